@@ -1,0 +1,17 @@
+#pragma once
+// The suite of softmax-logit cases shared by the theorems whose input is (logits, T).
+#include <string_view>
+#include <vector>
+
+#include "verify/case.hpp"
+#include "verify/theorem.hpp"
+
+namespace nb::random {
+
+// Case i: numbers "logits" (a vector of length L) and "T" (a temperature literal). Shapes cycle
+// through LogitShape by i; L is 2..8 for even i (where the equality cases live) and log-uniform in
+// [2, max_L] for odd i. Case 0 is always logits (0, 0) at T = 1, the paper's Cor. 3 witness.
+// Provenance records the generator, shape, seed and index.
+std::vector<Case> logit_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t max_L);
+
+}  // namespace nb::random

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages normbound needs (when missing), then configures and builds
+# in build/ (Release, -j2). Sourced by run.sh and test.sh so both do the same set-up.
+set -euo pipefail
+
+# Build and test dependencies (DEVELOPERS.md fixes the first group; PCRE2 gives the GPT-2
+# pre-tokenizer its Unicode classes; Google Benchmark drives bench/).
+NORMBOUND_PACKAGES=(
+  build-essential cmake pkg-config
+  libboost-dev libgmp-dev libmpfr-dev libmpfi-dev
+  libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
+  libpcre2-dev libbenchmark-dev
+)
+
+missing_packages() {
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || printf '%s\n' "$p"
+  done
+}
+
+# install_packages PKG...: installs the missing ones as root, or prints the exact command and fails.
+install_packages() {
+  local missing
+  mapfile -t missing < <(missing_packages "$@")
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "normbound: missing Debian packages. Install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    return 1
+  fi
+  echo "normbound: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build_normbound() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build build -j2
+}

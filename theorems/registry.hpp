@@ -1,0 +1,20 @@
+#pragma once
+// All registered theorems (theorems/theorem_list.hpp), by id.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "verify/theorem.hpp"
+
+namespace nb::theorems {
+
+// Every registered theorem, in list order. Ids are unique (checked on first use).
+const std::vector<std::unique_ptr<Theorem>>& all();
+
+// The theorem with this id, or nullptr.
+const Theorem* find(const std::string& id);
+
+// Up to `count` registered ids closest to `id` (edit distance, then order), for "did you mean".
+std::vector<std::string> closest_ids(const std::string& id, std::size_t count = 3);
+
+}  // namespace nb::theorems

@@ -1,0 +1,7 @@
+// The registered theorems, one line each, in the order `normbound list` shows them.
+// Adding a theorem: write theorems/<id>.cpp ending in NORMBOUND_DEFINE_THEOREM(Name), then add
+// NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
+NORMBOUND_THEOREM(SoftmaxWeightBounds)
+NORMBOUND_THEOREM(SoftmaxJacobianSpectralAsPrinted)
+NORMBOUND_THEOREM(SoftmaxJacobianSpectralSharp)
+NORMBOUND_THEOREM(SoftmaxJacobianEntry)

@@ -1,0 +1,33 @@
+#pragma once
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace nb::cli {
+
+struct CheckOptions {
+  std::vector<std::string> ids;
+  bool all = false;
+  std::size_t cases = 100;
+  std::uint64_t seed = 2508178;  // arXiv 2508.17821: any fixed default keeps runs reproducible
+  unsigned precision = 128;
+  unsigned max_precision = 2048;
+  double near_tight = 1e-3;
+  double confidence = 0.999;
+  unsigned threads = 0;  // 0: one per hardware thread
+  std::string json;
+  std::vector<std::string> case_files;
+  std::string cases_dir = "normbound-cases";
+};
+
+CLI::App* add_check_command(CLI::App& app, CheckOptions& options);
+
+// Runs the checks, prints the verdict table and the counterexamples to `out` (progress to
+// `err`), writes JSON and case files if asked. Returns the exit status of exit_status(); throws
+// UsageError / InputError.
+int run_check(const CheckOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err);
+
+}  // namespace nb::cli

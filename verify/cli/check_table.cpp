@@ -1,0 +1,94 @@
+#include "verify/cli/check_table.hpp"
+
+#include <iomanip>
+#include <sstream>
+
+namespace nb::cli {
+namespace {
+
+std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_cast<int>(v)]; }
+
+std::string enclosure(const EnclosureText& e) { return "[" + e.lo + ", " + e.hi + "]"; }
+
+// The enclosure with `digits` significant digits, still rounded outward.
+std::string short_enclosure(const EnclosureText& e, int digits = 4) {
+  const auto reround = [&](const std::string& s, bool down) {
+    if (s == "nan" || s == "inf" || s == "-inf") return s;
+    const Mpfr x(s);
+    return down ? decimal_down(x, digits) : decimal_up(x, digits);
+  };
+  return "[" + reround(e.lo, true) + ", " + reround(e.hi, false) + "]";
+}
+
+// The exact text of a tensor's entries: decimal where that is short and exact, else hex.
+std::string exact_values(const ExactTensor& t) {
+  constexpr std::size_t kMaxShown = 16;
+  if (t.size() > kMaxShown)
+    return std::to_string(t.rows()) + "x" + std::to_string(t.cols()) + " values (exact values in the case file)";
+  std::ostringstream s;
+  if (t.size() != 1) s << "(";
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (i) s << ", ";
+    s << (t.is_dyadic(i) ? exact_decimal_or_hex(t.approx(i)) : t.text(i));
+  }
+  if (t.size() != 1) s << ")";
+  return s.str();
+}
+
+}  // namespace
+
+void print_verdict_table(const RunResults& results, std::ostream& out) {
+  out << std::left << std::setw(37) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
+      << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "TIGHT" << std::setw(10) << "VIOLATED"
+      << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  " << std::left << std::setw(26)
+      << "min relative slack" << "outcome\n";
+  for (const auto& t : results.theorems) {
+    std::ostringstream stat;
+    stat << count(t, Verdict::HoldsStatistical) << "/" << count(t, Verdict::ViolatedStatistical) << "/"
+         << count(t, Verdict::UndecidedStatistical);
+    const std::string worst = t.worst_case ? short_enclosure(t.worst_case->outcome.relative_slack) : "-";
+    out << std::left << std::setw(37) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
+        << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
+        << std::setw(7) << count(t, Verdict::Tight) << std::setw(10) << count(t, Verdict::Violated)
+        << std::setw(14) << count(t, Verdict::Inconclusive) << std::setw(12) << stat.str() << "  "
+        << std::left << std::setw(26) << worst << t.expectation << "\n";
+  }
+}
+
+void print_flagged(const RunResults& results, std::ostream& out) {
+  for (const auto& t : results.theorems) {
+    if (!t.violations.empty()) {
+      const FlaggedCase& f = t.violations.front();
+      const CaseOutcome& o = f.outcome;
+      out << "\n" << t.info.id << ": " << t.violations_total << " certified counterexample(s)"
+          << (t.info.expect == Expect::Violated ? " (expected)" : " (UNEXPECTED)") << "; the smallest:\n"
+          << "  case " << o.index << " (" << o.label << ")\n";
+      for (const auto& [name, tensor] : f.input.numbers) out << "    " << name << " = " << exact_values(tensor) << "\n";
+      for (const auto& [name, value] : f.input.integers) out << "    " << name << " = " << value << "\n";
+      for (const auto& [name, value] : f.input.options) out << "    " << name << " = " << value << "\n";
+      out << "  claim   " << o.claim << "\n"
+          << "  value   in " << enclosure(o.value) << "\n"
+          << "  bound   in " << enclosure(o.bound) << "\n"
+          << "  slack   in " << enclosure(o.slack) << "  (certainly < 0 at " << o.precision_bits << " bits)\n";
+      for (const auto& [name, q] : o.quantities) out << "  " << name << " in " << enclosure(q) << "\n";
+      if (!f.case_file.empty()) out << "  saved   " << f.case_file << "\n";
+      if (!f.replay.empty()) out << "  replay  " << f.replay << "\n";
+    }
+    const std::size_t inconclusive = count(t, Verdict::Inconclusive), tight = count(t, Verdict::Tight);
+    if (inconclusive + tight > 0) {
+      out << "\n" << t.info.id << ": ";
+      if (tight) out << tight << " TIGHT (equal within resolution: neither proven nor refuted)";
+      if (tight && inconclusive) out << ", ";
+      if (inconclusive) out << inconclusive << " INCONCLUSIVE at the precision cap";
+      out << "\n";
+      for (const auto& o : t.outcomes)
+        if (o.verdict == Verdict::Tight || o.verdict == Verdict::Inconclusive) {
+          out << "  case " << o.index << " (" << o.label << "): " << verdict_name(o.verdict) << ", slack in "
+              << enclosure(o.slack) << " at " << o.precision_bits << " bits\n";
+          break;
+        }
+    }
+  }
+}
+
+}  // namespace nb::cli

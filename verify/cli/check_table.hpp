@@ -1,0 +1,18 @@
+#pragma once
+// Plain-text rendering of a check run for the terminal.
+#include <ostream>
+
+#include "verify/results.hpp"
+
+namespace nb::cli {
+
+// One row per theorem: id, cases, PROVEN, NEAR-TIGHT, TIGHT, VIOLATED, INCONCLUSIVE, statistical
+// H/V/U, the smallest relative slack as an enclosure, and the outcome against `expect`.
+void print_verdict_table(const RunResults& results, std::ostream& out);
+
+// For each theorem with violations: the smallest counterexample, its inputs printed exactly, its
+// slack enclosure, where it was saved and the command that replays it. Then INCONCLUSIVE and
+// TIGHT counts worth a second look.
+void print_flagged(const RunResults& results, std::ostream& out);
+
+}  // namespace nb::cli

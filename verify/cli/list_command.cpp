@@ -1,0 +1,45 @@
+#include "verify/cli/list_command.hpp"
+
+#include <iomanip>
+
+#include <nlohmann/json.hpp>
+
+#include "theorems/registry.hpp"
+
+namespace nb::cli {
+
+CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
+  CLI::App* list = app.add_subcommand("list", "List the registered theorems: id, fidelity, expect, source, statement.");
+  list->add_flag("--json", options.json, "Print a JSON array (with the LaTeX statements and assumptions)");
+  return list;
+}
+
+int run_list(const ListOptions& options, std::ostream& out) {
+  if (options.json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& t : theorems::all()) {
+      const TheoremInfo& i = t->info();
+      all.push_back({{"id", i.id},
+                     {"title", i.title},
+                     {"fidelity", fidelity_name(i.fidelity)},
+                     {"expect", expect_name(i.expect)},
+                     {"source", i.source},
+                     {"summary", i.summary},
+                     {"statement", i.statement},
+                     {"assumptions", i.assumptions}});
+    }
+    out << all.dump(2) << "\n";
+    return 0;
+  }
+  out << std::left << std::setw(38) << "id" << std::setw(15) << "fidelity" << std::setw(10) << "expect"
+      << "source / statement\n";
+  for (const auto& t : theorems::all()) {
+    const TheoremInfo& i = t->info();
+    out << std::setw(38) << i.id << std::setw(15) << fidelity_name(i.fidelity) << std::setw(10)
+        << expect_name(i.expect) << i.source << "\n"
+        << std::setw(63) << "" << i.summary << "\n";
+  }
+  return 0;
+}
+
+}  // namespace nb::cli

@@ -1,0 +1,49 @@
+// normbound: checks the bounds of "Limitations of Normalization in Attention Mechanism"
+// (arXiv 2508.17821) in certified arithmetic. One file per subcommand; this one wires them up
+// and maps failures to exit codes (64 usage, 65 data, as sysexits.h).
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "verify/cli/check_command.hpp"
+#include "verify/cli/list_command.hpp"
+#include "verify/cli/version.hpp"
+#include "verify/errors.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "normbound: certified checks of the softmax-attention bounds of arXiv 2508.17821.\n"
+      "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE\n"
+      "from an interval enclosure of slack = bound - value, escalating precision when undecided.\n"
+      "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain,\n"
+      "64 usage error, 65 bad input data."};
+  app.set_version_flag("--version", std::string("normbound ") + nb::kVersion + " (" + nb::kGitCommit + ")");
+  app.require_subcommand(1);
+  nb::cli::ListOptions list_options;
+  nb::cli::CheckOptions check_options;
+  CLI::App* list = nb::cli::add_list_command(app, list_options);
+  CLI::App* check = nb::cli::add_check_command(app, check_options);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 64;
+  }
+  try {
+    if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
+    if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
+  } catch (const nb::UsageError& e) {
+    std::cerr << "normbound: " << e.what() << "\n";
+    return 64;
+  } catch (const nb::InputError& e) {
+    std::cerr << "normbound: bad input: " << e.what() << "\n";
+    return 65;
+  }
+  return 64;
+}

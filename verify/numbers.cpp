@@ -1,0 +1,93 @@
+#include "verify/numbers.hpp"
+
+#include <boost/multiprecision/detail/digits.hpp>
+
+namespace nb {
+
+unsigned set_working_precision(unsigned bits) {
+  // Smallest digits10 whose binary precision (as Boost computes it) reaches `bits`.
+  unsigned digits10 = static_cast<unsigned>(boost::multiprecision::detail::digits2_2_10(bits));
+  while (boost::multiprecision::detail::digits10_2_2(digits10) < bits) ++digits10;
+  Mpfr::default_precision(digits10);
+  Interval::default_precision(digits10);
+  return working_precision();
+}
+
+unsigned working_precision() {
+  Interval probe;
+  return static_cast<unsigned>(mpfi_get_prec(probe.backend().data()));
+}
+
+namespace {
+// Applies `pick` (mpfr_max or mpfr_min) to the two left ends rounding down and to the two right
+// ends rounding up: the enclosure of the pointwise maximum (minimum) of two intervals.
+template <class Pick>
+Interval pick_ends(const Interval& a, const Interval& b, Pick pick) {
+  Mpfr al, ar, bl, br, lo, hi;
+  mpfi_get_left(al.backend().data(), a.backend().data());
+  mpfi_get_right(ar.backend().data(), a.backend().data());
+  mpfi_get_left(bl.backend().data(), b.backend().data());
+  mpfi_get_right(br.backend().data(), b.backend().data());
+  pick(lo.backend().data(), al.backend().data(), bl.backend().data(), MPFR_RNDD);
+  pick(hi.backend().data(), ar.backend().data(), br.backend().data(), MPFR_RNDU);
+  Interval r;
+  mpfi_interv_fr(r.backend().data(), lo.backend().data(), hi.backend().data());
+  return r;
+}
+}  // namespace
+
+Interval max_of(const Interval& a, const Interval& b) { return pick_ends(a, b, mpfr_max); }
+Interval min_of(const Interval& a, const Interval& b) { return pick_ends(a, b, mpfr_min); }
+
+Mpfr midpoint_of(const Mpfr& x) { return x; }
+
+Mpfr midpoint_of(const Interval& x) {
+  Mpfr m;
+  mpfi_mid(m.backend().data(), x.backend().data());
+  return m;
+}
+
+Mpfr upper_end_of(const Interval& x) {
+  Mpfr r;
+  mpfi_get_right(r.backend().data(), x.backend().data());
+  return r;
+}
+
+template <>
+double point_of<double>(const Mpfr& x) {
+  return x.convert_to<double>();
+}
+template <>
+Mpfr point_of<Mpfr>(const Mpfr& x) {
+  return x;
+}
+template <>
+Interval point_of<Interval>(const Mpfr& x) {
+  Interval r;
+  mpfi_set_fr(r.backend().data(), x.backend().data());
+  return r;
+}
+template <>
+double point_of<double>(double x) {
+  return x;
+}
+template <>
+Mpfr point_of<Mpfr>(double x) {
+  Mpfr r;
+  mpfr_set_d(r.backend().data(), x, MPFR_RNDN);
+  return r;
+}
+template <>
+Interval point_of<Interval>(double x) {
+  Interval r;
+  mpfi_set_d(r.backend().data(), x);
+  return r;
+}
+
+bool is_finite_value(const Mpfr& x) { return mpfr_number_p(x.backend().data()) != 0; }
+
+bool is_finite_value(const Interval& x) {
+  return mpfi_bounded_p(x.backend().data()) != 0 && mpfi_nan_p(x.backend().data()) == 0;
+}
+
+}  // namespace nb

@@ -1,0 +1,121 @@
+#pragma once
+// The three number types every theorem is evaluated in, and the few operations theorems need
+// beyond + - * /. This is the one place that knows Boost.Multiprecision and Eigen details:
+//   double    fast, uncertified screening;
+//   Mpfr      MPFR floating point at the working precision (round-to-nearest, no error bound);
+//   Interval  MPFI interval at the working precision: every operation returns an enclosure of the
+//             exact result of the same operation on any points of its operands.
+// All three use et_off: expression templates would make `auto x = a + b` hold dangling references.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <boost/multiprecision/mpfi.hpp>
+#include <boost/multiprecision/mpfr.hpp>
+#include <Eigen/Core>
+
+namespace nb {
+
+using Mpfr = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<0>,
+                                           boost::multiprecision::et_off>;
+using Interval = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<0>,
+                                               boost::multiprecision::et_off>;
+
+template <class R>
+using Vector = Eigen::Matrix<R, Eigen::Dynamic, 1>;
+template <class R>
+using Matrix = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>;
+
+// The matrix product A * B for every number type. Eigen 3.4's blocked GEMM kernel returned NaN
+// entries for MPFI scalars (seen with Boost 1.74: 12 of 49 entries of a 7x7 product), so products
+// are evaluated coefficient by coefficient (lazyProduct), which only uses + and *.
+template <class A, class B>
+auto product(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
+  using Scalar = typename A::Scalar;
+  return Matrix<Scalar>(a.lazyProduct(b));
+}
+
+// ---- working precision -------------------------------------------------------------------
+// Boost 1.74 keeps one process-wide default precision (in decimal digits) for each of MPFR and
+// MPFI; every new Mpfr/Interval takes it. The engine therefore changes it only between rounds
+// of evaluation, never while worker threads run.
+
+// Sets the working precision of Mpfr and Interval to at least `bits` bits and returns the
+// precision in bits that new numbers actually get (Boost rounds through decimal digits, so this
+// may exceed `bits` by a few).
+unsigned set_working_precision(unsigned bits);
+// The precision in bits that a new Mpfr/Interval gets now.
+unsigned working_precision();
+
+// ---- operations shared by the three types --------------------------------------------------
+// max_of/min_of: for points the usual maximum/minimum; for intervals an enclosure of
+// {max(a, b) : a in A, b in B} (respectively min), i.e. [max(lo), max(hi)].
+inline double max_of(double a, double b) { return std::max(a, b); }
+inline double min_of(double a, double b) { return std::min(a, b); }
+inline Mpfr max_of(const Mpfr& a, const Mpfr& b) { return a < b ? b : a; }
+inline Mpfr min_of(const Mpfr& a, const Mpfr& b) { return b < a ? b : a; }
+Interval max_of(const Interval& a, const Interval& b);
+Interval min_of(const Interval& a, const Interval& b);
+
+// A point estimate of x: x itself for points, the midpoint of an interval. Use only to steer a
+// computation (pick a shift, an index, a start vector), never for a value that is reported.
+inline double midpoint_of(double x) { return x; }
+Mpfr midpoint_of(const Mpfr& x);
+Mpfr midpoint_of(const Interval& x);
+
+// The upper end of x: x itself for points, the right end of an interval (exact).
+inline double upper_end_of(double x) { return x; }
+inline const Mpfr& upper_end_of(const Mpfr& x) { return x; }
+Mpfr upper_end_of(const Interval& x);
+
+// Converts an approximate value (a double or an Mpfr) into R at the working precision. For
+// Interval the result is the point interval at that value (no error is attached: the caller
+// uses it as an exact point, e.g. a shift or a trial vector whose exact value does not matter).
+template <class R>
+R point_of(const Mpfr& x);
+template <class R>
+R point_of(double x);
+
+// Whether x can be trusted as a number: finite (and for an interval, both ends finite, not NaN).
+inline bool is_finite_value(double x) { return std::isfinite(x); }
+bool is_finite_value(const Mpfr& x);
+bool is_finite_value(const Interval& x);
+
+}  // namespace nb
+
+// Eigen needs NumTraits for the scalar types it stores. Boost 1.74's adapter lacks members that
+// Eigen 3.4 uses (digits, min/max_exponent, infinity, quiet_NaN), so both types get complete
+// traits here. Eigen algorithms that compare scalars must not be used with Interval.
+namespace Eigen {
+template <class T>
+struct NormboundMultiprecisionTraits : GenericNumTraits<T> {
+  using Real = T;
+  using NonInteger = T;
+  using Literal = T;
+  using Nested = T;
+  enum {
+    IsComplex = 0,
+    IsInteger = 0,
+    IsSigned = 1,
+    RequireInitialization = 1,
+    ReadCost = 1,
+    AddCost = 4,
+    MulCost = 8
+  };
+  static T epsilon() { return std::numeric_limits<T>::epsilon(); }
+  static T dummy_precision() { return 1000 * epsilon(); }
+  static T highest() { return (std::numeric_limits<T>::max)(); }
+  static T lowest() { return -(std::numeric_limits<T>::max)(); }
+  static T infinity() { return std::numeric_limits<T>::infinity(); }
+  static T quiet_NaN() { return std::numeric_limits<T>::quiet_NaN(); }
+  static int digits() { return static_cast<int>(nb::working_precision()); }
+  static int digits10() { return static_cast<int>(T::default_precision()); }
+  static int min_exponent() { return std::numeric_limits<T>::min_exponent; }
+  static int max_exponent() { return std::numeric_limits<T>::max_exponent; }
+};
+template <>
+struct NumTraits<nb::Mpfr> : NormboundMultiprecisionTraits<nb::Mpfr> {};
+template <>
+struct NumTraits<nb::Interval> : NormboundMultiprecisionTraits<nb::Interval> {};
+}  // namespace Eigen

@@ -1,0 +1,39 @@
+#pragma once
+// The record of one evaluated case, as it goes into results: verdict, deciding claim, slack
+// enclosure as outward-rounded decimal text, and the named quantities.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "verify/sides.hpp"
+#include "verify/verdict.hpp"
+
+namespace nb {
+
+// An enclosure [lo, hi] as decimal text rounded outward, plus a double near its midpoint for
+// sorting and plotting (never for deciding anything).
+struct EnclosureText {
+  std::string lo, hi;
+  double approx = 0.0;
+};
+
+EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi);
+EnclosureText enclosure_text(const Interval& x);
+EnclosureText enclosure_text(double x);  // a point estimate: lo = hi
+
+struct CaseOutcome {
+  std::size_t index = 0;  // position in the run's case list
+  std::string label;
+  std::size_t size = 0;   // Case::size()
+  Verdict verdict = Verdict::Inconclusive;
+  std::string claim;      // name of the deciding claim
+  Relation relation = Relation::LessEqual;
+  EnclosureText value, bound, slack, relative_slack;
+  bool relative_is_absolute = false;
+  unsigned precision_bits = 0;  // precision of the evaluation that decided the verdict
+  std::vector<std::pair<std::string, EnclosureText>> quantities;
+  std::map<std::string, std::string> provenance;
+};
+
+}  // namespace nb

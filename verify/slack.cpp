@@ -1,0 +1,59 @@
+#include "verify/slack.hpp"
+
+#include <mpfr.h>
+
+namespace nb {
+namespace {
+
+Mpfr left_of(const Interval& x) {
+  Mpfr r;
+  mpfi_get_left(r.backend().data(), x.backend().data());
+  return r;
+}
+Mpfr right_of(const Interval& x) {
+  Mpfr r;
+  mpfi_get_right(r.backend().data(), x.backend().data());
+  return r;
+}
+
+std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
+  const mpfr_srcptr p = x.backend().data();
+  if (mpfr_nan_p(p)) return "nan";
+  if (mpfr_inf_p(p)) return mpfr_sgn(p) > 0 ? "inf" : "-inf";
+  if (mpfr_zero_p(p)) return "0";
+  char* s = nullptr;
+  mpfr_asprintf(&s, rnd == MPFR_RNDD ? "%.*RDg" : rnd == MPFR_RNDU ? "%.*RUg" : "%.*RNg", digits, p);
+  std::string out = s;
+  mpfr_free_str(s);
+  return out;
+}
+
+}  // namespace
+
+SlackEnclosure slack_of(const Claim<Interval>& claim) {
+  const bool value_minus_bound =
+      claim.relation == Relation::GreaterEqual || claim.relation == Relation::Greater;
+  const Interval slack = value_minus_bound ? claim.value - claim.bound : claim.bound - claim.value;
+  const Interval magnitude = abs(claim.bound);
+  SlackEnclosure s;
+  s.lo = left_of(slack);
+  s.hi = right_of(slack);
+  s.bound_magnitude = right_of(magnitude);
+  s.finite = is_finite_value(slack) && is_finite_value(magnitude);
+  if (s.finite && left_of(magnitude) > 0) {
+    const Interval rel = slack / magnitude;
+    s.relative_lo = left_of(rel);
+    s.relative_hi = right_of(rel);
+  } else {
+    s.relative_lo = s.lo;
+    s.relative_hi = s.hi;
+    s.relative_is_absolute = true;
+  }
+  return s;
+}
+
+std::string decimal_down(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDD); }
+std::string decimal_up(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDU); }
+std::string decimal_near(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDN); }
+
+}  // namespace nb

@@ -1,0 +1,35 @@
+#pragma once
+// SlackEnclosure: how far a claim is from failing, as a certified interval.
+//   slack = bound - value   for value <= bound and value < bound,
+//   slack = value - bound   for value >= bound and value > bound,
+//   slack = bound - value   for value = bound (any non-zero slack refutes it).
+// The claim holds iff slack >= 0 (> 0 for strict relations, = 0 for equality).
+//   relative = slack / |bound| when the enclosure of |bound| excludes 0; when it does not,
+//   relative = slack (absolute) and `relative_is_absolute` says so.
+// Ends are MPFR numbers rounded outward, so [lo, hi] contains the exact slack whenever the
+// claim's enclosures contain the exact value and bound.
+#include <string>
+
+#include "verify/numbers.hpp"
+#include "verify/sides.hpp"
+
+namespace nb {
+
+struct SlackEnclosure {
+  Mpfr lo, hi;                    // enclosure of the slack
+  Mpfr relative_lo, relative_hi;  // enclosure of the relative slack
+  bool relative_is_absolute = false;
+  Mpfr bound_magnitude;           // upper end of |bound|, the scale that TIGHT is measured against
+  bool finite = true;             // false if any end is NaN or infinite: then nothing is certain
+};
+
+SlackEnclosure slack_of(const Claim<Interval>& claim);
+
+// Decimal text of x with `digits` significant digits, rounded toward -inf (down) or +inf (up),
+// so that printed enclosures stay enclosures. NaN prints "nan", infinities "inf"/"-inf".
+std::string decimal_down(const Mpfr& x, int digits = 17);
+std::string decimal_up(const Mpfr& x, int digits = 17);
+// Round-to-nearest decimal text of x with `digits` significant digits (for display only).
+std::string decimal_near(const Mpfr& x, int digits = 6);
+
+}  // namespace nb

@@ -1,0 +1,90 @@
+#pragma once
+// A theorem: metadata, the generators of its default suite, an assumption check, and one
+// evaluation templated on the number type. A theorem file defines a struct with
+//
+//   static TheoremInfo info();
+//   static std::vector<Case> suite(const SuiteRequest&);     // the default cases
+//   static void check_assumptions(const Case&);              // throws InputError
+//   template <class R> static Sides<R> evaluate(const Case&, const EvalContext&);
+//
+// and one line NORMBOUND_THEOREM(StructName) in theorems/theorem_list.hpp registers it. The
+// theorem does not print, does not pick precision, does not know about reports.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "verify/case.hpp"
+#include "verify/numbers.hpp"
+#include "verify/sides.hpp"
+
+namespace nb {
+
+enum class Fidelity { Verbatim, Reconstructed, Heuristic, Extension };
+enum class Expect { Holds, Violated };
+
+const char* fidelity_name(Fidelity f);  // "verbatim", "reconstructed", "heuristic", "extension"
+const char* expect_name(Expect e);      // "holds", "violated"
+
+struct TheoremInfo {
+  std::string id;          // kebab-case, unique
+  std::string title;       // one line
+  std::string source;      // paper and section, e.g. "arXiv 2508.17821, Corollary 3"
+  Fidelity fidelity = Fidelity::Verbatim;
+  Expect expect = Expect::Holds;
+  std::string statement;   // the claim in LaTeX (math mode content)
+  std::string summary;     // the claim in one plain-text line, for tables
+  std::vector<std::string> assumptions;  // plain text, one per line
+};
+
+// What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend
+// only on (seed, i), so that results do not depend on how cases are scheduled.
+struct SuiteRequest {
+  std::uint64_t seed = 0;
+  std::size_t count = 0;
+};
+
+// What an evaluation may know about the run besides its case.
+struct EvalContext {
+  double confidence = 0.999;  // level of statistical claims' confidence intervals
+  std::uint64_t seed = 0;     // for evaluations that sample (derive per case from this)
+};
+
+// The run-time face of a theorem, over all three number types.
+class Theorem {
+ public:
+  virtual ~Theorem() = default;
+  virtual const TheoremInfo& info() const = 0;
+  virtual std::vector<Case> suite(const SuiteRequest& request) const = 0;
+  virtual void check_assumptions(const Case& c) const = 0;
+  virtual Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const = 0;
+  virtual Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const = 0;
+  virtual Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const = 0;
+};
+
+template <class T>
+class TheoremModel final : public Theorem {
+ public:
+  TheoremModel() : info_(T::info()) {}
+  const TheoremInfo& info() const override { return info_; }
+  std::vector<Case> suite(const SuiteRequest& request) const override {
+    std::vector<Case> cases = T::suite(request);
+    for (Case& c : cases) c.theorem = info_.id;
+    return cases;
+  }
+  void check_assumptions(const Case& c) const override { T::check_assumptions(c); }
+  Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<double>(c, ctx);
+  }
+  Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<Mpfr>(c, ctx);
+  }
+  Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<Interval>(c, ctx);
+  }
+
+ private:
+  TheoremInfo info_;
+};
+
+}  // namespace nb

@@ -1,0 +1,115 @@
+#include "verify/verdict.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "verify/errors.hpp"
+
+namespace nb {
+namespace {
+
+struct VerdictNames {
+  Verdict verdict;
+  const char* name;
+  const char* key;
+};
+constexpr std::array<VerdictNames, 8> kNames{{
+    {Verdict::Proven, "PROVEN", "proven"},
+    {Verdict::NearTight, "NEAR-TIGHT", "near_tight"},
+    {Verdict::Tight, "TIGHT", "tight"},
+    {Verdict::Violated, "VIOLATED", "violated"},
+    {Verdict::Inconclusive, "INCONCLUSIVE", "inconclusive"},
+    {Verdict::HoldsStatistical, "HOLDS (statistical)", "holds_statistical"},
+    {Verdict::ViolatedStatistical, "VIOLATED (statistical)", "violated_statistical"},
+    {Verdict::UndecidedStatistical, "UNDECIDED (statistical)", "undecided_statistical"},
+}};
+
+// Severity order of deciding_claim: lower is reported first.
+int severity(Verdict v) {
+  switch (v) {
+    case Verdict::Violated: return 0;
+    case Verdict::ViolatedStatistical: return 1;
+    case Verdict::Inconclusive: return 2;
+    case Verdict::UndecidedStatistical: return 3;
+    case Verdict::Tight: return 4;
+    case Verdict::NearTight: return 5;
+    case Verdict::HoldsStatistical: return 6;
+    case Verdict::Proven: return 7;
+  }
+  return 2;
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+  for (const auto& n : kNames)
+    if (n.verdict == v) return n.name;
+  return "?";
+}
+
+const char* verdict_key(Verdict v) {
+  for (const auto& n : kNames)
+    if (n.verdict == v) return n.key;
+  return "?";
+}
+
+Verdict verdict_from_key(const std::string& key) {
+  for (const auto& n : kNames)
+    if (key == n.key) return n.verdict;
+  throw InputError("unknown verdict '" + key + "'");
+}
+
+bool is_statistical(Verdict v) {
+  return v == Verdict::HoldsStatistical || v == Verdict::ViolatedStatistical ||
+         v == Verdict::UndecidedStatistical;
+}
+
+Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
+                 const VerdictPolicy& policy, unsigned bits, bool final_precision,
+                 std::size_t problem_size) {
+  const bool statistical = evidence == Evidence::Statistical;
+  if (!s.finite) return statistical ? Verdict::UndecidedStatistical : Verdict::Inconclusive;
+
+  bool holds = false, fails = false;
+  switch (relation) {
+    case Relation::LessEqual:
+    case Relation::GreaterEqual:
+      holds = s.lo >= 0;
+      fails = s.hi < 0;
+      break;
+    case Relation::Less:
+    case Relation::Greater:
+      holds = s.lo > 0;
+      fails = s.hi <= 0;
+      break;
+    case Relation::Equal:
+      holds = s.lo == 0 && s.hi == 0;
+      fails = s.lo > 0 || s.hi < 0;
+      break;
+  }
+  if (statistical)
+    return holds ? Verdict::HoldsStatistical : fails ? Verdict::ViolatedStatistical : Verdict::UndecidedStatistical;
+  if (holds) return s.relative_hi < Mpfr(policy.near_tight) ? Verdict::NearTight : Verdict::Proven;
+  if (fails) return Verdict::Violated;
+  if (final_precision && s.lo <= 0 && s.hi >= 0) {
+    // Resolution 2^-(bits-8) n^2 relative to the bound's scale (absolute when |bound| < 1).
+    const Mpfr scale = s.bound_magnitude > 1 ? s.bound_magnitude : Mpfr(1);
+    const Mpfr n = Mpfr(std::max<std::size_t>(problem_size, 1));
+    const Mpfr resolution = ldexp(scale * n * n, -static_cast<int>(bits) + 8);
+    if (s.hi - s.lo < resolution) return Verdict::Tight;
+  }
+  return Verdict::Inconclusive;
+}
+
+bool needs_more_precision(Verdict v) { return v == Verdict::Inconclusive; }
+
+std::size_t deciding_claim(const std::vector<Verdict>& verdicts, const std::vector<SlackEnclosure>& slacks) {
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < verdicts.size(); ++i) {
+    const int a = severity(verdicts[i]), b = severity(verdicts[best]);
+    if (a < b || (a == b && slacks[i].relative_lo < slacks[best].relative_lo)) best = i;
+  }
+  return best;
+}
+
+}  // namespace nb

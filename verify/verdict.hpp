@@ -1,0 +1,62 @@
+#pragma once
+// Verdicts, decided from a slack enclosure alone (Arb's discipline: uncertainty is never rounded
+// into a pass or a fail). This file is the only place that decides them.
+#include <string>
+#include <vector>
+
+#include "verify/sides.hpp"
+#include "verify/slack.hpp"
+
+namespace nb {
+
+enum class Verdict {
+  Proven,                // certified: the claim holds (and is not near-tight)
+  NearTight,             // certified to hold, relative slack below the near-tight threshold
+  Tight,                 // at the maximum precision the slack encloses 0 within resolution
+  Violated,              // certified: the claim fails; the case is a counterexample
+  Inconclusive,          // none of the above after escalation, or NaN/infinite enclosure
+  HoldsStatistical,      // confidence interval of the slack certainly on the right side
+  ViolatedStatistical,   // confidence interval certainly on the wrong side
+  UndecidedStatistical,  // confidence interval straddles
+};
+
+// "PROVEN", "NEAR-TIGHT", ..., "HOLDS (statistical)".
+const char* verdict_name(Verdict v);
+// JSON key: "proven", "near_tight", "tight", "violated", "inconclusive", "holds_statistical", ...
+const char* verdict_key(Verdict v);
+// Throws InputError on an unknown key.
+Verdict verdict_from_key(const std::string& key);
+bool is_statistical(Verdict v);
+
+struct VerdictPolicy {
+  double near_tight = 1e-3;  // relative-slack threshold of NEAR-TIGHT
+};
+
+// The verdict of one claim from its slack enclosure at precision `bits`:
+//   not finite                                        -> Inconclusive
+//   certainly on the right side (>= 0; > 0 if strict;
+//     exactly [0, 0] for equality)                    -> Proven, or NearTight if relative_hi < near_tight
+//   certainly on the wrong side                       -> Violated
+//   otherwise, if `final_precision`, contains 0 and
+//     hi - lo < 2^-(bits-8) * max(1, |bound|) * n^2   -> Tight
+//     (n = problem_size, the case's count of inputs: the rounding error of an evaluation over n
+//     inputs grows like n^2 ulps, e.g. Gershgorin sums of n products of n terms, so a width of
+//     that order is resolution, not uncertainty that more bits would remove)
+//   otherwise                                         -> Inconclusive
+// For Evidence::Statistical the same sign tests give HoldsStatistical / ViolatedStatistical /
+// UndecidedStatistical, and precision plays no part.
+Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
+                 const VerdictPolicy& policy, unsigned bits, bool final_precision,
+                 std::size_t problem_size = 1);
+
+// Whether more precision could change `v`: only Inconclusive (classify gives Tight only at the
+// final precision).
+bool needs_more_precision(Verdict v);
+
+// The verdict of a case from those of its claims: the first present in the order
+// Violated, ViolatedStatistical, Inconclusive, UndecidedStatistical, Tight, NearTight,
+// HoldsStatistical, Proven. Returns the index of the deciding claim (the one with that verdict
+// and, among several, the smallest relative_lo).
+std::size_t deciding_claim(const std::vector<Verdict>& verdicts, const std::vector<SlackEnclosure>& slacks);
+
+}  // namespace nb
