@@ -12,6 +12,9 @@ NORMBOUND_PACKAGES=(
   libpcre2-dev libbenchmark-dev
 )
 
+# Needed only by tests (none yet beyond the build set).
+NORMBOUND_TEST_PACKAGES=()
+
 missing_packages() {
   local p
   for p in "$@"; do
@@ -22,6 +25,7 @@ missing_packages() {
 # install_packages PKG...: installs the missing ones as root, or prints the exact command and fails.
 install_packages() {
   local missing
+  [ "$#" -eq 0 ] && return 0
   mapfile -t missing < <(missing_packages "$@")
   [ "${#missing[@]}" -eq 0 ] && return 0
   if [ "$(id -u)" -ne 0 ]; then

@@ -1,8 +1,28 @@
 #include "verify/numbers.hpp"
 
+#include <cmath>
+
 #include <boost/multiprecision/detail/digits.hpp>
 
 namespace nb {
+
+template <>
+double not_a_number<double>() {
+  return std::numeric_limits<double>::quiet_NaN();
+}
+template <>
+Mpfr not_a_number<Mpfr>() {
+  Mpfr r;
+  mpfr_set_nan(r.backend().data());
+  return r;
+}
+template <>
+Interval not_a_number<Interval>() {
+  Interval r;
+  mpfi_set_fr(r.backend().data(), not_a_number<Mpfr>().backend().data());
+  return r;
+}
+
 
 unsigned set_working_precision(unsigned bits) {
   // Smallest digits10 whose binary precision (as Boost computes it) reaches `bits`.
@@ -23,6 +43,7 @@ namespace {
 // ends rounding up: the enclosure of the pointwise maximum (minimum) of two intervals.
 template <class Pick>
 Interval pick_ends(const Interval& a, const Interval& b, Pick pick) {
+  if (mpfi_nan_p(a.backend().data()) || mpfi_nan_p(b.backend().data())) return not_a_number<Interval>();
   Mpfr al, ar, bl, br, lo, hi;
   mpfi_get_left(al.backend().data(), a.backend().data());
   mpfi_get_right(ar.backend().data(), a.backend().data());
@@ -36,6 +57,10 @@ Interval pick_ends(const Interval& a, const Interval& b, Pick pick) {
 }
 }  // namespace
 
+double max_of(double a, double b) { return std::isnan(a) || std::isnan(b) ? a + b : std::max(a, b); }
+double min_of(double a, double b) { return std::isnan(a) || std::isnan(b) ? a + b : std::min(a, b); }
+Mpfr max_of(const Mpfr& a, const Mpfr& b) { return isnan(a) || isnan(b) ? not_a_number<Mpfr>() : a < b ? b : a; }
+Mpfr min_of(const Mpfr& a, const Mpfr& b) { return isnan(a) || isnan(b) ? not_a_number<Mpfr>() : b < a ? b : a; }
 Interval max_of(const Interval& a, const Interval& b) { return pick_ends(a, b, mpfr_max); }
 Interval min_of(const Interval& a, const Interval& b) { return pick_ends(a, b, mpfr_min); }
 

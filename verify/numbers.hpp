@@ -50,11 +50,12 @@ unsigned working_precision();
 
 // ---- operations shared by the three types --------------------------------------------------
 // max_of/min_of: for points the usual maximum/minimum; for intervals an enclosure of
-// {max(a, b) : a in A, b in B} (respectively min), i.e. [max(lo), max(hi)].
-inline double max_of(double a, double b) { return std::max(a, b); }
-inline double min_of(double a, double b) { return std::min(a, b); }
-inline Mpfr max_of(const Mpfr& a, const Mpfr& b) { return a < b ? b : a; }
-inline Mpfr min_of(const Mpfr& a, const Mpfr& b) { return b < a ? b : a; }
+// {max(a, b) : a in A, b in B} (respectively min), i.e. [max(lo), max(hi)]. A NaN operand gives
+// NaN (unlike std::max and mpfr_max, which may drop it): unknown stays unknown.
+double max_of(double a, double b);
+double min_of(double a, double b);
+Mpfr max_of(const Mpfr& a, const Mpfr& b);
+Mpfr min_of(const Mpfr& a, const Mpfr& b);
 Interval max_of(const Interval& a, const Interval& b);
 Interval min_of(const Interval& a, const Interval& b);
 
@@ -76,6 +77,11 @@ template <class R>
 R point_of(const Mpfr& x);
 template <class R>
 R point_of(double x);
+
+// A NaN of each type: "unknown". (Boost 1.74's std::numeric_limits<Interval>::quiet_NaN() returns
+// the interval [0, 0], which would turn "unknown" into a certain zero: never use it.)
+template <class R>
+R not_a_number();
 
 // Whether x can be trusted as a number: finite (and for an interval, both ends finite, not NaN).
 inline bool is_finite_value(double x) { return std::isfinite(x); }
@@ -108,7 +114,7 @@ struct NormboundMultiprecisionTraits : GenericNumTraits<T> {
   static T highest() { return (std::numeric_limits<T>::max)(); }
   static T lowest() { return -(std::numeric_limits<T>::max)(); }
   static T infinity() { return std::numeric_limits<T>::infinity(); }
-  static T quiet_NaN() { return std::numeric_limits<T>::quiet_NaN(); }
+  static T quiet_NaN() { return nb::not_a_number<T>(); }
   static int digits() { return static_cast<int>(nb::working_precision()); }
   static int digits10() { return static_cast<int>(T::default_precision()); }
   static int min_exponent() { return std::numeric_limits<T>::min_exponent; }

@@ -6,8 +6,8 @@ namespace nb {
 
 EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi) {
   EnclosureText t;
-  t.lo = decimal_down(lo);
-  t.hi = decimal_up(hi);
+  t.lo = decimal_down(lo, kEnclosureDigits);
+  t.hi = decimal_up(hi, kEnclosureDigits);
   const Mpfr mid = (lo + hi) / 2;
   t.approx = is_finite_value(mid) ? mid.convert_to<double>() : std::numeric_limits<double>::quiet_NaN();
   return t;

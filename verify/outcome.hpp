@@ -11,6 +11,9 @@
 
 namespace nb {
 
+// Significant digits of recorded enclosures: about 120 bits, enough to show a 2^-100 margin.
+inline constexpr int kEnclosureDigits = 36;
+
 // An enclosure [lo, hi] as decimal text rounded outward, plus a double near its midpoint for
 // sorting and plotting (never for deciding anything).
 struct EnclosureText {

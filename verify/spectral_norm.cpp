@@ -107,7 +107,7 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A) {
 
 Interval spectral_norm(const Matrix<Interval>& A) {
   for (Eigen::Index i = 0; i < A.size(); ++i)
-    if (!is_finite_value(A(i))) return Interval(std::numeric_limits<Interval>::quiet_NaN());
+    if (!is_finite_value(A(i))) return not_a_number<Interval>();
   if (A.size() == 0 || is_exact_zero(A)) return Interval(0);
 
   // Trial vectors: eigenvectors Q of mid(A)^T mid(A) (n small enough), else the double SVD's.

@@ -1,0 +1,112 @@
+// Every registered theorem gets these tests for free: well-formed metadata, its default suite
+// meets `expect`, every case replays from JSON to the same outcome, and the MPFR evaluation
+// agrees with the certified interval evaluation.
+#include <iostream>
+#include <regex>
+
+#include <gtest/gtest.h>
+
+#include "theorems/registry.hpp"
+#include "verify/engine.hpp"
+#include "verify/results.hpp"
+
+namespace nb {
+namespace {
+
+constexpr std::uint64_t kSeed = 20251129;
+constexpr std::size_t kCases = 30;
+
+std::vector<std::string> registered_ids() {
+  std::vector<std::string> ids;
+  for (const auto& t : theorems::all()) ids.push_back(t->info().id);
+  return ids;
+}
+
+class RegisteredTheorem : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Theorem& theorem() const { return *theorems::find(GetParam()); }
+};
+
+TEST_P(RegisteredTheorem, MetadataIsComplete) {
+  const TheoremInfo& i = theorem().info();
+  EXPECT_TRUE(std::regex_match(i.id, std::regex("[a-z0-9]+(-[a-z0-9]+)*"))) << i.id;
+  EXPECT_FALSE(i.title.empty());
+  EXPECT_NE(i.source.find("2508.17821"), std::string::npos) << "source names the paper and section";
+  EXPECT_FALSE(i.statement.empty());
+  EXPECT_FALSE(i.summary.empty());
+  EXPECT_FALSE(i.assumptions.empty());
+}
+
+TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
+  std::cout << "seed " << kSeed << ", " << kCases << " cases\n";
+  const std::vector<Case> cases = theorem().suite({kSeed, kCases});
+  ASSERT_EQ(cases.size(), kCases);
+  CheckSettings settings;
+  settings.seed = kSeed;
+  settings.threads = 2;
+  const TheoremResult r = summarize(theorem().info(), cases, evaluate_cases(theorem(), cases, settings));
+  for (int v = 0; v < 8; ++v)
+    if (r.counts[v]) std::cout << "  " << verdict_name(static_cast<Verdict>(v)) << ": " << r.counts[v] << "\n";
+  EXPECT_TRUE(r.expected) << r.expectation;
+}
+
+TEST_P(RegisteredTheorem, SuiteIsReproducibleAndReplaysFromJson) {
+  const std::vector<Case> a = theorem().suite({kSeed, 8}), b = theorem().suite({kSeed, 8});
+  ASSERT_EQ(a, b) << "same seed, same cases";
+  CheckSettings settings;
+  settings.seed = kSeed;
+  const auto original = evaluate_cases(theorem(), a, settings);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const Case replayed = case_from_json(nlohmann::json::parse(case_to_json(a[i]).dump()));
+    ASSERT_EQ(replayed, a[i]);
+    // A replayed case runs alone, as index 0 of its own run: evaluations that sample must
+    // not depend on the index, only on the case and the seed.
+    const auto again = evaluate_cases(theorem(), {replayed}, settings);
+    EXPECT_EQ(again[0].verdict, original[i].verdict) << "case " << i << " (" << a[i].label << ")";
+  }
+}
+
+TEST_P(RegisteredTheorem, MpfrEvaluationLiesInTheIntervalEnclosure) {
+  const std::vector<Case> cases = theorem().suite({kSeed, 10});
+  const unsigned bits = set_working_precision(128);
+  for (const Case& c : cases) {
+    EvalContext ctx;
+    const Sides<Interval> iv = theorem().evaluate_interval(c, ctx);
+    const Sides<Mpfr> mp = theorem().evaluate_mpfr(c, ctx);
+    const Sides<double> db = theorem().evaluate_double(c, ctx);
+    ASSERT_EQ(iv.claims.size(), mp.claims.size());
+    ASSERT_EQ(iv.claims.size(), db.claims.size());
+    for (std::size_t k = 0; k < iv.claims.size(); ++k) {
+      if (iv.claims[k].evidence == Evidence::Statistical) continue;
+      for (const auto& [name, x, y] : {std::tuple{"value", iv.claims[k].value, mp.claims[k].value},
+                                       std::tuple{"bound", iv.claims[k].bound, mp.claims[k].bound}}) {
+        if (!is_finite_value(x)) continue;  // unknown is always consistent
+        // The MPFR value is rounded, so allow a few hundred ulps of the working precision.
+        const Mpfr tol = ldexp(max_of(abs(y), Mpfr(1)), -static_cast<int>(bits) + 10);
+        Mpfr lo;
+        mpfi_get_left(lo.backend().data(), x.backend().data());
+        EXPECT_TRUE(lo - tol <= y && y <= upper_end_of(x) + tol)
+            << c.label << ", claim '" << iv.claims[k].name << "' " << name << ": mpfr " << y << " not in " << x;
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, RegisteredTheorem, ::testing::ValuesIn(registered_ids()),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& ch : name)
+                             if (ch == '-') ch = '_';
+                           return name;
+                         });
+
+TEST(Registry, IdsAreUniqueAndFindable) {
+  const auto ids = registered_ids();
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
+  for (const auto& id : ids) EXPECT_NE(theorems::find(id), nullptr);
+  EXPECT_EQ(theorems::find("no-such-theorem"), nullptr);
+  EXPECT_EQ(theorems::closest_ids("softmax-jacobian-spectral-shrp", 1).front(), "softmax-jacobian-spectral-sharp");
+}
+
+}  // namespace
+}  // namespace nb

@@ -1,0 +1,130 @@
+// The verdict rules of DEVELOPERS.md on constructed slack enclosures, including NaN.
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "verify/verdict.hpp"
+
+namespace nb {
+namespace {
+
+SlackEnclosure enclosure(const std::string& lo, const std::string& hi, const std::string& bound = "1") {
+  Claim<Interval> c;
+  c.relation = Relation::LessEqual;
+  c.bound = Interval(bound);
+  Interval slack;
+  mpfi_interv_fr(slack.backend().data(), Mpfr(lo).backend().data(), Mpfr(hi).backend().data());
+  c.value = c.bound - slack;  // so that bound - value encloses [lo, hi] (slightly widened)
+  return slack_of(c);
+}
+
+SlackEnclosure exact(const std::string& lo, const std::string& hi) {
+  SlackEnclosure s;
+  s.lo = Mpfr(lo);
+  s.hi = Mpfr(hi);
+  s.relative_lo = s.lo;
+  s.relative_hi = s.hi;
+  s.bound_magnitude = 1;
+  return s;
+}
+
+const VerdictPolicy kPolicy{1e-3};
+
+Verdict certified(const SlackEnclosure& s, Relation r = Relation::LessEqual, bool final_precision = false,
+                  unsigned bits = 128) {
+  return classify(s, r, Evidence::Certified, kPolicy, bits, final_precision);
+}
+
+class VerdictRules : public ::testing::Test {
+ protected:
+  void SetUp() override { set_working_precision(128); }
+};
+
+TEST_F(VerdictRules, CertainlyNonNegativeSlackIsProven) {
+  EXPECT_EQ(certified(enclosure("0.5", "0.75")), Verdict::Proven);
+}
+
+TEST_F(VerdictRules, ProvenWithSmallRelativeSlackIsNearTight) {
+  EXPECT_EQ(certified(enclosure("0.0001", "0.0002")), Verdict::NearTight);
+  EXPECT_EQ(certified(exact("0", "0")), Verdict::NearTight);  // equality of a non-strict bound: proven
+}
+
+TEST_F(VerdictRules, CertainlyNegativeSlackIsViolated) {
+  EXPECT_EQ(certified(enclosure("-0.75", "-0.5")), Verdict::Violated);
+  EXPECT_EQ(certified(exact("-1e-300", "-1e-300")), Verdict::Violated);
+}
+
+TEST_F(VerdictRules, StraddlingSlackIsInconclusiveBeforeTheCapAndNeverProven) {
+  EXPECT_EQ(certified(enclosure("-0.001", "0.001")), Verdict::Inconclusive);
+  EXPECT_TRUE(needs_more_precision(Verdict::Inconclusive));
+  EXPECT_FALSE(needs_more_precision(Verdict::Violated));
+}
+
+TEST_F(VerdictRules, NarrowStraddleAtTheCapIsTightWideIsInconclusive) {
+  const std::string tiny = "1e-40";  // far below 2^-(128-8) ~ 7.5e-37
+  EXPECT_EQ(certified(exact("-" + tiny, tiny), Relation::LessEqual, true, 128), Verdict::Tight);
+  EXPECT_EQ(certified(exact("-1e-30", "1e-30"), Relation::LessEqual, true, 128), Verdict::Inconclusive);
+  // The same narrow straddle is not TIGHT before the final precision.
+  EXPECT_EQ(certified(exact("-" + tiny, tiny), Relation::LessEqual, false, 128), Verdict::Inconclusive);
+}
+
+TEST_F(VerdictRules, StrictRelationsNeedPositiveSlack) {
+  EXPECT_EQ(certified(exact("0", "1"), Relation::Less), Verdict::Inconclusive);
+  EXPECT_EQ(certified(exact("0", "0"), Relation::Less), Verdict::Violated);
+  EXPECT_EQ(certified(exact("0.5", "1"), Relation::Greater), Verdict::Proven);
+}
+
+TEST_F(VerdictRules, EqualityIsProvenOnlyWhenExact) {
+  EXPECT_EQ(certified(exact("0", "0"), Relation::Equal), Verdict::NearTight);
+  EXPECT_EQ(certified(exact("-1e-40", "1e-40"), Relation::Equal), Verdict::Inconclusive);
+  EXPECT_EQ(certified(exact("1e-40", "2e-40"), Relation::Equal), Verdict::Violated);
+}
+
+TEST_F(VerdictRules, NanOrInfiniteEnclosuresAreNeverDecided) {
+  SlackEnclosure nan = exact("0.5", "0.75");
+  nan.lo = not_a_number<Mpfr>();
+  nan.finite = false;
+  EXPECT_EQ(certified(nan), Verdict::Inconclusive);
+  EXPECT_EQ(certified(nan, Relation::LessEqual, true), Verdict::Inconclusive);
+  EXPECT_EQ(classify(nan, Relation::LessEqual, Evidence::Statistical, kPolicy, 128, true),
+            Verdict::UndecidedStatistical);
+
+  Claim<Interval> c;
+  c.bound = Interval(1);
+  c.value = not_a_number<Interval>();
+  EXPECT_FALSE(slack_of(c).finite);
+  EXPECT_EQ(certified(slack_of(c), Relation::LessEqual, true), Verdict::Inconclusive);
+}
+
+TEST_F(VerdictRules, StatisticalClaimsGetStatisticalVerdicts) {
+  const auto stat = [](const SlackEnclosure& s) {
+    return classify(s, Relation::LessEqual, Evidence::Statistical, kPolicy, 128, false);
+  };
+  EXPECT_EQ(stat(exact("0.1", "0.2")), Verdict::HoldsStatistical);
+  EXPECT_EQ(stat(exact("-0.2", "-0.1")), Verdict::ViolatedStatistical);
+  EXPECT_EQ(stat(exact("-0.1", "0.1")), Verdict::UndecidedStatistical);
+}
+
+TEST_F(VerdictRules, TheDecidingClaimIsTheMostSevere) {
+  const std::vector<Verdict> v = {Verdict::Proven, Verdict::Tight, Verdict::Violated, Verdict::NearTight};
+  const std::vector<SlackEnclosure> s(4, exact("0", "1"));
+  EXPECT_EQ(deciding_claim(v, s), 2u);
+  const std::vector<Verdict> w = {Verdict::Proven, Verdict::NearTight, Verdict::Proven};
+  EXPECT_EQ(deciding_claim(w, s), 1u);
+}
+
+TEST_F(VerdictRules, RelativeSlackIsRelativeToTheBound) {
+  const SlackEnclosure s = enclosure("1", "1", "4");
+  EXPECT_FALSE(s.relative_is_absolute);
+  EXPECT_LE(s.relative_lo, Mpfr("0.25"));
+  EXPECT_GE(s.relative_hi, Mpfr("0.25"));
+  EXPECT_LT(s.relative_hi - s.relative_lo, Mpfr("1e-30"));
+}
+
+TEST(VerdictNames, KeysRoundTrip) {
+  for (int v = 0; v < 8; ++v) EXPECT_EQ(static_cast<int>(verdict_from_key(verdict_key(static_cast<Verdict>(v)))), v);
+  EXPECT_STREQ(verdict_name(Verdict::NearTight), "NEAR-TIGHT");
+}
+
+}  // namespace
+}  // namespace nb
