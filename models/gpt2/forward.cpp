@@ -1,0 +1,227 @@
+#include "models/gpt2/forward.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "models/gpt2/causal_softmax.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::gpt2 {
+namespace {
+
+using Index = Eigen::Index;
+template <class T>
+using ConstRef = Eigen::Ref<const Matrix<T>>;
+
+// Rows per parallel work item. Fixed (not derived from the thread count) so that every row is
+// computed by the same sequence of operations however many threads run.
+constexpr Index kRowBlock = 64;
+
+// Calls body(first_row, row_count) for consecutive blocks of kRowBlock rows covering [0, rows),
+// in parallel. body must write only its own rows.
+template <class Body>
+void for_each_row_block(Index rows, const Body& body) {
+  const Index blocks = (rows + kRowBlock - 1) / kRowBlock;
+#pragma omp parallel for schedule(static)
+  for (Index b = 0; b < blocks; ++b) body(b * kRowBlock, std::min(kRowBlock, rows - b * kRowBlock));
+}
+
+template <class T>
+Matrix<T> layer_norm(ConstRef<T> x, const LayerNormWeights<T>& w, T epsilon) {
+  Matrix<T> y(x.rows(), x.cols());
+  for (Index t = 0; t < x.rows(); ++t) {
+    const auto centered = (x.row(t).array() - x.row(t).mean()).eval();
+    const T variance = centered.square().mean();  // biased, as GPT-2
+    y.row(t) = (centered / std::sqrt(variance + epsilon)) * w.weight.array() + w.bias.array();
+  }
+  return y;
+}
+
+template <class T>
+Matrix<T> affine(ConstRef<T> x, const AffineWeights<T>& a) {
+  Matrix<T> y = x * a.weight;
+  y.rowwise() += a.bias;
+  return y;
+}
+
+template <class T>
+void gelu_new(Matrix<T>& x) {
+  constexpr T kSqrt2OverPi = std::numbers::sqrt2_v<T> * std::numbers::inv_sqrtpi_v<T>;
+  auto a = x.array();
+  a = T(0.5) * a * (T(1) + (kSqrt2OverPi * (a + T(0.044715) * a * a * a)).tanh());
+}
+
+// One head's causal attention. Query rows are taken in blocks of kRowBlock, and a block of
+// queries t in [first, first + count) is multiplied only with keys s < first + count (llm.c's
+// loop over s <= t, blocked so that Eigen's matrix products do the work): about half the
+// products of the full T x T matrices. Entries s > t are then masked.
+template <class T>
+struct HeadState {
+  Matrix<T> q, k, v, logits, attention, output;
+
+  void attend() {
+    const Index length = q.rows();
+    const T scale = std::sqrt(static_cast<T>(q.cols()));
+    logits.resize(length, length);
+    for (Index first = 0; first < length; first += kRowBlock) {
+      const Index count = std::min(kRowBlock, length - first);
+      auto block = logits.block(first, 0, count, first + count);
+      block.noalias() = q.middleRows(first, count) * k.topRows(first + count).transpose();
+      block /= scale;  // a separate division, as Hugging Face's q k^T / sqrt(d)
+    }
+    apply_causal_mask(logits);  // sets everything above the diagonal, computed or not
+    attention = causal_softmax(logits);
+    output.resize(length, v.cols());
+    for (Index first = 0; first < length; first += kRowBlock) {
+      const Index count = std::min(kRowBlock, length - first);
+      output.middleRows(first, count).noalias() =
+          attention.block(first, 0, count, first + count) * v.topRows(first + count);
+    }
+  }
+};
+
+// Reports layer `layer`'s attention side for input x to the hooks and returns the concatenated
+// head outputs attention_h * v_h [T, n_embd] (the input of c_proj).
+template <class T>
+Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, ForwardHooks<T>& hooks) {
+  const auto& config = model.config;
+  const auto& block = model.blocks[static_cast<std::size_t>(layer)];
+  const T epsilon = static_cast<T>(config.layer_norm_epsilon);
+  hooks.layer_input(layer, x);
+
+  Matrix<T> ln_1(x.rows(), x.cols());
+  Matrix<T> qkv(x.rows(), block.c_attn.weight.cols());
+  for_each_row_block(x.rows(), [&](Index first, Index count) {
+    ln_1.middleRows(first, count) = layer_norm<T>(x.middleRows(first, count), block.ln_1, epsilon);
+    qkv.middleRows(first, count) = affine<T>(ln_1.middleRows(first, count), block.c_attn);
+  });
+  hooks.ln_1_output(layer, ln_1);
+
+  const int d = config.head_dim();
+  std::vector<HeadState<T>> heads(static_cast<std::size_t>(config.n_head));
+  Matrix<T> output(x.rows(), x.cols());
+#pragma omp parallel for schedule(static)
+  for (int h = 0; h < config.n_head; ++h) {
+    auto& head = heads[static_cast<std::size_t>(h)];
+    head.q = qkv.middleCols(head_column(config, Projection::query, h), d);
+    head.k = qkv.middleCols(head_column(config, Projection::key, h), d);
+    head.v = qkv.middleCols(head_column(config, Projection::value, h), d);
+    head.attend();
+    output.middleCols(h * d, d) = head.output;
+  }
+  for (int h = 0; h < config.n_head; ++h) {
+    const auto& head = heads[static_cast<std::size_t>(h)];
+    hooks.head({layer, h, head.q, head.k, head.v, head.logits, head.attention});
+  }
+  return output;
+}
+
+// The rest of a block after attention: x += c_proj(z); x += mlp_c_proj(gelu_new(mlp_c_fc(ln_2(x)))).
+template <class T>
+void finish_block(const Gpt2Model<T>& model, int layer, const Matrix<T>& z, Matrix<T>& x) {
+  const auto& block = model.blocks[static_cast<std::size_t>(layer)];
+  const T epsilon = static_cast<T>(model.config.layer_norm_epsilon);
+  for_each_row_block(x.rows(), [&](Index first, Index count) {
+    auto rows = x.middleRows(first, count);
+    rows += affine<T>(z.middleRows(first, count), *block.c_proj);
+    Matrix<T> hidden = affine<T>(layer_norm<T>(rows, *block.ln_2, epsilon), *block.mlp_c_fc);
+    gelu_new(hidden);
+    rows += affine<T>(hidden, *block.mlp_c_proj);
+  });
+}
+
+// Names of the tensors that complete layers 0..n_complete-1 beyond their attention inputs.
+std::vector<std::string> rest_of_layers(int n_complete) {
+  std::vector<std::string> names;
+  for (int l = 0; l < n_complete; ++l) {
+    const auto block = block_tensor_names(l, BlockPart::rest);
+    names.insert(names.end(), block.begin(), block.end());
+  }
+  return names;
+}
+
+// Runs layers 0..n_layers-1 on the residual stream x, reporting their hooks; every layer but the
+// last is completed (its output feeds the next); the last too if `complete_last`.
+template <class T>
+void run_layers(const Gpt2Model<T>& model, Matrix<T>& x, int n_layers, bool complete_last, ForwardHooks<T>& hooks) {
+  for (int l = 0; l < n_layers; ++l) {
+    const Matrix<T> z = attention_layer(model, l, x, hooks);
+    if (l + 1 < n_layers || complete_last) finish_block(model, l, z, x);
+  }
+}
+
+}  // namespace
+
+template <class T>
+Matrix<T> forward_tokens(const Gpt2Model<T>& model, std::span<const int> token_ids, ForwardHooks<T>& hooks) {
+  const auto& config = model.config;
+  std::vector<std::string> needed{"wte.weight"};
+  const auto rest = rest_of_layers(config.n_layer);
+  needed.insert(needed.end(), rest.begin(), rest.end());
+  needed.insert(needed.end(), {"ln_f.weight", "ln_f.bias"});
+  require_tensors(model.missing, needed, model.source, "a forward pass on token ids");
+
+  const auto length = static_cast<Index>(token_ids.size());
+  if (length == 0) throw InputError("forward pass: the token sequence is empty");
+  if (length > config.n_positions) {
+    throw InputError("forward pass: " + std::to_string(length) + " tokens exceed the model's context of " +
+                     std::to_string(config.n_positions));
+  }
+  Matrix<T> x(length, config.n_embd);
+  for (Index t = 0; t < length; ++t) {
+    const int id = token_ids[static_cast<std::size_t>(t)];
+    if (id < 0 || id >= config.vocab_size) {
+      throw InputError("forward pass: token id " + std::to_string(id) + " at position " + std::to_string(t) +
+                       " is outside the vocabulary [0, " + std::to_string(config.vocab_size) + ")");
+    }
+    x.row(t) = model.wte->row(id) + model.wpe.row(t);
+  }
+  run_layers(model, x, config.n_layer, true, hooks);
+  Matrix<T> output(x.rows(), x.cols());
+  const T epsilon = static_cast<T>(config.layer_norm_epsilon);
+  for_each_row_block(x.rows(), [&](Index first, Index count) {
+    output.middleRows(first, count) = layer_norm<T>(x.middleRows(first, count), *model.ln_f, epsilon);
+  });
+  hooks.final_output(output);
+  return output;
+}
+
+template <class T>
+void forward_hidden(const Gpt2Model<T>& model, const Matrix<T>& input, int n_layers, ForwardHooks<T>& hooks) {
+  const auto& config = model.config;
+  if (n_layers < 1 || n_layers > config.n_layer) {
+    throw UsageError("forward pass: " + std::to_string(n_layers) + " layers requested, the model has " +
+                     std::to_string(config.n_layer));
+  }
+  if (input.rows() == 0 || input.cols() != config.n_embd) {
+    throw UsageError("forward pass: input is " + std::to_string(input.rows()) + " x " + std::to_string(input.cols()) +
+                     ", expected T >= 1 rows of width n_embd = " + std::to_string(config.n_embd));
+  }
+  require_tensors(model.missing, rest_of_layers(n_layers - 1), model.source,
+                  "a forward pass through " + std::to_string(n_layers) + " layers");
+  Matrix<T> x = input;
+  run_layers(model, x, n_layers, false, hooks);
+}
+
+template <class T>
+void forward_positions(const Gpt2Model<T>& model, int n_positions, ForwardHooks<T>& hooks) {
+  const auto& config = model.config;
+  if (n_positions < 1 || n_positions > config.n_positions) {
+    throw UsageError("positions path: " + std::to_string(n_positions) + " positions requested, the model has " +
+                     std::to_string(config.n_positions));
+  }
+  const Matrix<T> positions = model.wpe.topRows(n_positions);
+  for (int l = 0; l < config.n_layer; ++l) attention_layer(model, l, positions, hooks);
+}
+
+template Matrix<float> forward_tokens<float>(const Gpt2Model<float>&, std::span<const int>, ForwardHooks<float>&);
+template Matrix<double> forward_tokens<double>(const Gpt2Model<double>&, std::span<const int>, ForwardHooks<double>&);
+template void forward_hidden<float>(const Gpt2Model<float>&, const Matrix<float>&, int, ForwardHooks<float>&);
+template void forward_hidden<double>(const Gpt2Model<double>&, const Matrix<double>&, int, ForwardHooks<double>&);
+template void forward_positions<float>(const Gpt2Model<float>&, int, ForwardHooks<float>&);
+template void forward_positions<double>(const Gpt2Model<double>&, int, ForwardHooks<double>&);
+
+}  // namespace nb::gpt2
