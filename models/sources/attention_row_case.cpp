@@ -1,0 +1,50 @@
+#include "models/sources/attention_row_case.hpp"
+
+#include <sstream>
+#include <vector>
+
+namespace nb::sources {
+
+ExactTensor leading_rows(const gpt2::Matrix<float>& m, int last) {
+  const auto rows = static_cast<std::size_t>(last + 1), cols = static_cast<std::size_t>(m.cols());
+  std::vector<double> values;
+  values.reserve(rows * cols);
+  for (int r = 0; r <= last; ++r)
+    for (Eigen::Index c = 0; c < m.cols(); ++c) values.push_back(static_cast<double>(m(r, c)));
+  return ExactTensor(rows, cols, std::move(values));
+}
+
+ExactTensor row_logits(const gpt2::Matrix<float>& q, const gpt2::Matrix<float>& k, int t) {
+  std::vector<double> logits;
+  logits.reserve(static_cast<std::size_t>(t + 1));
+  for (int s = 0; s <= t; ++s)
+    logits.push_back(q.row(t).cast<double>().dot(k.row(s).cast<double>()));
+  return ExactTensor::vector(std::move(logits));
+}
+
+void set_row_identity(Case& c, int layer, int head, int t) {
+  // A stream, not "literal" + std::string: GCC 12 warns falsely (-Wrestrict) on the latter here.
+  std::ostringstream label;
+  label << 'L' << layer << " H" << head << " row " << t;
+  c.label = label.str();
+  c.provenance["layer"] = std::to_string(layer);
+  c.provenance["head"] = std::to_string(head);
+  c.provenance["row"] = std::to_string(t);
+}
+
+Case attention_row_case(int layer, int head, int t, const gpt2::Matrix<float>& q, const gpt2::Matrix<float>& k,
+                        const gpt2::Matrix<float>& v, const ExactTensor& temperature,
+                        const gpt2::Matrix<float>* hidden) {
+  Case c;
+  set_row_identity(c, layer, head, t);
+  c.numbers["logits"] = row_logits(q, k, t);
+  c.numbers["T"] = temperature;
+  std::vector<double> query(q.row(t).begin(), q.row(t).end());  // float -> double, exact
+  c.numbers["query"] = ExactTensor::vector(std::move(query));
+  c.numbers["keys"] = leading_rows(k, t);
+  c.numbers["values"] = leading_rows(v, t);
+  if (hidden) c.numbers["hidden"] = leading_rows(*hidden, t);
+  return c;
+}
+
+}  // namespace nb::sources

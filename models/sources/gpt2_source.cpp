@@ -1,0 +1,124 @@
+#include "models/sources/gpt2_source.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "models/gpt2/forward.hpp"
+#include "models/gpt2/tokenizer.hpp"
+#include "models/sources/attention_row_case.hpp"
+#include "models/sources/selection.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::sources {
+
+namespace {
+
+// Turns the selected heads' activations into cases as the pass reports them.
+class CaseCollector final : public gpt2::ForwardHooks<float> {
+ public:
+  CaseCollector(const std::vector<int>& layers, const std::vector<int>& heads, std::vector<int> rows,
+                ExactTensor temperature, bool keep_hidden)
+      : layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), rows_(std::move(rows)),
+        temperature_(std::move(temperature)), keep_hidden_(keep_hidden) {}
+
+  std::vector<Case> cases;
+
+  void layer_input(int layer, const gpt2::Matrix<float>& x) override {
+    if (keep_hidden_ && layers_.count(layer)) hidden_ = x;
+  }
+  void head(const gpt2::HeadActivations<float>& a) override {
+    if (!layers_.count(a.layer) || !heads_.count(a.head)) return;
+    for (int t : rows_)
+      cases.push_back(attention_row_case(a.layer, a.head, t, a.q, a.k, a.v, temperature_,
+                                         keep_hidden_ ? &*hidden_ : nullptr));
+  }
+
+ private:
+  std::set<int> layers_, heads_;
+  std::vector<int> rows_;
+  ExactTensor temperature_;
+  bool keep_hidden_;
+  std::optional<gpt2::Matrix<float>> hidden_;
+};
+
+// The model's own divisor: float32 sqrt(head_dim), exactly (8 for head_dim 64).
+ExactTensor model_temperature(int head_dim) {
+  return ExactTensor::scalar(static_cast<double>(std::sqrt(static_cast<float>(head_dim))));
+}
+
+std::string read_text(const SourceRequest& request) {
+  if (request.text_file.empty() == request.text_string.empty())
+    throw UsageError("source '" + request.spec + "' needs exactly one of a text file and a text string");
+  if (!request.text_string.empty()) return request.text_string;
+  std::ifstream in(request.text_file, std::ios::binary);
+  if (!in) throw InputError("cannot read text file '" + request.text_file + "'");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string rows_phrase(const std::string& rows) {
+  return rows == "last" ? "last row" : rows == "all" ? "all rows" : rows + " rows per head";
+}
+
+}  // namespace
+
+ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec) {
+  const std::filesystem::path directory = spec.path;
+  const bool positions = spec.kind == SourceKind::gpt2_positions;
+  const std::string text = positions ? "" : read_text(request);
+  const auto model = gpt2::load_model_directory<float>(directory);
+  const gpt2::Gpt2Config& config = model.config;
+  const auto layers = select_indices(request.layers, config.n_layer, "layer");
+  const auto heads = select_indices(request.heads, config.n_head, "head");
+  const int cap = static_cast<int>(std::min<std::size_t>(request.max_tokens, static_cast<std::size_t>(config.n_positions)));
+
+  std::vector<int> token_ids;
+  std::string length_note;
+  if (!positions) {
+    // A partial checkpoint fails in forward_tokens, whose message names the missing tensors.
+    token_ids = gpt2::Gpt2Tokenizer::load_directory(directory).encode(text);
+    if (token_ids.empty()) throw InputError("the text of source '" + request.spec + "' has no tokens");
+    if (static_cast<int>(token_ids.size()) > cap) {
+      length_note = " (first " + std::to_string(cap) + " of " + std::to_string(token_ids.size()) + ")";
+      token_ids.resize(static_cast<std::size_t>(cap));
+    }
+  }
+  const int length = positions ? cap : static_cast<int>(token_ids.size());
+
+  const bool keep_hidden = request.vectors == "hidden";
+  CaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
+                          keep_hidden);
+  if (positions) {
+    gpt2::forward_positions(model, length, collector);
+  } else {
+    gpt2::forward_tokens(model, std::span<const int>(token_ids), collector);
+  }
+
+  ModelCases result;
+  result.cases = std::move(collector.cases);
+  for (Case& c : result.cases) {
+    c.provenance["source"] = request.spec;
+    c.provenance["file"] = (directory / "model.safetensors").string();
+    c.provenance["tokens"] = std::to_string(length);
+    c.provenance["vectors"] = request.vectors;
+  }
+  result.provided = {"T", "keys", "logits", "query", "values"};
+  if (keep_hidden) result.provided.insert(result.provided.begin() + 1, "hidden");
+  result.input_files = {(directory / "config.json").string(), (directory / "model.safetensors").string()};
+  if (!positions) {
+    result.input_files.push_back((directory / "vocab.json").string());
+    result.input_files.push_back((directory / "merges.txt").string());
+  }
+  std::ostringstream description;
+  description << request.spec << ", " << layers.size() << " layers x " << heads.size() << " heads, " << length
+              << (positions ? " positions" : " tokens") << length_note << ", " << rows_phrase(request.rows);
+  result.description = description.str();
+  return result;
+}
+
+}  // namespace nb::sources

@@ -1,0 +1,29 @@
+#include "models/sources/load_source.hpp"
+
+#include "models/sources/attention_dump_source.hpp"
+#include "models/sources/file_source.hpp"
+#include "models/sources/gpt2_source.hpp"
+#include "models/sources/selection.hpp"
+#include "models/sources/source_spec.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::sources {
+
+ModelCases load_source(const SourceRequest& request) {
+  const SourceSpec spec = parse_source_spec(request.spec);
+  check_row_spec(request.rows);
+  check_vectors(request.vectors);
+  if (request.max_tokens == 0) throw UsageError("max_tokens must be at least 1");
+  const bool has_text = !request.text_file.empty() || !request.text_string.empty();
+  if (has_text && spec.kind != SourceKind::gpt2_text)
+    throw UsageError("source '" + request.spec + "' takes no text (only gpt2:DIR does)");
+  switch (spec.kind) {
+    case SourceKind::gpt2_text:
+    case SourceKind::gpt2_positions: return load_gpt2_source(request, spec);
+    case SourceKind::attention_dump: return load_attention_dump_source(request, spec);
+    case SourceKind::file: return load_file_source(request, spec);
+  }
+  throw UsageError("source '" + request.spec + "' is not handled");
+}
+
+}  // namespace nb::sources

@@ -1,0 +1,18 @@
+#pragma once
+// The "kind:PATH" form of a source spec.
+#include <string>
+
+namespace nb::sources {
+
+enum class SourceKind { gpt2_text, gpt2_positions, attention_dump, file };
+
+struct SourceSpec {
+  SourceKind kind;
+  std::string path;  // non-empty
+};
+
+// Splits `spec` at the first ':'. Throws UsageError naming the accepted forms if the kind is
+// unknown, is "random" (the theorems' own suites, not a model source), or the path is empty.
+SourceSpec parse_source_spec(const std::string& spec);
+
+}  // namespace nb::sources
