@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <regex>
 
+#include <boost/multiprecision/cpp_int.hpp>
+
 #include "verify/errors.hpp"
 
 namespace nb {
@@ -78,6 +80,61 @@ R literal_to(const std::string& t) {
   return R(t[0] == '+' ? t.substr(1) : t);
 }
 
+using boost::multiprecision::cpp_int;
+
+// The integer that the decimal digits `digits` spell (cpp_int would read a leading 0 as octal).
+cpp_int decimal_integer(const std::string& digits) {
+  const std::size_t first = digits.find_first_not_of('0');
+  return first == std::string::npos ? cpp_int(0) : cpp_int(digits.substr(first));
+}
+
+// The value of entry text `t` (a literal, or the hex form of `dyadic`) as numerator / denominator.
+std::pair<cpp_int, cpp_int> fraction_of(const std::string& t, double dyadic) {
+  std::smatch m;
+  if (std::regex_match(t, m, fraction_pattern())) {
+    const std::string n = m[1].str();
+    const bool negative = n[0] == '-';
+    const cpp_int numerator = decimal_integer(n.substr(n[0] == '-' || n[0] == '+' ? 1 : 0));
+    return {negative ? cpp_int(-numerator) : numerator, decimal_integer(m[2].str())};
+  }
+  if (!is_hex(t) && std::regex_match(t, decimal_pattern())) {
+    // d.ddd e k  =  (the digits without the point) * 10^(k - digits after the point)
+    const bool negative = t[0] == '-';
+    const std::size_t start = (t[0] == '-' || t[0] == '+') ? 1 : 0;
+    const std::size_t e = t.find_first_of("eE");
+    std::string mantissa = t.substr(start, e == std::string::npos ? std::string::npos : e - start);
+    long exponent = e == std::string::npos ? 0 : std::stol(t.substr(e + 1));
+    if (const std::size_t point = mantissa.find('.'); point != std::string::npos) {
+      exponent -= static_cast<long>(mantissa.size() - point - 1);
+      mantissa.erase(point, 1);
+    }
+    cpp_int numerator = decimal_integer(mantissa), denominator = 1;
+    const cpp_int scale = boost::multiprecision::pow(cpp_int(10), static_cast<unsigned>(std::labs(exponent)));
+    if (exponent >= 0) numerator *= scale;
+    else denominator = scale;
+    return {negative ? cpp_int(-numerator) : numerator, denominator};
+  }
+  // A binary64 value: x = f 2^k with f in [1/2, 1), so f 2^53 is an integer.
+  int k = 0;
+  const double f = std::frexp(dyadic, &k);
+  cpp_int numerator(static_cast<long long>(std::ldexp(f, 53))), denominator = 1;
+  k -= 53;
+  if (k >= 0) numerator <<= k;
+  else denominator <<= -k;
+  return {numerator, denominator};
+}
+
+template <class R>
+R integer_to(const cpp_int& n);
+template <>
+double integer_to<double>(const cpp_int& n) {
+  return std::strtod(n.str().c_str(), nullptr);  // correctly rounded
+}
+template <class R>
+R integer_to(const cpp_int& n) {
+  return R(n.str());
+}
+
 }  // namespace
 
 ExactTensor::ExactTensor(std::size_t rows, std::size_t cols, std::vector<double> values)
@@ -105,6 +162,17 @@ template <class R>
 R ExactTensor::entry(std::size_t i) const {
   if (!literals_.empty() && !literals_[i].empty()) return literal_to<R>(literals_[i]);
   return point_of<R>(values_[i]);
+}
+
+template <class R>
+std::pair<R, R> ExactTensor::fraction(std::size_t i) const {
+  auto [numerator, denominator] = fraction_of(text(i), values_[i]);
+  const cpp_int common = gcd(numerator, denominator);
+  if (common > 1) {
+    numerator /= common;
+    denominator /= common;
+  }
+  return {integer_to<R>(numerator), integer_to<R>(denominator)};
 }
 
 template <class R>
@@ -207,6 +275,9 @@ std::string exact_decimal_or_hex(double x, std::size_t max_digits) {
 template double ExactTensor::entry<double>(std::size_t) const;
 template Mpfr ExactTensor::entry<Mpfr>(std::size_t) const;
 template Interval ExactTensor::entry<Interval>(std::size_t) const;
+template std::pair<double, double> ExactTensor::fraction<double>(std::size_t) const;
+template std::pair<Mpfr, Mpfr> ExactTensor::fraction<Mpfr>(std::size_t) const;
+template std::pair<Interval, Interval> ExactTensor::fraction<Interval>(std::size_t) const;
 template Vector<double> ExactTensor::to_vector<double>() const;
 template Vector<Mpfr> ExactTensor::to_vector<Mpfr>() const;
 template Vector<Interval> ExactTensor::to_vector<Interval>() const;

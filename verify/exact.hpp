@@ -9,6 +9,7 @@
 // writes), literals as written, so a case reads back bit-for-bit.
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -46,6 +47,13 @@ class ExactTensor {
   // Entry i converted to R at the working precision, with the guarantees stated above.
   template <class R>
   R entry(std::size_t i) const;
+  // Entry i as the fraction numerator / denominator of two integers in lowest terms
+  // (denominator > 0), each converted to R: exact for Mpfr and Interval when the working
+  // precision covers its bit length (otherwise rounded to nearest, respectively enclosed); for
+  // double rounded to nearest. For claims that exact rational arithmetic decides, e.g. comparing
+  // n1 d2 with n2 d1 instead of two inexact quotients.
+  template <class R>
+  std::pair<R, R> fraction(std::size_t i) const;
   template <class R>
   Vector<R> to_vector() const;  // all entries, row-major, as a column vector
   template <class R>

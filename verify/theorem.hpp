@@ -35,6 +35,10 @@ struct TheoremInfo {
   std::string statement;   // the claim in LaTeX (math mode content)
   std::string summary;     // the claim in one plain-text line, for tables
   std::vector<std::string> assumptions;  // plain text, one per line
+  // Names of the case numbers the evaluation reads. A model-derived source (GPT-2, a file) can
+  // feed the theorem only when it provides all of them; empty: the theorem runs only on its own
+  // suites and on saved cases.
+  std::vector<std::string> inputs;
 };
 
 // What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend

@@ -89,7 +89,10 @@ Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
   }
   if (statistical)
     return holds ? Verdict::HoldsStatistical : fails ? Verdict::ViolatedStatistical : Verdict::UndecidedStatistical;
-  if (holds) return s.relative_hi < Mpfr(policy.near_tight) ? Verdict::NearTight : Verdict::Proven;
+  // An equality has no slack to be near; a proven inequality with little room is flagged.
+  if (holds)
+    return relation != Relation::Equal && s.relative_hi < Mpfr(policy.near_tight) ? Verdict::NearTight
+                                                                                 : Verdict::Proven;
   if (fails) return Verdict::Violated;
   if (final_precision && s.lo <= 0 && s.hi >= 0) {
     // Resolution 2^-(bits-8) n^2 relative to the bound's scale (absolute when |bound| < 1).

@@ -35,7 +35,8 @@ struct VerdictPolicy {
 // The verdict of one claim from its slack enclosure at precision `bits`:
 //   not finite                                        -> Inconclusive
 //   certainly on the right side (>= 0; > 0 if strict;
-//     exactly [0, 0] for equality)                    -> Proven, or NearTight if relative_hi < near_tight
+//     exactly [0, 0] for equality)                    -> Proven, or (not for equality) NearTight if
+//                                                        relative_hi < near_tight
 //   certainly on the wrong side                       -> Violated
 //   otherwise, if `final_precision`, contains 0 and
 //     hi - lo < 2^-(bits-8) * max(1, |bound|) * n^2   -> Tight

@@ -1,8 +1,7 @@
 // Known witnesses of the four softmax theorems, and weakened bounds that must be caught there.
 #include <gtest/gtest.h>
 
-#include "theorems/registry.hpp"
-#include "verify/engine.hpp"
+#include "tests/theorems/witness_checks.hpp"
 #include "verify/errors.hpp"
 
 namespace nb {
@@ -17,22 +16,10 @@ Case logits_case(const std::string& id, std::vector<double> logits, const std::s
   return c;
 }
 
-CaseOutcome check(const std::string& id, const Case& c) {
-  CheckSettings s;
-  return evaluate_cases(*theorems::find(id), {c}, s).front();
-}
-
-// The verdict of `claim` of theorem `id` on `c` with its bound multiplied by `factor`.
-Verdict with_scaled_bound(const std::string& id, const Case& c, std::size_t claim, const Interval& factor) {
-  set_working_precision(256);
-  Sides<Interval> s = theorems::find(id)->evaluate_interval(c, EvalContext{});
-  Claim<Interval> k = s.claims.at(claim);
-  k.bound = k.bound * factor;
-  return classify(slack_of(k), k.relation, k.evidence, VerdictPolicy{}, 256, false);
-}
-
-Interval one_minus_2_to(int e) { return Interval(1) - Interval(ldexp(Mpfr(1), e)); }
-Interval one_plus_2_to(int e) { return Interval(1) + Interval(ldexp(Mpfr(1), e)); }
+using witness::check;
+using witness::one_minus_2_to;
+using witness::one_plus_2_to;
+using witness::with_scaled_bound;
 
 TEST(Corollary3AsPrinted, WitnessIsACertifiedCounterexampleWithSlackMinusOneQuarter) {
   const CaseOutcome o = check("softmax-jacobian-spectral-as-printed", logits_case("", {0, 0}, "1"));

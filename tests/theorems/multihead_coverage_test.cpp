@@ -1,0 +1,73 @@
+// multihead-coverage: the paper's numbers are certified exactly, wrong numbers and non-minimal H
+// are refuted, and input errors.
+#include <gtest/gtest.h>
+
+#include "tests/theorems/witness_checks.hpp"
+#include "verify/errors.hpp"
+
+namespace nb {
+namespace {
+
+using namespace witness;
+
+const std::string kId = "multihead-coverage";
+
+Case coverage_case(const std::string& p, std::int64_t H, const std::string& coverage, const std::string& target) {
+  Case c;
+  c.label = "p=" + p;
+  c.numbers["p"] = ExactTensor::literal(p);
+  c.integers["H"] = H;
+  if (!coverage.empty()) c.numbers["coverage"] = ExactTensor::literal(coverage);
+  if (!target.empty()) c.numbers["target"] = ExactTensor::literal(target);
+  return c;
+}
+
+// The verdict of every claim at 128 bits.
+std::vector<Verdict> claim_verdicts(const Case& c) {
+  set_working_precision(128);
+  std::vector<Verdict> v;
+  for (const auto& k : theorems::find(kId)->evaluate_interval(c, EvalContext{}).claims)
+    v.push_back(classify(slack_of(k), k.relation, k.evidence, VerdictPolicy{}, 128, false));
+  return v;
+}
+
+TEST(MultiheadCoverage, PaperNumbersAreCertifiedExactly) {
+  // Equalities certified with slack exactly 0 and inequalities with room: all PROVEN.
+  using V = std::vector<Verdict>;
+  EXPECT_EQ(claim_verdicts(coverage_case("0.8", 2, "0.96", "")), V({Verdict::Proven, Verdict::Proven}));
+  EXPECT_EQ(claim_verdicts(coverage_case("0.8", 3, "0.992", "")), V({Verdict::Proven, Verdict::Proven}));
+  EXPECT_EQ(claim_verdicts(coverage_case("0.8", 3, "", "0.99")), V(5, Verdict::Proven));
+  const CaseOutcome o = check(kId, coverage_case("0.8", 3, "0.992", ""));
+  EXPECT_EQ(o.slack.lo, "0");
+  EXPECT_EQ(o.slack.hi, "0");
+}
+
+TEST(MultiheadCoverage, WrongNumbersAndNonMinimalHAreRefuted) {
+  EXPECT_EQ(check(kId, coverage_case("0.8", 3, "0.9921", "")).verdict, Verdict::Violated);
+  EXPECT_EQ(check(kId, coverage_case("0.8", 2, "0.961", "")).verdict, Verdict::Violated);
+  EXPECT_EQ(check(kId, coverage_case("0.8", 2, "", "0.99")).verdict, Verdict::Violated) << "0.96 < 0.99";
+  EXPECT_EQ(check(kId, coverage_case("0.8", 4, "", "0.99")).verdict, Verdict::Violated) << "H = 3 suffices";
+}
+
+TEST(MultiheadCoverage, ExactBoundaryIsCertifiedAndItsLogarithmIsTight) {
+  // (1 - 1/2)^2 = 1 - 3/4: coverage(1/2, 2) - 3/4 is exactly 0, log(1/4)/log(1/2) = 2 only TIGHT.
+  const Case c = coverage_case("1/2", 2, "", "3/4");
+  EXPECT_EQ(claim_verdicts(c)[0], Verdict::NearTight);
+  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+}
+
+TEST(MultiheadCoverage, LargeHBecomesExactWithEscalation) {
+  // 19/20 with q = 999/1000 needs H = 3; 1/20 needs H = 135, integers of ~600 bits.
+  EXPECT_EQ(check(kId, coverage_case("1/20", 135, "", "999/1000")).verdict, Verdict::NearTight);
+  EXPECT_EQ(check(kId, coverage_case("1/20", 134, "", "999/1000")).verdict, Verdict::Violated);
+}
+
+TEST(MultiheadCoverage, ProbabilitiesOutsideTheOpenUnitIntervalAreInputErrors) {
+  EXPECT_THROW(check(kId, coverage_case("1", 2, "", "")), InputError);
+  EXPECT_THROW(check(kId, coverage_case("0", 2, "", "")), InputError);
+  EXPECT_THROW(check(kId, coverage_case("0.5", 2, "", "1")), InputError);
+  EXPECT_THROW(check(kId, coverage_case("0.5", 0, "", "")), InputError);
+}
+
+}  // namespace
+}  // namespace nb

@@ -1,0 +1,59 @@
+// separability-lower: equality of the per-token bound where <x_j, x_k> = M^2 - delta^2/2 (a
+// weakened xi is caught there), the trivial N = 1 case, and the counting claim with a given r.
+#include <gtest/gtest.h>
+
+#include "tests/theorems/token_case.hpp"
+#include "tests/theorems/witness_checks.hpp"
+#include "verify/errors.hpp"
+
+namespace nb {
+namespace {
+
+using namespace witness;
+const std::string kId = "separability-lower";
+
+TEST(SeparabilityLower, OrthogonalPairAtMinimumSeparationIsTheEqualityCase) {
+  // Unit vectors (1,0), (0,1), (-1,0): M = 1, delta = sqrt(2), so <x_j, x_k> <= M^2 - delta^2/2 = 0
+  // with equality for the orthogonal pairs. alpha = 1/3, N = 3, r given. For token 0:
+  // dist^2 = ||(0,1) + (-1,0)||^2 / 9 = 2/9 and xi^2 = (2/3)^2 - (2/2)(4/9 - 2/9) = 2/9.
+  Case c = token_case(kId, {0, 0, 0}, "1", {{1, 0}, {0, 1}, {-1, 0}}, 3);
+  c.numbers["r"] = ExactTensor::scalar(1);
+  set_working_precision(128);
+  const Sides<Interval> s = theorems::find(kId)->evaluate_interval(c, EvalContext{});
+  EXPECT_TRUE(contains(s.claims[0].value, sqrt(Mpfr(2)) / 3));
+  EXPECT_TRUE(contains(s.claims[0].bound, sqrt(Mpfr(2)) / 3));
+  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+  EXPECT_EQ(with_scaled_bound(kId, c, 0, one_minus_2_to(-20)), Verdict::Violated);
+}
+
+TEST(SeparabilityLower, CountingClaimWithAGivenRadius) {
+  // Same vectors: dist = sqrt(2)/3, 0, sqrt(2)/3 (x_0 + x_2 = 0 for token 1), xi = sqrt(2)/3 each.
+  // r = 1/2 counts all three: r (N - N_s) = 0; r = 3/8 counts only token 1: r (N - N_s) = 3/4.
+  for (const auto& [r, counted, left] : {std::tuple{0.5, 3, 0.0}, std::tuple{0.375, 1, 0.75}}) {
+    Case c = token_case(kId, {0, 0, 0}, "1", {{1, 0}, {0, 1}, {-1, 0}}, 3);
+    c.numbers["r"] = ExactTensor::scalar(r);
+    set_working_precision(128);
+    const Sides<Interval> s = theorems::find(kId)->evaluate_interval(c, EvalContext{});
+    EXPECT_TRUE(contains(quantity(s, "N_s"), Mpfr(counted))) << r;
+    EXPECT_TRUE(contains(s.claims[3].value, Mpfr(left))) << r;
+    EXPECT_TRUE(contains(s.claims[3].bound, sqrt(Mpfr(2)))) << r;
+  }
+}
+
+TEST(SeparabilityLower, SingleSelectedTokenHasZeroDistanceAndZeroXi) {
+  const Case c = token_case(kId, {3, 0, 1}, "1", {{1, 0}, {0, 1}, {-1, 0}}, 1);
+  set_working_precision(128);
+  const Sides<Interval> s = theorems::find(kId)->evaluate_interval(c, EvalContext{});
+  EXPECT_EQ(upper_end_of(abs(s.claims[0].value)), 0);
+  EXPECT_EQ(upper_end_of(abs(s.claims[0].bound)), 0);
+}
+
+TEST(SeparabilityLower, NeedsATokenLeftOutOrAGivenRadius) {
+  EXPECT_THROW(theorems::find(kId)->check_assumptions(token_case(kId, {0, 0}, "1", {{1}, {2}}, 2)), InputError);
+  Case c = token_case(kId, {0, 0}, "1", {{1}, {2}}, 2);
+  c.numbers["r"] = ExactTensor::scalar(0);
+  EXPECT_THROW(theorems::find(kId)->check_assumptions(c), InputError);
+}
+
+}  // namespace
+}  // namespace nb

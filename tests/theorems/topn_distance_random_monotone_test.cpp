@@ -1,0 +1,28 @@
+// topn-distance-random-monotone: with equal weights and identical vectors y, every subset has
+// d~ = (L - N)(N - 1) ||y||, which rises from N = 1 to N = 2: a certified counterexample.
+#include <gtest/gtest.h>
+
+#include "tests/theorems/token_case.hpp"
+#include "tests/theorems/witness_checks.hpp"
+
+namespace nb {
+namespace {
+
+using namespace witness;
+const std::string kId = "topn-distance-random-monotone";
+
+TEST(TopnDistanceRandomMonotone, IdenticalVectorsAreACounterexample) {
+  // L = 4, alpha = 1/4, x = (4, 0): ||y|| = 1, E[d~] at N = 1..4 is 0, 2, 2, 0.
+  const Case c = token_case(kId, {0, 0, 0, 0}, "1", {{4, 0}, {4, 0}, {4, 0}, {4, 0}}, 0);
+  set_working_precision(128);
+  const Sides<Interval> s = theorems::find(kId)->evaluate_interval(c, EvalContext{});
+  const int expected[] = {0, 2, 2, 0};
+  for (int N = 1; N <= 4; ++N)
+    EXPECT_TRUE(contains(quantity(s, "E[d~] at N = " + std::to_string(N)), Mpfr(expected[N - 1]))) << N;
+  const CaseOutcome o = check(kId, c);
+  EXPECT_EQ(o.verdict, Verdict::Violated);
+  EXPECT_EQ(o.claim, "E[d~] at N = 2 <= E[d~] at N = 1");
+}
+
+}  // namespace
+}  // namespace nb

@@ -1,0 +1,42 @@
+#pragma once
+// The input of the deterministic Theorem 2 statements: a token input (theorems/token_inputs.hpp)
+// plus an optional radius "r" > 0; without it r = min_{i not in I_N} ||s - alpha_i x_i||_2.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "theorems/separability.hpp"
+#include "theorems/token_inputs.hpp"
+
+namespace nb::theorems {
+
+// The assumptions of the deterministic Theorem 2 statements, for TheoremInfo.
+inline std::vector<std::string> separability_assumptions() {
+  return {"T > 0", "L >= 2, 1 <= N <= L (N < L unless r is given)",
+          "M = max_i ||x_i||, delta = min_{i != j} ||x_i - x_j|| (exact)",
+          "r = min_{i not in I_N} ||s - alpha_i x_i|| unless given (r > 0)"};
+}
+
+// Throws InputError unless the token input is valid with L >= 2 (delta needs a pair), r (if
+// given) is a scalar > 0, and N < L when r is not given (r needs a token left out).
+inline void check_separability_input(const Case& c) {
+  check_token_input(c, 2, true);
+  if (c.numbers.contains("r")) {
+    const ExactTensor& r = c.number("r");
+    if (r.size() != 1 || !(r.approx(0) > 0)) throw InputError("r must be a scalar > 0");
+  } else if (c.integer("N") == static_cast<std::int64_t>(c.number("logits").size())) {
+    throw InputError("r = min over the tokens left out needs N < L (or give r)");
+  }
+}
+
+// Theorem 2's quantities for the case's top-N set, with the Gram matrix computed in R (its
+// enclosure shrinks as the engine escalates precision, so equality cases can be decided).
+template <class R>
+SeparabilityTerms<R> separability_terms(const Case& c) {
+  const std::optional<R> r = c.numbers.contains("r") ? std::optional<R>(c.number("r").entry<R>(0)) : std::nullopt;
+  const auto [logits, T] = softmax_input<R>(c);
+  const ExactTensor& x = c.number("vectors");
+  return separability_terms(softmax(logits, T), x, gram_matrix<R>(x), top_n_selection(c), r);
+}
+
+}  // namespace nb::theorems

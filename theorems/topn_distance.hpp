@@ -1,0 +1,180 @@
+#pragma once
+// The quantities of Theorem 1 (distance between the top-N aggregate and the other tokens) and of
+// Corollary 2, shared by the topn-distance-* theorems. Notation: y_i = alpha_i x_i (rows of
+// TokenInput::y), I a set of N selected tokens, s_I = sum_{j in I} y_j,
+//   d~(I) = sum_{i not in I} ||y_i - s_I||_2         (reading (a), cumulative),
+//   d^(I) = ||sum_{i not in I} y_i - s_I||_2         (reading (b), norm of the sum).
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/random/random_inputs.hpp"
+#include "theorems/token_inputs.hpp"
+#include "verify/euclidean_norm.hpp"
+#include "verify/pair_distances.hpp"
+#include "verify/sides.hpp"
+#include "verify/statistics.hpp"
+#include "verify/top_n.hpp"
+
+namespace nb::theorems {
+
+template <class R>
+using RowVector = Eigen::Matrix<R, 1, Eigen::Dynamic>;
+
+// sum_{i in rows} y_i; the empty sum is exactly 0.
+template <class R>
+RowVector<R> sum_of_rows(const Matrix<R>& y, const std::vector<std::size_t>& rows) {
+  RowVector<R> s = RowVector<R>::Zero(y.cols());
+  for (std::size_t i : rows) s += y.row(static_cast<Eigen::Index>(i));
+  return s;
+}
+
+// sum_i y_i.
+template <class R>
+RowVector<R> sum_of_all_rows(const Matrix<R>& y) {
+  RowVector<R> s = RowVector<R>::Zero(y.cols());
+  for (Eigen::Index i = 0; i < y.rows(); ++i) s += y.row(i);
+  return s;
+}
+
+// d~(I) = sum_{i not in I} ||y_i - s_I||_2 (exactly 0 when I holds every token).
+template <class R>
+R cumulative_distance(const Matrix<R>& y, const Selection& I) {
+  const RowVector<R> s = sum_of_rows(y, I.selected);
+  R total = R(0);
+  for (std::size_t i : I.rest) total += euclidean_norm(y.row(static_cast<Eigen::Index>(i)) - s);
+  return total;
+}
+
+// Theorem 1 for a fixed set I (the top-N set in the paper): the distances of both readings, the
+// quantities of the bounds, and the bounds
+//   d~ <= (1 - a) d_1 + ((L - N) a - (1 - a)) d_2,   d^ <= (1 - a) d_1 + |1 - 2a| d_2,
+// with a = sum_{j in I} alpha_j, d_1 = max_{i not in I, j in I} ||x_i - x_j||_2 (0 when I holds
+// every token) and d_2 = max_{j in I} ||x_j||_2. 1 - a is evaluated as sum_{i not in I} alpha_i,
+// the same exact number (the weights sum to 1), so that it is exactly 0 at N = L.
+template <class R>
+struct FixedSetTerms {
+  R selected_weight, rest_weight, d1, d2;
+  R cumulative, norm_of_sum;              // d~ and d^
+  R cumulative_bound, norm_of_sum_bound;  // their bounds
+};
+
+// The assumptions of both fixed-set readings, for TheoremInfo.
+inline std::vector<std::string> fixed_set_assumptions() {
+  return {"T > 0", "1 <= N <= L", "x_1..x_L in R^d, d >= 1",
+          "I_N: the N largest weights (equal logits: smaller index first)"};
+}
+
+// The quantities both fixed-set readings print beside their claim.
+template <class R>
+void add_fixed_set_quantities(Sides<R>& s, const FixedSetTerms<R>& t) {
+  s.quantity("alpha-bar_N", t.selected_weight);
+  s.quantity("d_1", t.d1);
+  s.quantity("d_2", t.d2);
+}
+
+template <class R>
+FixedSetTerms<R> fixed_set_terms(const TokenInput<R>& in, const ExactTensor& vectors, const Selection& I) {
+  using std::abs;
+  FixedSetTerms<R> t;
+  t.selected_weight = R(0);
+  t.rest_weight = R(0);
+  for (std::size_t j : I.selected) t.selected_weight += in.alpha[static_cast<Eigen::Index>(j)];
+  for (std::size_t i : I.rest) t.rest_weight += in.alpha[static_cast<Eigen::Index>(i)];
+  t.d1 = I.rest.empty() ? R(0) : max_cross_distance<R>(vectors, I.rest, I.selected);
+  t.d2 = euclidean_norm(in.x.row(static_cast<Eigen::Index>(I.selected[0])));
+  for (std::size_t j : I.selected) t.d2 = max_of(t.d2, euclidean_norm(in.x.row(static_cast<Eigen::Index>(j))));
+  t.cumulative = cumulative_distance(in.y, I);
+  t.norm_of_sum = euclidean_norm(RowVector<R>(sum_of_rows(in.y, I.rest) - sum_of_rows(in.y, I.selected)));
+  const R left_out = R(I.rest.size());
+  t.cumulative_bound = t.rest_weight * t.d1 + (left_out * t.selected_weight - t.rest_weight) * t.d2;
+  t.norm_of_sum_bound = t.rest_weight * t.d1 + abs(t.rest_weight - t.selected_weight) * t.d2;
+  return t;
+}
+
+// Theorem 1 for a uniformly random N-subset I of L >= 2 tokens, weights fixed. For token i, s_I
+// given i not in I is the sum S_i of N of the other L - 1 vectors drawn without replacement, with
+// E[S_i] = N mu_i, mu_i = (1/(L-1)) sum_{j != i} y_j. The main sum replaces S_i by its mean:
+//   M = ((L - N)/L) sum_i ||y_i - N mu_i||_2,
+// and the Jensen gap eps = E[d~] - M obeys 0 <= eps <= ((L - N)/L) sum_i sqrt(tr Cov S_i) with
+//   tr Cov S_i = N (L-1-N)/(L-1) S_i^2,  S_i^2 = (1/(L-2)) sum_{j != i} ||y_j - mu_i||_2^2
+// (variance of a sum drawn without replacement). M = 0 exactly at N = L.
+template <class R>
+R random_set_main_sum(const Matrix<R>& y, std::size_t N) {
+  const std::size_t L = static_cast<std::size_t>(y.rows());
+  const RowVector<R> total = sum_of_all_rows(y);
+  const R scale = R(N) / R(L - 1);
+  R sum = R(0);
+  for (Eigen::Index i = 0; i < y.rows(); ++i) {
+    const RowVector<R> others = total - y.row(i);
+    sum += euclidean_norm(y.row(i) - others * scale);
+  }
+  return R(L - N) / R(L) * sum;
+}
+
+// The cap on eps above. S_i is deterministic when N >= L - 1 (all other tokens, or none left
+// out), so the cap is then exactly 0; this also avoids S_i^2's division by L - 2 = 0 at L = 2.
+// S_i^2 is summed term by term (O(L^2 d)) rather than as sum ||y_j||^2 - (L-1) ||mu_i||^2: the
+// cancellation of that shortcut leaves a width that the square root magnifies (2^-p becomes
+// 2^-p/2), so equal vectors, where the cap and eps are both 0, could never be decided.
+template <class R>
+R random_set_jensen_cap(const Matrix<R>& y, std::size_t N) {
+  using std::sqrt;
+  const std::size_t L = static_cast<std::size_t>(y.rows());
+  if (N + 1 >= L) return R(0);
+  const RowVector<R> total = sum_of_all_rows(y);
+  const R variance_factor = R(N) * R(L - 1 - N) / R(L - 1);
+  R sum = R(0);
+  for (Eigen::Index i = 0; i < y.rows(); ++i) {
+    const RowVector<R> mu = (total - y.row(i)) / R(L - 1);
+    R spread = R(0);
+    for (Eigen::Index j = 0; j < y.rows(); ++j)
+      if (j != i) spread += RowVector<R>(y.row(j) - mu).squaredNorm();
+    sum += sqrt(max_of(variance_factor * spread / R(L - 2), R(0)));
+  }
+  return R(L - N) / R(L) * sum;
+}
+
+// E[d~] over all C(L, N) subsets, each evaluated: exact up to the arithmetic of R.
+template <class R>
+R expected_distance_by_enumeration(const Matrix<R>& y, std::size_t N) {
+  const std::size_t L = static_cast<std::size_t>(y.rows());
+  R total = R(0);
+  for_each_selection(L, N, [&](const Selection& I) { total += cumulative_distance(y, I); });
+  return total / R(binomial(L, N));
+}
+
+// sum of the k entries of `values` with the largest upper ends. For Interval its upper end bounds
+// the sum of any k of the exact values (each is at most its upper end).
+template <class R>
+R sum_of_largest(const std::vector<R>& values, std::size_t k) {
+  std::vector<std::size_t> order(values.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return upper_end_of(values[a]) > upper_end_of(values[b]); });
+  R sum = R(0);
+  for (std::size_t m = 0; m < k; ++m) sum += values[order[m]];
+  return sum;
+}
+
+// E[d~] estimated from `samples` uniformly random N-subsets drawn with `seed`: for Interval a
+// confidence interval at level `confidence` (verify/statistics.hpp), for points the sample mean.
+// Every sample lies in [0, w] with w = A_{L-N} + (L - N) A_N, A_k the sum of the k largest
+// ||y_i||: d~ <= sum_{i not in I} ||y_i|| + (L - N) ||s_I|| and ||s_I|| <= sum_{j in I} ||y_j||.
+template <class R>
+R expected_distance_by_sampling(const Matrix<R>& y, std::size_t N, std::size_t samples, std::uint64_t seed,
+                                double confidence) {
+  const std::size_t L = static_cast<std::size_t>(y.rows());
+  std::vector<R> norms;
+  for (Eigen::Index i = 0; i < y.rows(); ++i) norms.push_back(euclidean_norm(y.row(i)));
+  const R width = sum_of_largest(norms, L - N) + R(L - N) * sum_of_largest(norms, N);
+  random::Rng rng(seed);
+  std::vector<R> values;
+  values.reserve(samples);
+  for (std::size_t k = 0; k < samples; ++k) values.push_back(cumulative_distance(y, random_selection(rng, L, N)));
+  return mean_confidence_interval(values, width, confidence);
+}
+
+}  // namespace nb::theorems

@@ -1,0 +1,59 @@
+// A reading of Corollary 2(ii) of arXiv 2508.17821 and of Fig. 2b ("as N -> L the expectation
+// goes to 0"; "beyond N = 20 the distance plateaus") as monotonicity (heuristic, expected to be
+// violated): for fixed weights and vectors, E[d~] over a uniformly random N-subset is
+// non-increasing in N. It is false in general: with L equal weights and identical vectors y,
+// d~ = (L - N)(N - 1) ||y|| for every subset, which grows from N = 1 to N = 2 whenever L >= 3.
+// Only the endpoint, E[d~] = 0 at N = L, is a theorem (topn-distance-full-selection). Every E[d~]
+// is computed exactly by enumerating the 2^L subsets.
+#include "models/random/vector_cases.hpp"
+#include "theorems/theorem_registration.hpp"
+#include "theorems/topn_distance.hpp"
+
+namespace nb::theorems {
+
+struct TopnDistanceRandomMonotone {
+  static TheoremInfo info() {
+    return {.id = "topn-distance-random-monotone",
+            .title = "Expected top-N distance decreases in N (reading of Corollary 2(ii))",
+            .source = "arXiv 2508.17821, Corollary 2(ii) and Fig. 2b, read as monotone decrease",
+            .fidelity = Fidelity::Heuristic,
+            .expect = Expect::Violated,
+            .statement = R"(\mathbb E_{|I|=N+1}[\tilde d]\le\mathbb E_{|I|=N}[\tilde d],\quad 1\le N<L,\ I\ \text{uniform over the subsets of its size})",
+            .summary = "E[d~] over random N-subsets is non-increasing in N",
+            .assumptions = {"T > 0", "2 <= L", "I uniform over the N-subsets; weights fixed"},
+            .inputs = {"logits", "T", "vectors"}};
+  }
+
+  // L in [2, 10], d log-uniform in [1, 16], vector families cycled.
+  static std::vector<Case> suite(const SuiteRequest& r) {
+    std::vector<Case> cases;
+    for (std::size_t i = 0; i < r.count; ++i) {
+      random::Rng rng = random::rng_for(r.seed, info().id, i);
+      random::TokenShape shape =
+          random::random_token_shape(rng, random::cycled_family(i), random::uniform_index(rng, 2, 10), 16);
+      shape.N = 0;  // every N is evaluated
+      cases.push_back(random::token_case(rng, shape, r.seed, i));
+    }
+    return cases;
+  }
+
+  static void check_assumptions(const Case& c) { check_token_input(c, 2, false); }
+
+  template <class R>
+  static Sides<R> evaluate(const Case& c, const EvalContext&) {
+    const TokenInput<R> in = token_input<R>(c);
+    const std::size_t L = static_cast<std::size_t>(in.y.rows());
+    std::vector<R> expected;
+    for (std::size_t N = 1; N <= L; ++N) expected.push_back(expected_distance_by_enumeration(in.y, N));
+    Sides<R> s;
+    for (std::size_t N = 1; N < L; ++N)
+      s.claim("E[d~] at N = " + std::to_string(N + 1) + " <= E[d~] at N = " + std::to_string(N), expected[N],
+              Relation::LessEqual, expected[N - 1]);
+    for (std::size_t N = 1; N <= L; ++N) s.quantity("E[d~] at N = " + std::to_string(N), expected[N - 1]);
+    return s;
+  }
+};
+
+}  // namespace nb::theorems
+
+NORMBOUND_DEFINE_THEOREM(TopnDistanceRandomMonotone)

@@ -1,0 +1,21 @@
+#pragma once
+// Indicators of comparisons, for counts such as "how many distances are below r", written once
+// for double, Mpfr and Interval without deciding an uncertain interval comparison.
+#include "verify/numbers.hpp"
+
+namespace nb {
+
+// 1{a < b}. For points the exact indicator. For intervals: [1, 1] if a < b for every point of
+// the enclosures, [0, 0] if a >= b for every point, otherwise [0, 1] (unknown, so a count built
+// from it stays an enclosure and a verdict that depends on it stays undecided).
+inline double indicator_less(double a, double b) { return a < b ? 1.0 : 0.0; }
+inline Mpfr indicator_less(const Mpfr& a, const Mpfr& b) { return a < b ? Mpfr(1) : Mpfr(0); }
+inline Interval indicator_less(const Interval& a, const Interval& b) {
+  if (mpfi_is_strictly_pos(Interval(b - a).backend().data())) return Interval(1);
+  if (mpfi_is_nonneg(Interval(a - b).backend().data())) return Interval(0);
+  Interval unknown;
+  mpfi_interv_si(unknown.backend().data(), 0, 1);
+  return unknown;
+}
+
+}  // namespace nb
