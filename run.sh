@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the main job: every theorem on its default random
-# suite, with the verdict table on stdout and the complete results in out/.
+# suite, with the verdict table on stdout and a report directory in out/report (report.md with SVG
+# figures, report.tex, results.json, counterexample case files); prints its path.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/setup.sh
@@ -8,6 +9,6 @@ install_packages "${NORMBOUND_PACKAGES[@]}"
 build_normbound
 mkdir -p out
 status=0
-./build/normbound check --all --json out/results.json --cases-dir out/cases "$@" || status=$?
-echo "results: $(pwd)/out/results.json"
+./build/normbound check --all --report out/report "$@" || status=$?
+echo "report: $(pwd)/out/report"
 exit "$status"

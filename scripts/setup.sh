@@ -4,16 +4,19 @@
 set -euo pipefail
 
 # Build and test dependencies (DEVELOPERS.md fixes the first group; PCRE2 gives the GPT-2
-# pre-tokenizer its Unicode classes; Google Benchmark drives bench/).
+# pre-tokenizer its Unicode classes; Google Benchmark drives bench/; libssl's libcrypto computes
+# the SHA-256 of input files recorded in results).
 NORMBOUND_PACKAGES=(
   build-essential cmake pkg-config
   libboost-dev libgmp-dev libmpfr-dev libmpfi-dev
   libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
-  libpcre2-dev libbenchmark-dev
+  libpcre2-dev libbenchmark-dev libssl-dev
 )
 
-# Needed only by tests (none yet beyond the build set).
-NORMBOUND_TEST_PACKAGES=()
+# Needed only by tests: pdflatex with the packages report.tex uses (amsmath, geometry, longtable,
+# graphicx: latex-base; booktabs, caption: latex-recommended; pgfplots: pictures), and
+# pdftotext to check what the PDF shows.
+NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pictures poppler-utils)
 
 missing_packages() {
   local p

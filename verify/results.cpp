@@ -1,6 +1,13 @@
 #include "verify/results.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "verify/errors.hpp"
 
 namespace nb {
 namespace {
@@ -92,6 +99,15 @@ int exit_status(const RunResults& results) {
   return unexpected ? 1 : undecided ? 2 : 0;
 }
 
+const char* exit_status_meaning(int status) {
+  switch (status) {
+    case 0: return "every outcome as expected";
+    case 1: return "an UNEXPECTED outcome";
+    case 2: return "INCONCLUSIVE or UNDECIDED (statistical) cases remain";
+  }
+  return "unknown status";
+}
+
 nlohmann::json results_to_json(const RunResults& results) {
   nlohmann::json theorems = nlohmann::json::array();
   for (const auto& t : results.theorems) {
@@ -118,6 +134,12 @@ nlohmann::json results_to_json(const RunResults& results) {
                         {"violations_total", t.violations_total},
                         {"outcomes", outcomes}});
   }
+  nlohmann::json sources = nlohmann::json::array();
+  for (const auto& src : results.sources)
+    sources.push_back({{"kind", src.kind},
+                       {"location", src.location},
+                       {"sha256", src.sha256},
+                       {"parameters", src.parameters}});
   const auto& s = results.settings;
   return {{"schema_version", kResultsSchemaVersion},
           {"version", results.version},
@@ -132,8 +154,264 @@ nlohmann::json results_to_json(const RunResults& results) {
             {"threads", s.threads},
             {"cases_per_theorem", s.cases_per_theorem},
             {"source", s.source}}},
+          {"sources", sources},
           {"exit_status", exit_status(results)},
           {"theorems", theorems}};
+}
+
+// ---- reading results back --------------------------------------------------------------------
+namespace {
+
+// A JSON value and the path that names it in error messages ("theorems[1].outcomes[4].slack").
+class Field {
+ public:
+  Field(const nlohmann::json& value, std::string path) : value_(value), path_(std::move(path)) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError("results: " + (path_.empty() ? std::string("top level") : path_) + ": " + what);
+  }
+  const nlohmann::json& json() const { return value_; }
+  const std::string& path() const { return path_; }
+
+  Field at(const char* key) const {
+    if (!value_.is_object()) fail("expected an object");
+    auto it = value_.find(key);
+    if (it == value_.end()) fail(std::string("missing field \"") + key + "\"");
+    return Field(*it, path_.empty() ? key : path_ + "." + key);
+  }
+  std::vector<Field> items() const {
+    if (!value_.is_array()) fail("expected an array");
+    std::vector<Field> out;
+    for (std::size_t i = 0; i < value_.size(); ++i) out.emplace_back(value_[i], path_ + "[" + std::to_string(i) + "]");
+    return out;
+  }
+  std::string text() const {
+    if (!value_.is_string()) fail("expected a string");
+    return value_.get<std::string>();
+  }
+  bool boolean() const {
+    if (!value_.is_boolean()) fail("expected true or false");
+    return value_.get<bool>();
+  }
+  std::uint64_t count() const {
+    if (!value_.is_number_unsigned() && !(value_.is_number_integer() && value_.get<std::int64_t>() >= 0))
+      fail("expected a non-negative integer");
+    return value_.get<std::uint64_t>();
+  }
+  unsigned bits() const {
+    const std::uint64_t n = count();
+    if (n > (1u << 20)) fail("precision out of range");
+    return static_cast<unsigned>(n);
+  }
+  double real() const {
+    if (!value_.is_number()) fail("expected a number");
+    return value_.get<double>();
+  }
+  std::map<std::string, std::string> string_map() const {
+    if (!value_.is_object()) fail("expected an object of strings");
+    std::map<std::string, std::string> out;
+    for (const auto& [k, v] : value_.items()) out[k] = Field(v, path_ + "." + k).text();
+    return out;
+  }
+  // convert(*this), with an InputError it throws restated at this field's path.
+  template <class Convert>
+  auto converted(Convert convert) const {
+    try {
+      return convert(*this);
+    } catch (const InputError& e) {
+      fail(e.what());
+    }
+  }
+  std::vector<std::string> strings() const {
+    std::vector<std::string> out;
+    for (const Field& f : items()) out.push_back(f.text());
+    return out;
+  }
+
+ private:
+  const nlohmann::json& value_;
+  std::string path_;
+};
+
+// What decimal_down/decimal_up print: "nan", "inf", "-inf" or [-]digits[.digits][e[+|-]digits].
+bool is_decimal_text(const std::string& s) {
+  if (s == "nan" || s == "inf" || s == "-inf") return true;
+  std::size_t i = s.size() > 0 && s[0] == '-' ? 1 : 0, digits = 0;
+  const auto digit_run = [&] {
+    std::size_t n = 0;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++n;
+    return n;
+  };
+  digits += digit_run();
+  if (i < s.size() && s[i] == '.') ++i, digits += digit_run();
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digit_run() == 0) return false;
+  }
+  return i == s.size();
+}
+
+EnclosureText enclosure_from(const Field& f) {
+  const std::vector<Field> ends = f.items();
+  if (ends.size() != 2) f.fail("expected [lo, hi], two decimal strings");
+  EnclosureText e{ends[0].text(), ends[1].text(), 0.0};
+  if (!is_decimal_text(e.lo) || !is_decimal_text(e.hi)) f.fail("expected [lo, hi], two decimal strings");
+  e.approx = (std::strtod(e.lo.c_str(), nullptr) + std::strtod(e.hi.c_str(), nullptr)) / 2;
+  return e;
+}
+
+// The enum value whose name `name_of` gives is `text`; fails naming the accepted names otherwise.
+template <class Enum, std::size_t N>
+Enum enum_from(const Field& f, const std::array<Enum, N>& values, const char* (*name_of)(Enum)) {
+  const std::string text = f.text();
+  std::string accepted;
+  for (Enum v : values) {
+    if (text == name_of(v)) return v;
+    accepted += (accepted.empty() ? "" : ", ") + std::string(name_of(v));
+  }
+  f.fail("unknown value \"" + text + "\" (expected one of " + accepted + ")");
+}
+
+CaseOutcome outcome_from(const Field& f) {
+  CaseOutcome o;
+  o.index = f.at("index").count();
+  o.label = f.at("label").text();
+  o.size = f.at("size").count();
+  o.verdict = f.at("verdict").converted([](const Field& v) { return verdict_from_key(v.text()); });
+  o.claim = f.at("claim").text();
+  o.relation = enum_from(f.at("relation"),
+                         std::array{Relation::LessEqual, Relation::Less, Relation::GreaterEqual,
+                                    Relation::Greater, Relation::Equal},
+                         relation_symbol);
+  o.value = enclosure_from(f.at("value"));
+  o.bound = enclosure_from(f.at("bound"));
+  o.slack = enclosure_from(f.at("slack"));
+  o.relative_slack = enclosure_from(f.at("relative_slack"));
+  o.relative_is_absolute = f.at("relative_is_absolute").boolean();
+  o.precision_bits = f.at("precision_bits").bits();
+  const Field quantities = f.at("quantities");
+  if (!quantities.json().is_object()) quantities.fail("expected an object of enclosures");
+  for (const auto& [name, q] : quantities.json().items())
+    o.quantities.emplace_back(name, enclosure_from(Field(q, quantities.path() + "." + name)));
+  o.provenance = f.at("provenance").string_map();
+  return o;
+}
+
+FlaggedCase flagged_from(const Field& f) {
+  FlaggedCase c;
+  c.outcome = outcome_from(f.at("outcome"));
+  c.input = f.at("case").converted([](const Field& input) { return case_from_json(input.json()); });
+  c.case_file = f.at("case_file").text();
+  c.replay = f.at("replay").text();
+  return c;
+}
+
+// Theorem ids name files of a report, so only the kebab-case the registry uses is accepted.
+std::string theorem_id_from(const Field& f) {
+  const std::string id = f.text();
+  const bool kebab = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
+  if (!kebab) f.fail("theorem id \"" + id + "\" is not kebab-case ([a-z0-9-]+)");
+  return id;
+}
+
+TheoremResult theorem_from(const Field& f) {
+  TheoremResult t;
+  t.info.id = theorem_id_from(f.at("id"));
+  t.info.title = f.at("title").text();
+  t.info.source = f.at("source").text();
+  t.info.fidelity = enum_from(
+      f.at("fidelity"),
+      std::array{Fidelity::Verbatim, Fidelity::Reconstructed, Fidelity::Heuristic, Fidelity::Extension},
+      fidelity_name);
+  t.info.expect = enum_from(f.at("expect"), std::array{Expect::Holds, Expect::Violated}, expect_name);
+  t.info.statement = f.at("statement").text();
+  t.info.summary = f.at("summary").text();
+  t.info.assumptions = f.at("assumptions").strings();
+  for (const Field& o : f.at("outcomes").items()) t.outcomes.push_back(outcome_from(o));
+  if (f.at("cases").count() != t.outcomes.size()) f.at("cases").fail("differs from the number of outcomes");
+
+  const Field counts = f.at("counts");
+  VerdictCounts recounted{};
+  for (const auto& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
+  for (int v = 0; v < 8; ++v) {
+    const Field count = counts.at(verdict_key(static_cast<Verdict>(v)));
+    t.counts[v] = count.count();
+    if (t.counts[v] != recounted[v]) count.fail("disagrees with the verdicts of the outcomes");
+  }
+  t.expected = f.at("expected").boolean();
+  t.expectation = f.at("expectation").text();
+  const Field worst = f.at("worst_case");
+  if (!worst.json().is_null()) t.worst_case = flagged_from(worst);
+  for (const Field& v : f.at("violations").items()) t.violations.push_back(flagged_from(v));
+  t.violations_total = f.at("violations_total").count();
+  if (t.violations_total < t.violations.size()) f.at("violations_total").fail("smaller than the violations listed");
+  return t;
+}
+
+InputSource source_from(const Field& f) {
+  return {f.at("kind").text(), f.at("location").text(), f.at("sha256").text(),
+          f.at("parameters").string_map()};
+}
+
+}  // namespace
+
+RunResults results_from_json(const nlohmann::json& j) {
+  const Field root(j, "");
+  const Field version = root.at("schema_version");
+  if (!version.json().is_number_integer() || version.json().get<long long>() != kResultsSchemaVersion)
+    version.fail("unsupported schema_version " + version.json().dump() + " (this normbound reads version " +
+                 std::to_string(kResultsSchemaVersion) + ")");
+  RunResults r;
+  r.version = root.at("version").text();
+  r.commit = root.at("commit").text();
+  r.command_line = root.at("command_line").text();
+  r.timestamp = root.at("timestamp").text();
+  const Field seed = root.at("seed");
+  const std::string seed_text = seed.text();
+  char* end = nullptr;
+  errno = 0;
+  r.settings.seed = std::strtoull(seed_text.c_str(), &end, 10);
+  if (seed_text.empty() || *end != '\0' || errno == ERANGE || !std::isdigit(static_cast<unsigned char>(seed_text[0])))
+    seed.fail("expected a decimal 64-bit unsigned integer as a string");
+  const Field precision = root.at("precision");
+  r.settings.precision = precision.at("initial_bits").bits();
+  r.settings.max_precision = precision.at("max_bits").bits();
+  const Field settings = root.at("settings");
+  r.settings.near_tight = settings.at("near_tight").real();
+  r.settings.confidence = settings.at("confidence").real();
+  r.settings.threads = static_cast<unsigned>(settings.at("threads").count());
+  r.settings.cases_per_theorem = settings.at("cases_per_theorem").count();
+  r.settings.source = settings.at("source").text();
+  for (const Field& s : root.at("sources").items()) r.sources.push_back(source_from(s));
+  std::vector<std::string> ids;
+  for (const Field& t : root.at("theorems").items()) {
+    r.theorems.push_back(theorem_from(t));
+    if (std::find(ids.begin(), ids.end(), r.theorems.back().info.id) != ids.end())
+      t.at("id").fail("theorem \"" + r.theorems.back().info.id + "\" appears twice");
+    ids.push_back(r.theorems.back().info.id);
+  }
+  return r;
+}
+
+RunResults read_results_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::error_code ec;
+  if (!in || std::filesystem::is_directory(path, ec)) throw InputError("cannot read results file '" + path + "'");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("results file '" + path + "' is not JSON: " + e.what());
+  }
+  try {
+    return results_from_json(j);
+  } catch (const InputError& e) {
+    throw InputError("results file '" + path + "': " + e.what());
+  }
 }
 
 }  // namespace nb

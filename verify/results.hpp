@@ -2,6 +2,7 @@
 // The complete, serializable record of a run. Reports are pure functions of it.
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,7 +15,8 @@
 
 namespace nb {
 
-inline constexpr int kResultsSchemaVersion = 1;
+// Version 2 added "sources" and made "timestamp" ISO 8601 (reports/results-schema.md).
+inline constexpr int kResultsSchemaVersion = 2;
 
 // Cases per verdict, indexed by static_cast<int>(Verdict).
 using VerdictCounts = std::array<std::size_t, 8>;
@@ -46,9 +48,19 @@ struct RunSettingsRecord {
   std::string source;  // "random", "case-file", ...
 };
 
+// Where a run's cases came from: a generator with its parameters, or a file with its SHA-256.
+struct InputSource {
+  std::string kind;      // "random", "case-file", ...
+  std::string location;  // the file or directory read ("" for generated cases)
+  std::string sha256;    // lower-case hex SHA-256 of the file ("" when not a file)
+  std::map<std::string, std::string> parameters;  // generator parameters (seed, counts, ...)
+};
+
 struct RunResults {
-  std::string version, commit, command_line, timestamp;
+  std::string version, commit, command_line;
+  std::string timestamp;  // ISO 8601 UTC, e.g. "2025-11-29T17:39:23Z"; "" when not recorded
   RunSettingsRecord settings;
+  std::vector<InputSource> sources;
   std::vector<TheoremResult> theorems;
 };
 
@@ -65,7 +77,24 @@ bool expectation_met(Expect expect, const VerdictCounts& counts);
 // 0 if every theorem is as expected and nothing is undecided; 1 if any theorem is unexpected;
 // 2 if all are expected but INCONCLUSIVE or UNDECIDED (statistical) cases remain.
 int exit_status(const RunResults& results);
+// What an exit_status value means, e.g. "every outcome as expected".
+const char* exit_status_meaning(int status);
 
+// The results as JSON (schema in reports/results-schema.md): objects have sorted keys, enclosures
+// are pairs of decimal strings, the 64-bit seed is a decimal string, so the text is stable and
+// every number reads back exactly.
 nlohmann::json results_to_json(const RunResults& results);
+
+// The inverse of results_to_json: results_to_json(results_from_json(j)) == j for every j that
+// results_to_json wrote, apart from keys results_to_json does not write (ignored, such as the
+// derived "report" block of a report's results.json). Enclosures' `approx` is recomputed from their
+// decimal text. Throws InputError naming the offending field (e.g. "theorems[1].outcomes[4].slack")
+// when `j` has another schema_version, lacks a field, has a field of the wrong type or an invalid
+// value, or its counts disagree with its outcomes.
+RunResults results_from_json(const nlohmann::json& j);
+
+// results_from_json of the file at `path`. Throws InputError when the file cannot be read, is not
+// JSON, or does not follow the schema.
+RunResults read_results_file(const std::string& path);
 
 }  // namespace nb

@@ -1,15 +1,21 @@
 #include "verify/cli/check_command.hpp"
 
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <map>
+#include <optional>
+#include <set>
 #include <thread>
 
 #include <unistd.h>
 
+#include "reports/report_files.hpp"
+#include "reports/report_output.hpp"
 #include "theorems/registry.hpp"
-#include "verify/atomic_file.hpp"
 #include "verify/cli/check_table.hpp"
+#include "verify/cli/input_sources.hpp"
+#include "verify/cli/model_source.hpp"
 #include "verify/cli/version.hpp"
 #include "verify/engine.hpp"
 #include "verify/errors.hpp"
@@ -81,11 +87,22 @@ class ProgressLine {
   bool shown_ = false;
 };
 
-std::string timestamp() {
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) return std::string("@") + epoch;
-  return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count());
+// The run's time as ISO 8601 UTC: SOURCE_DATE_EPOCH when set (reproducible builds' convention, so
+// reruns give identical reports), else now; "" with --no-timestamp.
+std::string timestamp(bool omit) {
+  if (omit) return "";
+  std::time_t seconds = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+    const std::string text = epoch;
+    if (text.empty() || text.size() > 15 || text.find_first_not_of("0123456789") != std::string::npos)
+      throw UsageError("SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '" + text + "')");
+    seconds = static_cast<std::time_t>(std::stoll(text));
+  }
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
 }
 
 }  // namespace
@@ -114,10 +131,24 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
   check->add_option("--json", o.json, "Write the complete results as JSON to this file");
+  add_source_options(*check, o.source);
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
-  check->add_option("--cases-dir", o.cases_dir, "Directory where counterexamples are saved as case files")
-      ->capture_default_str();
+  check->add_option_function<std::string>(
+      "--cases-dir",
+      [&o](const std::string& dir) {
+        o.cases_dir = dir;
+        o.cases_dir_given = true;
+      },
+      "Directory where counterexamples are saved as case files (default: normbound-cases, or DIR/cases with "
+      "--report DIR)");
+  check->add_option("--report", o.report_dir,
+                    "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
+                    "counterexamples' case files; it appears complete or not at all");
+  check->add_option("--top", o.top, "NEAR-TIGHT/TIGHT cases a report lists per theorem")->capture_default_str();
+  check->add_flag("--no-timestamp", o.no_timestamp,
+                  "Record no timestamp (reports of the same run are then byte-identical; SOURCE_DATE_EPOCH fixes "
+                  "the timestamp instead)");
   return check;
 }
 
@@ -147,13 +178,23 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   settings.seed = o.seed;
   settings.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
 
+  // The report directory is staged before the run, so an unwritable location fails before the work.
+  std::optional<reports::StagedDirectory> report;
+  if (!o.report_dir.empty()) report.emplace(o.report_dir);
+  const std::filesystem::path cases_dir =
+      report && !o.cases_dir_given ? report->target() / "cases" : std::filesystem::path(o.cases_dir);
+  // Where case files are written now: inside the staged report when they belong to it.
+  const std::filesystem::path cases_written_to =
+      report && !o.cases_dir_given ? report->staging() / "cases" : cases_dir;
+
   RunResults results;
   results.version = kVersion;
   results.commit = kGitCommit;
   results.command_line = command_line(argc, argv);
-  results.timestamp = timestamp();
+  results.timestamp = timestamp(o.no_timestamp);
   results.settings = {o.precision, o.max_precision, settings.threads, o.near_tight, o.confidence,
-                      o.seed,      o.cases,         o.case_files.empty() ? "random" : "case-file"};
+                      o.seed,      o.cases,
+                      o.source.spec != "random" ? o.source.spec : o.case_files.empty() ? "random" : "case-file"};
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", precision " << o.precision << " bits (Ziv "
       << "escalation to " << o.max_precision << "), near-tight below " << o.near_tight << ", "
@@ -161,35 +202,76 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
                                : std::to_string(o.case_files.size()) + " saved case(s)")
       << ", " << settings.threads << " thread(s)\n\n";
 
+  for (const auto& file : o.case_files) results.sources.push_back(case_file_source(file));
+  // A model or file source replaces the random suites of every theorem that can read it.
+  std::optional<sources::ModelCases> model;
+  if (o.source.spec != "random") {
+    if (!o.case_files.empty()) throw UsageError("give --source or --case, not both");
+    model = sources::load_source(o.source);
+    for (const auto& file : model->input_files)
+      results.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), file, file_sha256(file),
+                                 {{"description", model->description}}});
+    out << "source: " << model->description << "\n\n";
+    std::vector<const Theorem*> runnable;
+    for (const Theorem* t : selected) {
+      std::string why_not;
+      if (auto cases = source_cases_for(*t, *model, why_not)) {
+        replayed[t->info().id] = std::move(*cases);
+        runnable.push_back(t);
+      } else if (!o.all) {
+        throw UsageError(why_not);
+      } else {
+        out << "skipped: " << why_not << "\n";
+      }
+    }
+    selected = std::move(runnable);
+  }
+  std::set<std::string> generators;  // of the random suites run
+  bool random_suites = false;
   for (const Theorem* t : selected) {
     const std::string& id = t->info().id;
     auto it = replayed.find(id);
     const std::vector<Case> cases =
         it != replayed.end() ? it->second : t->suite({o.seed, o.cases});
+    if (it == replayed.end()) {
+      random_suites = true;
+      collect_generators(cases, generators);
+    }
     ProgressLine progress(err, id);
     std::vector<CaseOutcome> outcomes = evaluate_cases(
         *t, cases, settings, [&](std::size_t d, std::size_t n, unsigned b) { progress(d, n, b); });
     TheoremResult r = summarize(t->info(), cases, std::move(outcomes));
-    if (!r.violations.empty()) std::filesystem::create_directories(o.cases_dir);
+    if (!r.violations.empty()) std::filesystem::create_directories(cases_written_to);
     for (auto& v : r.violations) {
-      v.case_file = (std::filesystem::path(o.cases_dir) / (id + "-" + std::to_string(v.outcome.index) + ".json")).string();
-      write_case_file(v.input, v.case_file);
+      const std::string name = id + "-" + std::to_string(v.outcome.index) + ".json";
+      v.case_file = (cases_dir / name).string();
+      write_case_file(v.input, (cases_written_to / name).string());
       v.replay = replay_command(id, v.case_file, o);
     }
     results.theorems.push_back(std::move(r));
   }
+  if (random_suites) results.sources.insert(results.sources.begin(), random_suite_source(o.seed, o.cases, generators));
 
   print_verdict_table(results, out);
   print_flagged(results, out);
+  // Reports render the results as saved, read back: then `normbound report results.json` gives
+  // the same bytes as this run's report.
+  const RunResults saved = results_from_json(results_to_json(results));
+  const reports::ReportOptions report_options{o.top};
   if (!o.json.empty()) {
-    write_file_atomically(o.json, results_to_json(results).dump(2) + "\n");
+    const std::filesystem::path json(o.json);
+    reports::write_report_files(json.parent_path(), reports::report_files(saved, report_options,
+                                                                          reports::ReportFormat::Json,
+                                                                          json.filename().string()));
     out << "\nresults written to " << o.json << "\n";
   }
+  if (report) {
+    reports::write_report_files(report->staging(), reports::report_directory_files(saved, report_options));
+    report->commit();
+    out << "\nreport written to " << report->target().string() << "\n";
+  }
   const int status = exit_status(results);
-  out << "\nexit status " << status
-      << (status == 0 ? " (every outcome as expected)"
-                      : status == 1 ? " (an UNEXPECTED outcome)" : " (INCONCLUSIVE cases remain)")
-      << "\n";
+  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
   return status;
 }
 

@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "models/sources/load_source.hpp"
+
 namespace nb::cli {
 
 struct CheckOptions {
@@ -20,14 +22,20 @@ struct CheckOptions {
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::vector<std::string> case_files;
-  std::string cases_dir = "normbound-cases";
+  std::string cases_dir = "normbound-cases";  // with --report and no --cases-dir: DIR/cases
+  bool cases_dir_given = false;                // --cases-dir was on the command line
+  std::string report_dir;
+  std::size_t top = 5;
+  bool no_timestamp = false;
+  sources::SourceRequest source;  // spec "random": the theorems' own suites
 };
 
 CLI::App* add_check_command(CLI::App& app, CheckOptions& options);
 
 // Runs the checks, prints the verdict table and the counterexamples to `out` (progress to
-// `err`), writes JSON and case files if asked. Returns the exit status of exit_status(); throws
-// UsageError / InputError.
+// `err`), writes case files, the JSON report (--json) and the report directory (--report) if asked.
+// The report directory appears complete or not at all. Returns the exit status of exit_status();
+// throws UsageError / InputError.
 int run_check(const CheckOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err);
 
 }  // namespace nb::cli

@@ -38,7 +38,7 @@ std::string exact_values(const ExactTensor& t) {
 }  // namespace
 
 void print_verdict_table(const RunResults& results, std::ostream& out) {
-  out << std::left << std::setw(37) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
+  out << std::left << std::setw(42) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
       << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "TIGHT" << std::setw(10) << "VIOLATED"
       << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  " << std::left << std::setw(26)
       << "min relative slack" << "outcome\n";
@@ -47,7 +47,7 @@ void print_verdict_table(const RunResults& results, std::ostream& out) {
     stat << count(t, Verdict::HoldsStatistical) << "/" << count(t, Verdict::ViolatedStatistical) << "/"
          << count(t, Verdict::UndecidedStatistical);
     const std::string worst = t.worst_case ? short_enclosure(t.worst_case->outcome.relative_slack) : "-";
-    out << std::left << std::setw(37) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
+    out << std::left << std::setw(42) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
         << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
         << std::setw(7) << count(t, Verdict::Tight) << std::setw(10) << count(t, Verdict::Violated)
         << std::setw(14) << count(t, Verdict::Inconclusive) << std::setw(12) << stat.str() << "  "

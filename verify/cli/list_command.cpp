@@ -31,13 +31,13 @@ int run_list(const ListOptions& options, std::ostream& out) {
     out << all.dump(2) << "\n";
     return 0;
   }
-  out << std::left << std::setw(38) << "id" << std::setw(15) << "fidelity" << std::setw(10) << "expect"
+  out << std::left << std::setw(42) << "id" << std::setw(15) << "fidelity" << std::setw(10) << "expect"
       << "source / statement\n";
   for (const auto& t : theorems::all()) {
     const TheoremInfo& i = t->info();
-    out << std::setw(38) << i.id << std::setw(15) << fidelity_name(i.fidelity) << std::setw(10)
+    out << std::setw(42) << i.id << std::setw(15) << fidelity_name(i.fidelity) << std::setw(10)
         << expect_name(i.expect) << i.source << "\n"
-        << std::setw(63) << "" << i.summary << "\n";
+        << std::setw(67) << "" << i.summary << "\n";
   }
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "verify/cli/check_command.hpp"
 #include "verify/cli/list_command.hpp"
+#include "verify/cli/report_command.hpp"
 #include "verify/cli/version.hpp"
 #include "verify/errors.hpp"
 
@@ -21,8 +22,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   nb::cli::ListOptions list_options;
   nb::cli::CheckOptions check_options;
+  nb::cli::ReportCommandOptions report_options;
   CLI::App* list = nb::cli::add_list_command(app, list_options);
   CLI::App* check = nb::cli::add_check_command(app, check_options);
+  CLI::App* report = nb::cli::add_report_command(app, report_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -38,6 +41,7 @@ int main(int argc, char** argv) {
   try {
     if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
     if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
+    if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
   } catch (const nb::UsageError& e) {
     std::cerr << "normbound: " << e.what() << "\n";
     return 64;

@@ -1,0 +1,59 @@
+#include "reports/case_text.hpp"
+
+#include <array>
+
+namespace nb::reports {
+namespace {
+
+std::string entry_text(const ExactTensor& t, std::size_t i) {
+  return t.is_dyadic(i) ? exact_decimal_or_hex(t.approx(i)) : t.text(i);
+}
+
+std::string shape_text(const ExactTensor& t) {
+  return t.is_vector() ? std::to_string(t.rows()) : std::to_string(t.rows()) + " x " + std::to_string(t.cols());
+}
+
+// Scalars as their value, vectors as (a, b, ...), matrices as [(row), (row), ...].
+std::string tensor_text(const ExactTensor& t) {
+  if (t.size() == 1) return entry_text(t, 0);
+  std::string s = t.is_vector() ? "" : "[";
+  for (std::size_t r = 0; r < t.rows(); ++r) {
+    s += r ? (t.is_vector() ? ", " : "), (") : (t.is_vector() ? "(" : "(");
+    for (std::size_t c = 0; c < t.cols(); ++c) s += (c ? ", " : "") + entry_text(t, r * t.cols() + c);
+  }
+  return s + (t.is_vector() ? ")" : ")]");
+}
+
+std::vector<std::pair<std::string, std::string>> inputs(const Case& c, std::size_t max_entries,
+                                                        const std::string& too_long) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [name, t] : c.numbers)
+    out.emplace_back(name, t.size() <= max_entries ? tensor_text(t) : shape_text(t) + too_long);
+  for (const auto& [name, value] : c.integers) out.emplace_back(name, std::to_string(value));
+  for (const auto& [name, value] : c.options) out.emplace_back(name, value);
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> exact_inputs(const Case& c, std::size_t max_entries) {
+  return inputs(c, max_entries, " values (exact values in the case file)");
+}
+
+std::string input_summary(const Case& c) {
+  std::string s;
+  for (const auto& [name, text] : inputs(c, 4, " values")) s += (s.empty() ? "" : ", ") + name + " = " + text;
+  return s;
+}
+
+std::string location_text(const std::map<std::string, std::string>& provenance) {
+  // The keys sources use to say where in a model or file a case was taken.
+  static constexpr std::array<const char*, 6> kLocating{"file", "prompt", "layer", "head", "row", "token"};
+  std::string s;
+  for (const char* key : kLocating)
+    if (auto it = provenance.find(key); it != provenance.end())
+      s += (s.empty() ? "" : ", ") + std::string(key) + " " + it->second;
+  return s;
+}
+
+}  // namespace nb::reports

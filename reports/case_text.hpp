@@ -1,0 +1,27 @@
+#pragma once
+// Plain-text descriptions of a case's inputs and origin, shared by every report format (each
+// format only escapes them).
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verify/case.hpp"
+
+namespace nb::reports {
+
+// Each input of `c` (numbers, then integers, then options, each by name) as (name, exact text).
+// Numbers are printed exactly: binary64 entries as their exact decimal expansion when short,
+// otherwise in C99 hex; literals as written. Tensors with more than `max_entries` entries print
+// as "R x C values (exact values in the case file)" instead.
+std::vector<std::pair<std::string, std::string>> exact_inputs(const Case& c, std::size_t max_entries = 16);
+
+// One line "name = value, ..." of the inputs, tensors longer than 4 entries abbreviated to their
+// shape: for tables, where only the worst case's shape of input matters.
+std::string input_summary(const Case& c);
+
+// Where a case came from, for readers: the provenance entries that locate it ("layer 3, head 7,
+// row 12"), in a fixed order, or "" when it has none of them.
+std::string location_text(const std::map<std::string, std::string>& provenance);
+
+}  // namespace nb::reports

@@ -1,0 +1,127 @@
+#include "reports/decimal_text.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "verify/errors.hpp"
+
+namespace nb::reports {
+namespace {
+
+// A finite non-zero decimal: (-1)^negative * 0.d1d2d3... * 10^exponent, with d1 != 0.
+struct Decimal {
+  bool negative = false;
+  std::string digits;
+  long exponent = 0;
+};
+
+Decimal parse(const std::string& text) {
+  Decimal d;
+  std::size_t i = 0;
+  if (i < text.size() && text[i] == '-') d.negative = true, ++i;
+  long point = -1;  // digits before the decimal point
+  bool any = false;
+  for (; i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'); ++i) {
+    if (text[i] == '.') {
+      if (point >= 0) break;
+      point = static_cast<long>(d.digits.size());
+      continue;
+    }
+    any = true;
+    d.digits += text[i];
+  }
+  if (point < 0) point = static_cast<long>(d.digits.size());
+  long exp10 = 0;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    char* end = nullptr;
+    exp10 = std::strtol(text.c_str() + i + 1, &end, 10);
+    i = static_cast<std::size_t>(end - text.c_str());
+  }
+  if (!any || i != text.size()) throw InputError("'" + text + "' is not decimal text");
+  d.exponent = point + exp10;
+  const std::size_t first = d.digits.find_first_not_of('0');
+  if (first == std::string::npos) return Decimal{};  // zero: digits empty
+  d.exponent -= static_cast<long>(first);
+  d.digits.erase(0, first);
+  d.digits.erase(d.digits.find_last_not_of('0') + 1);
+  return d;
+}
+
+// %g-style text of a non-zero decimal with at most `precision` significant digits.
+std::string print(const Decimal& d, int precision) {
+  const long x = d.exponent - 1;  // exponent of the leading digit
+  std::string out = d.negative ? "-" : "";
+  const long n = static_cast<long>(d.digits.size());
+  if (x >= -4 && x < precision) {
+    if (x < 0) return out + "0." + std::string(static_cast<std::size_t>(-x - 1), '0') + d.digits;
+    if (n <= x + 1) return out + d.digits + std::string(static_cast<std::size_t>(x + 1 - n), '0');
+    return out + d.digits.substr(0, static_cast<std::size_t>(x + 1)) + "." + d.digits.substr(static_cast<std::size_t>(x + 1));
+  }
+  out += d.digits.substr(0, 1);
+  if (n > 1) out.append(".").append(d.digits, 1);
+  const long ax = x < 0 ? -x : x;
+  return out + "e" + (x < 0 ? "-" : "+") + (ax < 10 ? "0" : "") + std::to_string(ax);
+}
+
+// Rounds to `digits` significant digits, away from zero when `away` (and digits were dropped).
+Decimal truncate(Decimal d, int digits, bool away) {
+  if (static_cast<int>(d.digits.size()) <= digits) return d;
+  const bool dropped_nonzero = d.digits.find_first_not_of('0', static_cast<std::size_t>(digits)) != std::string::npos;
+  d.digits.resize(static_cast<std::size_t>(digits));
+  if (away && dropped_nonzero) {
+    int i = digits - 1;
+    while (i >= 0 && d.digits[static_cast<std::size_t>(i)] == '9') d.digits[static_cast<std::size_t>(i--)] = '0';
+    if (i >= 0) {
+      ++d.digits[static_cast<std::size_t>(i)];
+    } else {
+      d.digits.insert(d.digits.begin(), '1');
+      d.digits.pop_back();
+      ++d.exponent;
+    }
+  }
+  d.digits.erase(d.digits.find_last_not_of('0') + 1);
+  return d;
+}
+
+std::string round_decimal(const std::string& text, int digits, bool up) {
+  if (text == "nan" || text == "inf" || text == "-inf") return text;
+  const Decimal d = parse(text);
+  if (d.digits.empty()) return "0";
+  // Toward +inf moves positive numbers away from zero; toward -inf moves negative ones away.
+  return print(truncate(d, digits, up != d.negative), digits);
+}
+
+}  // namespace
+
+std::string round_decimal_down(const std::string& text, int digits) { return round_decimal(text, digits, false); }
+std::string round_decimal_up(const std::string& text, int digits) { return round_decimal(text, digits, true); }
+
+std::string short_enclosure(const EnclosureText& e, int digits) {
+  return std::string("[") + round_decimal_down(e.lo, digits) + ", " + round_decimal_up(e.hi, digits) + "]";
+}
+
+std::string full_enclosure(const EnclosureText& e) { return "[" + e.lo + ", " + e.hi + "]"; }
+
+std::string fixed_text(double x, int decimals) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, x);
+  std::string s = buffer;
+  if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);
+  return s;
+}
+
+std::string setting_text(double x) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%g", x);
+  return buffer;
+}
+
+std::string count_text(std::size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace nb::reports

@@ -1,0 +1,31 @@
+#include "reports/flagged_cases.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "reports/slack_order.hpp"
+
+namespace nb::reports {
+
+FlaggedCases flagged_cases(const TheoremResult& theorem, std::size_t top) {
+  FlaggedCases f;
+  for (const FlaggedCase& v : theorem.violations) f.violations.push_back(&v);
+  f.violations_total = theorem.violations_total;
+  std::vector<std::pair<SlackOrder, const CaseOutcome*>> tight;
+  for (const CaseOutcome& o : theorem.outcomes) {
+    switch (o.verdict) {
+      case Verdict::ViolatedStatistical: f.statistical_violations.push_back(&o); break;
+      case Verdict::NearTight:
+      case Verdict::Tight: tight.emplace_back(slack_order(o.relative_slack), &o); break;
+      case Verdict::Inconclusive:
+      case Verdict::UndecidedStatistical: f.undecided.push_back(&o); break;
+      default: break;
+    }
+  }
+  f.tight_total = tight.size();
+  std::stable_sort(tight.begin(), tight.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < tight.size() && i < top; ++i) f.tightest.push_back(tight[i].second);
+  return f;
+}
+
+}  // namespace nb::reports

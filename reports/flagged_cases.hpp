@@ -1,0 +1,33 @@
+#pragma once
+// Which cases of a theorem a report shows in full, in the order it shows them: violations first,
+// then the tightest certified cases, then the undecided ones.
+#include <cstddef>
+#include <vector>
+
+#include "verify/results.hpp"
+
+namespace nb::reports {
+
+struct FlaggedCases {
+  // Certified counterexamples with their exact inputs, as recorded (smallest input first); the
+  // results embed at most a capped number of them, `violations_total` counts all.
+  std::vector<const FlaggedCase*> violations;
+  std::size_t violations_total = 0;
+  // VIOLATED (statistical) cases, in case order.
+  std::vector<const CaseOutcome*> statistical_violations;
+  // The `top` NEAR-TIGHT and TIGHT cases of smallest relative slack midpoint (ties: case order);
+  // `tight_total` counts all NEAR-TIGHT and TIGHT cases.
+  std::vector<const CaseOutcome*> tightest;
+  std::size_t tight_total = 0;
+  // INCONCLUSIVE and UNDECIDED (statistical) cases, in case order.
+  std::vector<const CaseOutcome*> undecided;
+
+  bool empty() const {
+    return violations_total == 0 && statistical_violations.empty() && tightest.empty() && undecided.empty();
+  }
+};
+
+// The flagged cases of `theorem`; pointers refer into `theorem`, which must outlive the result.
+FlaggedCases flagged_cases(const TheoremResult& theorem, std::size_t top);
+
+}  // namespace nb::reports

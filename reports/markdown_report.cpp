@@ -1,0 +1,56 @@
+#include "reports/markdown_report.hpp"
+
+#include <sstream>
+
+#include "reports/markdown_text.hpp"
+#include "reports/svg_plot.hpp"
+
+namespace nb::reports {
+namespace {
+
+void table(std::ostream& out, const Table& t) {
+  out << "|";
+  for (const Column& c : t.columns) out << " " << markdown_escape(c.header) << " |";
+  out << "\n|";
+  for (const Column& c : t.columns) out << (c.numeric ? " ---: |" : " --- |");
+  out << "\n";
+  for (const auto& row : t.rows) {
+    out << "|";
+    for (const RichText& cell : row) out << " " << markdown_rich(cell, true) << " |";
+    out << "\n";
+  }
+  out << "\n";
+}
+
+void block(std::ostream& out, const Block& b, int level, std::size_t& figure_number) {
+  if (!b.heading.empty()) out << std::string(static_cast<std::size_t>(level + 2), '#') << " " << markdown_rich(b.heading) << "\n\n";
+  for (const RichText& p : b.paragraphs) out << markdown_paragraph(p) << "\n\n";
+  if (!b.display_math.empty()) out << "$$\n" << b.display_math << "\n$$\n\n";
+  for (const ListItem& item : b.list) {
+    out << "- " << markdown_rich(item.text) << "\n";
+    for (const RichText& d : item.details) out << "  - " << markdown_rich(d) << "\n";
+  }
+  if (!b.list.empty()) out << "\n";
+  if (b.table) table(out, *b.table);
+  if (b.figure) {
+    out << "![" << markdown_escape(b.figure->title.unicode) << "](" << svg_file_name(*b.figure) << ")\n\n"
+        << "*Figure " << ++figure_number << ".* " << markdown_rich(b.figure->caption) << "\n\n";
+  }
+}
+
+}  // namespace
+
+std::string markdown_report(const Document& document) {
+  std::ostringstream out;
+  out << "# " << markdown_escape(document.title) << "\n\n" << markdown_paragraph(document.introduction) << "\n\n";
+  std::size_t figure_number = 0;
+  for (const Part& p : document.parts) {
+    out << std::string(static_cast<std::size_t>(p.level + 1), '#') << " " << markdown_escape(p.title) << "\n\n";
+    for (const Block& b : p.blocks) block(out, b, p.level, figure_number);
+  }
+  std::string s = out.str();
+  s.pop_back();  // end in one newline, not a blank line
+  return s;
+}
+
+}  // namespace nb::reports

@@ -1,0 +1,59 @@
+#pragma once
+// The report as a document: parts (sections) of blocks holding headings, paragraphs, display math,
+// lists and tables, all wording included. Built once from the report content; the Markdown and
+// LaTeX renderers only translate this structure into their markup, so both say the same things
+// in the same order.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reports/figure_data.hpp"
+#include "reports/report_content.hpp"
+#include "reports/rich_text.hpp"
+
+namespace nb::reports {
+
+struct Column {
+  std::string header;
+  bool numeric = false;      // right-aligned
+  double width_cm = 0;       // LaTeX wraps the column's text at this width (0: natural width)
+  bool rotated_header = false;  // LaTeX sets the header sideways (narrow count columns)
+};
+
+struct Table {
+  std::vector<Column> columns;
+  std::vector<std::vector<RichText>> rows;  // one cell per column
+};
+
+struct ListItem {
+  RichText text;
+  std::vector<RichText> details;  // a nested list
+};
+
+struct Block {
+  RichText heading;                 // empty: none (rendered one level below its part)
+  std::vector<RichText> paragraphs;
+  std::string display_math;         // LaTeX math (a theorem statement), "" for none
+  std::vector<ListItem> list;
+  std::optional<Table> table;
+  const Figure* figure = nullptr;   // a figure with its caption, numbered in document order
+};
+
+struct Part {
+  int level = 1;       // 1: section, 2: subsection
+  std::string title;
+  std::string anchor;  // a label unique in the document ("summary"), "" for none
+  std::vector<Block> blocks;
+};
+
+struct Document {
+  std::string title;
+  RichText author, date, introduction;
+  std::vector<Part> parts;  // Run, Summary, Theorems, Flagged cases (Violations, Near-tight and
+                            // tight cases, Undecided cases), Figures, Findings
+};
+
+// The document of `content`; refers into `content` (figures), which must outlive it.
+Document report_document(const ReportContent& content);
+
+}  // namespace nb::reports

@@ -1,0 +1,52 @@
+#include "reports/report_files.hpp"
+
+#include "reports/json_report.hpp"
+#include "reports/latex_report.hpp"
+#include "reports/markdown_report.hpp"
+#include "reports/report_document.hpp"
+#include "reports/svg_plot.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::reports {
+namespace {
+
+void add_figures(std::vector<ReportFile>& files, const ReportContent& content) {
+  for (const Figure& f : content.figures) files.push_back({svg_file_name(f), svg_figure(f)});
+}
+
+}  // namespace
+
+ReportFormat report_format(const std::string& name) {
+  if (name == "md") return ReportFormat::Markdown;
+  if (name == "tex") return ReportFormat::Latex;
+  if (name == "json") return ReportFormat::Json;
+  throw UsageError("unknown report format '" + name + "' (expected md, tex or json)");
+}
+
+std::vector<ReportFile> report_files(const RunResults& results, const ReportOptions& options, ReportFormat format,
+                                     const std::string& document_name) {
+  const ReportContent content = report_content(results, options);
+  std::vector<ReportFile> files;
+  switch (format) {
+    case ReportFormat::Markdown:
+      add_figures(files, content);
+      files.push_back({document_name, markdown_report(report_document(content))});
+      break;
+    case ReportFormat::Latex: files.push_back({document_name, latex_report(report_document(content))}); break;
+    case ReportFormat::Json: files.push_back({document_name, json_report_text(content)}); break;
+  }
+  return files;
+}
+
+std::vector<ReportFile> report_directory_files(const RunResults& results, const ReportOptions& options) {
+  const ReportContent content = report_content(results, options);
+  const Document document = report_document(content);
+  std::vector<ReportFile> files;
+  add_figures(files, content);
+  files.push_back({"results.json", json_report_text(content)});
+  files.push_back({"report.tex", latex_report(document)});
+  files.push_back({"report.md", markdown_report(document)});
+  return files;
+}
+
+}  // namespace nb::reports

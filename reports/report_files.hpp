@@ -1,0 +1,31 @@
+#pragma once
+// The files a report consists of, as names and contents: every format of one run rendered from
+// one ReportContent. Writing them is report_output's job.
+#include <string>
+#include <vector>
+
+#include "reports/report_content.hpp"
+#include "verify/results.hpp"
+
+namespace nb::reports {
+
+enum class ReportFormat { Markdown, Latex, Json };
+
+// "md", "tex", "json" -> format; throws UsageError naming the accepted names otherwise.
+ReportFormat report_format(const std::string& name);
+
+struct ReportFile {
+  std::string name;  // relative to the report's directory
+  std::string content;
+};
+
+// The report of `results` in `format` saved as `document_name`: for Markdown the SVG figures
+// first and the document last, otherwise just the document.
+std::vector<ReportFile> report_files(const RunResults& results, const ReportOptions& options, ReportFormat format,
+                                     const std::string& document_name);
+
+// The files of a report directory: the SVG figures, results.json (the JSON report), report.tex
+// and report.md, in that order.
+std::vector<ReportFile> report_directory_files(const RunResults& results, const ReportOptions& options);
+
+}  // namespace nb::reports

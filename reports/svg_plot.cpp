@@ -1,0 +1,168 @@
+#include "reports/svg_plot.hpp"
+
+#include <sstream>
+
+#include "reports/decimal_text.hpp"
+
+namespace nb::reports {
+namespace {
+
+constexpr double kWidth = 640, kHeight = 420, kLeft = 72, kTop = 40, kBottom = 56;
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string num(double x) { return fixed_text(x, 2); }
+
+std::string rgb(const Rgb& c) {
+  return "rgb(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
+}
+
+// Maps data coordinates into the plot area [left, right] x [top, bottom] of the SVG.
+class Frame {
+ public:
+  Frame(const Figure& f, double right_margin)
+      : f_(f), left_(kLeft), right_(kWidth - right_margin), top_(kTop), bottom_(kHeight - kBottom) {}
+  double x(double v) const { return left_ + (v - f_.x.lo) / (f_.x.hi - f_.x.lo) * (right_ - left_); }
+  double y(double v) const { return bottom_ - (v - f_.y.lo) / (f_.y.hi - f_.y.lo) * (bottom_ - top_); }
+  double left() const { return left_; }
+  double right() const { return right_; }
+  double top() const { return top_; }
+  double bottom() const { return bottom_; }
+
+ private:
+  const Figure& f_;
+  double left_, right_, top_, bottom_;
+};
+
+void text(std::ostream& out, double x, double y, const std::string& anchor, const std::string& s,
+          const std::string& extra = "") {
+  out << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" text-anchor=\"" << anchor << "\"" << extra << ">"
+      << xml_escape(s) << "</text>\n";
+}
+
+void rect(std::ostream& out, double x0, double y0, double x1, double y1, const std::string& fill,
+          const std::string& extra = "") {
+  out << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(x1 - x0) << "\" height=\""
+      << num(y1 - y0) << "\" fill=\"" << fill << "\"" << extra << "/>\n";
+}
+
+void axes(std::ostream& out, const Figure& f, const Frame& fr) {
+  out << "<g stroke=\"rgb(225,225,225)\" stroke-width=\"1\">\n";
+  for (const Tick& t : f.x.ticks)
+    out << "<line x1=\"" << num(fr.x(t.at)) << "\" y1=\"" << num(fr.top()) << "\" x2=\"" << num(fr.x(t.at))
+        << "\" y2=\"" << num(fr.bottom()) << "\"/>\n";
+  for (const Tick& t : f.y.ticks)
+    out << "<line x1=\"" << num(fr.left()) << "\" y1=\"" << num(fr.y(t.at)) << "\" x2=\"" << num(fr.right())
+        << "\" y2=\"" << num(fr.y(t.at)) << "\"/>\n";
+  out << "</g>\n";
+}
+
+void frame_and_labels(std::ostream& out, const Figure& f, const Frame& fr) {
+  rect(out, fr.left(), fr.top(), fr.right(), fr.bottom(), "none", " stroke=\"black\" stroke-width=\"1\"");
+  for (const Tick& t : f.x.ticks) {
+    out << "<line x1=\"" << num(fr.x(t.at)) << "\" y1=\"" << num(fr.bottom()) << "\" x2=\"" << num(fr.x(t.at))
+        << "\" y2=\"" << num(fr.bottom() + 5) << "\" stroke=\"black\"/>\n";
+    text(out, fr.x(t.at), fr.bottom() + 19, "middle", t.label.unicode);
+  }
+  for (const Tick& t : f.y.ticks) {
+    out << "<line x1=\"" << num(fr.left() - 5) << "\" y1=\"" << num(fr.y(t.at)) << "\" x2=\"" << num(fr.left())
+        << "\" y2=\"" << num(fr.y(t.at)) << "\" stroke=\"black\"/>\n";
+    text(out, fr.left() - 8, fr.y(t.at) + 4, "end", t.label.unicode);
+  }
+  text(out, (fr.left() + fr.right()) / 2, kHeight - 14, "middle", f.x.label.unicode);
+  const double yc = (fr.top() + fr.bottom()) / 2;
+  text(out, 18, yc, "middle", f.y.label.unicode, " transform=\"rotate(-90 18 " + num(yc) + ")\"");
+  text(out, kWidth / 2, 24, "middle", f.title.unicode, " font-size=\"14\" font-weight=\"bold\"");
+}
+
+// Coloured squares with their meaning, in a column from (x, y).
+void legend(std::ostream& out, double x, double y, const std::vector<std::pair<Rgb, std::string>>& entries) {
+  for (const auto& [colour, meaning] : entries) {
+    rect(out, x, y - 9, x + 10, y + 1, rgb(colour));
+    text(out, x + 15, y, "start", meaning);
+    y += 16;
+  }
+}
+
+void draw(std::ostream& out, const Figure&, const Frame& fr, const Histogram& h) {
+  for (const HistogramBin& b : h.bins)
+    if (b.count > 0)
+      rect(out, fr.x(b.lo), fr.y(static_cast<double>(b.count)), fr.x(b.hi), fr.y(0), rgb(kHoldsColour),
+           " stroke=\"white\" stroke-width=\"1\"");
+}
+
+void draw(std::ostream& out, const Figure& f, const Frame& fr, const Scatter& s) {
+  if (s.diagonal) {
+    const double lo = std::max(f.x.lo, f.y.lo), hi = std::min(f.x.hi, f.y.hi);
+    out << "<line x1=\"" << num(fr.x(lo)) << "\" y1=\"" << num(fr.y(lo)) << "\" x2=\"" << num(fr.x(hi))
+        << "\" y2=\"" << num(fr.y(hi)) << "\" stroke=\"black\" stroke-dasharray=\"6 4\"/>\n";
+  }
+  for (bool violated : {false, true}) {
+    out << "<g fill=\"" << rgb(violated ? kViolatedColour : kHoldsColour) << "\" fill-opacity=\"0.75\">\n";
+    for (const ScatterPoint& p : s.points)
+      if (p.violated == violated)
+        out << "<circle cx=\"" << num(fr.x(p.x)) << "\" cy=\"" << num(fr.y(p.y)) << "\" r=\"3\"/>\n";
+    out << "</g>\n";
+  }
+  legend(out, fr.left() + 10, fr.top() + 16, {{kHoldsColour, "holds"}, {kViolatedColour, "violated"}});
+}
+
+void draw(std::ostream& out, const Figure&, const Frame& fr, const HeatMap& h) {
+  for (const HeatCell& c : h.cells) {
+    const double col = static_cast<double>(c.col), row = static_cast<double>(c.row);
+    out << "<rect x=\"" << num(fr.x(col - 0.5)) << "\" y=\"" << num(fr.y(row + 0.5)) << "\" width=\""
+        << num(fr.x(col + 0.5) - fr.x(col - 0.5)) << "\" height=\"" << num(fr.y(row - 0.5) - fr.y(row + 0.5))
+        << "\" fill=\"" << rgb(c.colour) << "\"><title>layer " << c.row << ", head " << c.col << ": "
+        << xml_escape(c.note) << "</title></rect>\n";
+  }
+  // The colour bar: the scale's colours from lo (bottom) to hi (top), ticks from the colour axis.
+  const double x0 = fr.right() + 16, x1 = x0 + 14;
+  out << "<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">\n";
+  for (std::size_t i = 0; i < kColourScale.size(); ++i)
+    out << "<stop offset=\"" << num(static_cast<double>(i) / static_cast<double>(kColourScale.size() - 1))
+        << "\" stop-color=\"" << rgb(kColourScale[i]) << "\"/>\n";
+  out << "</linearGradient></defs>\n";
+  rect(out, x0, fr.top(), x1, fr.bottom(), "url(#scale)", " stroke=\"black\"");
+  const auto bar_y = [&](double v) {
+    return fr.bottom() - (v - h.colour.lo) / (h.colour.hi - h.colour.lo) * (fr.bottom() - fr.top());
+  };
+  for (const Tick& t : h.colour.ticks) text(out, x1 + 4, bar_y(t.at) + 4, "start", t.label.unicode);
+  const double yc = (fr.top() + fr.bottom()) / 2, xl = x1 + 48;
+  text(out, xl, yc, "middle", h.colour.label.unicode, " transform=\"rotate(-90 " + num(xl) + " " + num(yc) + ")\"");
+  legend(out, fr.right() + 8, kHeight - 36, {{kViolatedColour, "violated"}, {kUndecidedColour, "zero/undecided"}});
+}
+
+}  // namespace
+
+std::string svg_figure(const Figure& figure) {
+  const bool heat = std::holds_alternative<HeatMap>(figure.plot);
+  const Frame frame(figure, heat ? 130 : 24);
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << num(kWidth) << "\" height=\""
+      << num(kHeight) << "\" viewBox=\"0 0 " << num(kWidth) << " " << num(kHeight)
+      << "\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+      << "<title>" << xml_escape(figure.title.unicode) << "</title>\n";
+  rect(out, 0, 0, kWidth, kHeight, "white");
+  axes(out, figure, frame);
+  std::visit([&](const auto& plot) { draw(out, figure, frame, plot); }, figure.plot);
+  frame_and_labels(out, figure, frame);
+  out << "</svg>\n";
+  return out.str();
+}
+
+std::string svg_file_name(const Figure& figure) { return figure.name + ".svg"; }
+
+}  // namespace nb::reports

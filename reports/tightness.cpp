@@ -1,0 +1,28 @@
+#include "reports/tightness.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "reports/slack_order.hpp"
+
+namespace nb::reports {
+
+bool certified_to_hold(Verdict v) { return v == Verdict::Proven || v == Verdict::NearTight; }
+
+Tightness tightness_of(const TheoremResult& theorem) {
+  Tightness t;
+  if (theorem.worst_case) t.worst_case = &*theorem.worst_case;
+  std::vector<double> logs;
+  for (const CaseOutcome& o : theorem.outcomes)
+    if (certified_to_hold(o.verdict))
+      if (const auto log10 = log10_of_positive_midpoint(o.relative_slack)) logs.push_back(*log10);
+  t.median_cases = logs.size();
+  if (!logs.empty()) {
+    std::sort(logs.begin(), logs.end());
+    const std::size_t m = logs.size() / 2;
+    t.median_log10_relative_slack = logs.size() % 2 ? logs[m] : (logs[m - 1] + logs[m]) / 2;
+  }
+  return t;
+}
+
+}  // namespace nb::reports

@@ -1,0 +1,12 @@
+#include "tests/reports/fixture_results.hpp"
+
+namespace nb::test {
+
+std::string fixture_results_path() { return NORMBOUND_REPORTS_TEST_DATA "/fixture-results.json"; }
+
+const RunResults& fixture_results() {
+  static const RunResults results = read_results_file(fixture_results_path());
+  return results;
+}
+
+}  // namespace nb::test

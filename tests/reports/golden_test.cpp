@@ -1,0 +1,89 @@
+// Byte-for-byte golden tests of the three formats on data/fixture-results.json. After an intended
+// change, regenerate with NORMBOUND_UPDATE_GOLDEN=1 (see CMakeLists.txt) and review the diff.
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "reports/report_files.hpp"
+#include "tests/reports/fixture_results.hpp"
+#include "tests/models/scratch_directory.hpp"
+#include "tests/reports/text_file.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::reports {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kGolden = fs::path(NORMBOUND_REPORTS_TEST_DATA) / "golden";
+
+bool updating() {
+  const char* v = std::getenv("NORMBOUND_UPDATE_GOLDEN");
+  return v && std::string(v) == "1";
+}
+
+const std::vector<ReportFile>& directory_files() {
+  static const std::vector<ReportFile> files = report_directory_files(test::fixture_results(), {5});
+  return files;
+}
+
+const ReportFile& file_named(const std::vector<ReportFile>& files, const std::string& name) {
+  for (const ReportFile& f : files)
+    if (f.name == name) return f;
+  throw std::runtime_error("no file " + name);
+}
+
+TEST(Golden, ReportDirectoryMatchesByteForByte) {
+  if (updating()) {
+    fs::remove_all(kGolden);
+    fs::create_directories(kGolden);
+    for (const ReportFile& f : directory_files()) test::write_text(kGolden / f.name, f.content);
+    GTEST_SKIP() << "goldens rewritten in " << kGolden;
+  }
+  std::set<std::string> expected, produced;
+  for (const auto& entry : fs::directory_iterator(kGolden)) expected.insert(entry.path().filename().string());
+  for (const ReportFile& f : directory_files()) {
+    produced.insert(f.name);
+    EXPECT_TRUE(test::read_text(kGolden / f.name) == f.content)
+        << f.name << " differs from its golden; if intended, run with NORMBOUND_UPDATE_GOLDEN=1";
+  }
+  EXPECT_EQ(produced, expected);
+}
+
+TEST(Golden, EachFormatAloneGivesTheSameBytesAsTheDirectory) {
+  const RunResults& r = test::fixture_results();
+  const auto md = report_files(r, {5}, ReportFormat::Markdown, "report.md");
+  ASSERT_EQ(md.size(), directory_files().size() - 2);  // the figures and report.md
+  for (const ReportFile& f : md) EXPECT_EQ(f.content, file_named(directory_files(), f.name).content) << f.name;
+  EXPECT_EQ(report_files(r, {5}, ReportFormat::Latex, "report.tex").at(0).content,
+            file_named(directory_files(), "report.tex").content);
+  EXPECT_EQ(report_files(r, {5}, ReportFormat::Json, "results.json").at(0).content,
+            file_named(directory_files(), "results.json").content);
+}
+
+TEST(Golden, JsonReportReadsBackToTheSameReport) {
+  const test::ScratchDirectory dir;
+  test::write_text(dir.path() / "results.json", file_named(directory_files(), "results.json").content);
+  const RunResults again = read_results_file((dir.path() / "results.json").string());
+  const auto files = report_directory_files(again, {5});
+  ASSERT_EQ(files.size(), directory_files().size());
+  for (std::size_t i = 0; i < files.size(); ++i) EXPECT_EQ(files[i].content, directory_files()[i].content) << files[i].name;
+}
+
+TEST(Golden, TopLimitsTheTightCasesListed) {
+  const std::string json = report_files(test::fixture_results(), {1}, ReportFormat::Json, "r.json").at(0).content;
+  const auto j = nlohmann::json::parse(json);
+  EXPECT_EQ(j["report"]["top"], 1);
+  EXPECT_EQ(j["report"]["theorems"][1]["flagged"]["tightest"], nlohmann::json::array({3}));
+  EXPECT_EQ(j["report"]["theorems"][1]["flagged"]["tight_total"], 4);
+}
+
+TEST(Golden, ReportFormatNamesAreChecked) {
+  EXPECT_EQ(report_format("tex"), ReportFormat::Latex);
+  EXPECT_THROW(report_format("pdf"), UsageError);
+}
+
+}  // namespace
+}  // namespace nb::reports

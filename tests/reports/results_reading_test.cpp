@@ -1,0 +1,99 @@
+// results_from_json (verify/results.hpp) is tested here, beside the reports that depend on it.
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "tests/reports/fixture_results.hpp"
+#include "tests/models/scratch_directory.hpp"
+#include "tests/reports/text_file.hpp"
+#include "verify/errors.hpp"
+#include "verify/results.hpp"
+
+namespace nb {
+namespace {
+
+nlohmann::json fixture_json() {
+  std::ifstream in(test::fixture_results_path());
+  return nlohmann::json::parse(in);
+}
+
+// The message of the InputError that results_from_json throws on `j` ("" if none).
+std::string error_of(const nlohmann::json& j) {
+  try {
+    results_from_json(j);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ResultsFromJson, RoundTripsTheFixtureExactly) {
+  const nlohmann::json j = fixture_json();
+  EXPECT_EQ(results_to_json(results_from_json(j)), j);
+}
+
+TEST(ResultsFromJson, ReadsEveryField) {
+  const RunResults& r = test::fixture_results();
+  EXPECT_EQ(r.settings.seed, 2508178u);
+  EXPECT_EQ(r.timestamp, "2025-01-01T00:00:00Z");
+  ASSERT_EQ(r.sources.size(), 2u);
+  EXPECT_EQ(r.sources[1].sha256, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  ASSERT_EQ(r.theorems.size(), 3u);
+  const TheoremResult& t = r.theorems[0];
+  EXPECT_EQ(t.info.expect, Expect::Violated);
+  EXPECT_EQ(t.violations_total, 4u);
+  EXPECT_EQ(t.violations[0].input.number("T").approx(0), 1.0);
+  EXPECT_EQ(t.outcomes[0].relation, Relation::LessEqual);
+  EXPECT_DOUBLE_EQ(t.outcomes[0].slack.approx, -0.25);
+}
+
+TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
+  struct Breakage {
+    std::function<void(nlohmann::json&)> apply;
+    std::string expected;
+  };
+  const std::vector<Breakage> breakages{
+      {[](auto& j) { j["theorems"][0]["outcomes"][1].erase("slack"); },
+       "theorems[0].outcomes[1]: missing field \"slack\""},
+      {[](auto& j) { j["theorems"][0]["outcomes"][0]["verdict"] = "maybe"; }, "theorems[0].outcomes[0].verdict"},
+      {[](auto& j) { j["theorems"][0]["outcomes"][0]["slack"] = {"1", "x"}; },
+       "theorems[0].outcomes[0].slack: expected [lo, hi]"},
+      {[](auto& j) { j["theorems"][1]["counts"]["proven"] = 5; }, "theorems[1].counts.proven: disagrees"},
+      {[](auto& j) { j["theorems"][1]["cases"] = 7; }, "theorems[1].cases: differs"},
+      {[](auto& j) { j["theorems"][1]["fidelity"] = "exact"; }, "theorems[1].fidelity: unknown value \"exact\""},
+      {[](auto& j) { j["theorems"][1]["id"] = "../escape"; }, "not kebab-case"},
+      {[](auto& j) { j["theorems"][1]["id"] = j["theorems"][0]["id"]; }, "appears twice"},
+      {[](auto& j) { j["theorems"][0]["violations"][0]["case"].erase("theorem"); },
+       "theorems[0].violations[0].case: malformed case"},
+      {[](auto& j) { j["seed"] = "12a"; }, "seed: expected a decimal 64-bit"},
+      {[](auto& j) { j["schema_version"] = 1; }, "unsupported schema_version 1"},
+      {[](auto& j) { j["settings"]["threads"] = -1; }, "settings.threads: expected a non-negative integer"},
+      {[](auto& j) { j = nlohmann::json::array(); }, "top level: expected an object"},
+  };
+  for (const Breakage& b : breakages) {
+    nlohmann::json j = fixture_json();
+    b.apply(j);
+    const std::string message = error_of(j);
+    EXPECT_NE(message.find(b.expected), std::string::npos) << "expected \"" << b.expected << "\" in \"" << message << "\"";
+  }
+}
+
+TEST(ReadResultsFile, SaysWhyAFileCannotBeRead) {
+  const test::ScratchDirectory dir;
+  try {
+    read_results_file((dir.path() / "missing.json").string());
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot read results file"), std::string::npos);
+  }
+  test::write_text(dir.path() / "broken.json", "{\"schema_version\": 2,");
+  try {
+    read_results_file((dir.path() / "broken.json").string());
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is not JSON"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace nb

@@ -1,0 +1,51 @@
+#include "verify/cli/input_sources.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include <openssl/evp.h>
+
+#include "verify/errors.hpp"
+
+namespace nb::cli {
+
+void collect_generators(const std::vector<Case>& cases, std::set<std::string>& generators) {
+  for (const Case& c : cases)
+    if (auto it = c.provenance.find("generator"); it != c.provenance.end()) generators.insert(it->second);
+}
+
+InputSource random_suite_source(std::uint64_t seed, std::size_t cases_per_theorem,
+                                const std::set<std::string>& generators) {
+  std::string names;
+  for (const auto& g : generators) names += (names.empty() ? "" : ",") + g;
+  return {"random", "", "",
+          {{"seed", std::to_string(seed)},
+           {"cases_per_theorem", std::to_string(cases_per_theorem)},
+           {"generators", names}}};
+}
+
+InputSource case_file_source(const std::string& path) { return {"case-file", path, file_sha256(path), {}}; }
+
+std::string file_sha256(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read '" + path + "' to compute its SHA-256");
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
+    EVP_DigestUpdate(ctx.get(), buffer, static_cast<std::size_t>(in.gcount()));
+  if (in.bad()) throw InputError("cannot read '" + path + "' to compute its SHA-256");
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned length = 0;
+  EVP_DigestFinal_ex(ctx.get(), digest, &length);
+  std::string hex;
+  for (unsigned i = 0; i < length; ++i) {
+    char byte[3];
+    std::snprintf(byte, sizeof byte, "%02x", digest[i]);
+    hex += byte;
+  }
+  return hex;
+}
+
+}  // namespace nb::cli

@@ -1,0 +1,26 @@
+#pragma once
+#include <cstddef>
+#include <ostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace nb::cli {
+
+struct ReportCommandOptions {
+  std::string results_file;
+  std::string format = "md";
+  std::string out;
+  std::size_t top = 5;
+  bool no_timestamp = false;
+};
+
+CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& options);
+
+// Renders a saved results file (check --json, or a report directory's results.json) as Markdown
+// (plus its SVG figures next to it), LaTeX or JSON at --out, each file written atomically.
+// Returns 0; throws UsageError (--out names a directory) or InputError (unreadable or invalid
+// results, an output directory that is missing or not writable).
+int run_report(const ReportCommandOptions& options, std::ostream& out);
+
+}  // namespace nb::cli
