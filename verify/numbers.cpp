@@ -72,6 +72,12 @@ Mpfr midpoint_of(const Interval& x) {
   return m;
 }
 
+Mpfr lower_end_of(const Interval& x) {
+  Mpfr r;
+  mpfi_get_left(r.backend().data(), x.backend().data());
+  return r;
+}
+
 Mpfr upper_end_of(const Interval& x) {
   Mpfr r;
   mpfi_get_right(r.backend().data(), x.backend().data());

@@ -65,7 +65,10 @@ inline double midpoint_of(double x) { return x; }
 Mpfr midpoint_of(const Mpfr& x);
 Mpfr midpoint_of(const Interval& x);
 
-// The upper end of x: x itself for points, the right end of an interval (exact).
+// The ends of x: x itself for points, the left / right end of an interval (exact).
+inline double lower_end_of(double x) { return x; }
+inline const Mpfr& lower_end_of(const Mpfr& x) { return x; }
+Mpfr lower_end_of(const Interval& x);
 inline double upper_end_of(double x) { return x; }
 inline const Mpfr& upper_end_of(const Mpfr& x) { return x; }
 Mpfr upper_end_of(const Interval& x);

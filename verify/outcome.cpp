@@ -13,12 +13,7 @@ EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi) {
   return t;
 }
 
-EnclosureText enclosure_text(const Interval& x) {
-  Mpfr lo, hi;
-  mpfi_get_left(lo.backend().data(), x.backend().data());
-  mpfi_get_right(hi.backend().data(), x.backend().data());
-  return enclosure_text(lo, hi);
-}
+EnclosureText enclosure_text(const Interval& x) { return enclosure_text(lower_end_of(x), upper_end_of(x)); }
 
 EnclosureText enclosure_text(double x) {
   const Mpfr m = point_of<Mpfr>(x);

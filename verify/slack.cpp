@@ -5,17 +5,6 @@
 namespace nb {
 namespace {
 
-Mpfr left_of(const Interval& x) {
-  Mpfr r;
-  mpfi_get_left(r.backend().data(), x.backend().data());
-  return r;
-}
-Mpfr right_of(const Interval& x) {
-  Mpfr r;
-  mpfi_get_right(r.backend().data(), x.backend().data());
-  return r;
-}
-
 std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
   const mpfr_srcptr p = x.backend().data();
   if (mpfr_nan_p(p)) return "nan";
@@ -36,14 +25,14 @@ SlackEnclosure slack_of(const Claim<Interval>& claim) {
   const Interval slack = value_minus_bound ? claim.value - claim.bound : claim.bound - claim.value;
   const Interval magnitude = abs(claim.bound);
   SlackEnclosure s;
-  s.lo = left_of(slack);
-  s.hi = right_of(slack);
-  s.bound_magnitude = right_of(magnitude);
+  s.lo = lower_end_of(slack);
+  s.hi = upper_end_of(slack);
+  s.bound_magnitude = upper_end_of(magnitude);
   s.finite = is_finite_value(slack) && is_finite_value(magnitude);
-  if (s.finite && left_of(magnitude) > 0) {
+  if (s.finite && lower_end_of(magnitude) > 0) {
     const Interval rel = slack / magnitude;
-    s.relative_lo = left_of(rel);
-    s.relative_hi = right_of(rel);
+    s.relative_lo = lower_end_of(rel);
+    s.relative_hi = upper_end_of(rel);
   } else {
     s.relative_lo = s.lo;
     s.relative_hi = s.hi;

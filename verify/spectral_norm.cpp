@@ -6,11 +6,6 @@
 namespace nb {
 namespace {
 
-Mpfr left_end(const Interval& x) {
-  Mpfr r;
-  mpfi_get_left(r.backend().data(), x.backend().data());
-  return r;
-}
 Interval between(const Mpfr& lo, const Mpfr& hi) {
   Interval r;
   mpfi_interv_fr(r.backend().data(), lo.backend().data(), hi.backend().data());
@@ -85,7 +80,7 @@ Mpfr gershgorin_max(const Matrix<Interval>& E) {
 
 bool is_exact_zero(const Matrix<Interval>& A) {
   for (Eigen::Index i = 0; i < A.size(); ++i)
-    if (!(left_end(A(i)) == 0 && upper_end_of(A(i)) == 0)) return false;
+    if (!(lower_end_of(A(i)) == 0 && upper_end_of(A(i)) == 0)) return false;
   return true;
 }
 
@@ -116,7 +111,7 @@ Interval spectral_norm(const Matrix<Interval>& A) {
   const Matrix<Mpfr> Qmid = verified ? eigenvectors(gram(mid)) : Matrix<Mpfr>(double_top_right_singular_vector(mid));
   const Vector<Interval> v = as_points<Mpfr>(Matrix<Mpfr>(Qmid.col(Qmid.cols() - 1)));
   const Interval ratio = sqrt(product(A, v).squaredNorm() / v.squaredNorm());
-  Mpfr lower = left_end(ratio);
+  Mpfr lower = lower_end_of(ratio);
   if (!(lower > 0)) lower = 0;
 
   Mpfr upper = min_of(upper_end_of(frobenius_norm(A)), upper_end_of(norm1_inf(A)));

@@ -9,7 +9,12 @@ namespace {
 
 // "x <= 1/3" on the case's x, a claim that is true, false or an exact equality depending on x.
 struct ThirdBound {
-  static TheoremInfo info() { return {.id = "test-third-bound", .title = "x <= 1/3"}; }
+  static TheoremInfo info() {
+    TheoremInfo i;
+    i.id = "test-third-bound";
+    i.title = "x <= 1/3";
+    return i;
+  }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }
   static void check_assumptions(const Case& c) {
     if (c.number("x").size() != 1) throw InputError("x must be a scalar");
