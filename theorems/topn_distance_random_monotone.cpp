@@ -21,7 +21,8 @@ struct TopnDistanceRandomMonotone {
             .statement = R"(\mathbb E_{|I|=N+1}[\tilde d]\le\mathbb E_{|I|=N}[\tilde d],\quad 1\le N<L,\ I\ \text{uniform over the subsets of its size})",
             .summary = "E[d~] over random N-subsets is non-increasing in N",
             .assumptions = {"T > 0", "2 <= L", "I uniform over the N-subsets; weights fixed"},
-            .inputs = {"logits", "T", "vectors"}};
+            // No model inputs: every E[d~] enumerates all 2^L subsets, out of reach for model rows.
+            .inputs = {}};
   }
 
   // L in [2, 10], d log-uniform in [1, 16], vector families cycled.

@@ -46,27 +46,31 @@ nlohmann::json flagged_json(const FlaggedCase& f) {
 
 }  // namespace
 
-bool expectation_met(Expect expect, const VerdictCounts& counts) {
+bool expectation_met(Expect expect, const VerdictCounts& counts, CaseOrigin origin) {
   const std::size_t violated =
       count_of(counts, Verdict::Violated) + count_of(counts, Verdict::ViolatedStatistical);
-  return expect == Expect::Holds ? violated == 0 : violated > 0;
+  if (expect == Expect::Holds) return violated == 0;
+  return violated > 0 || origin == CaseOrigin::External;
 }
 
-TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases,
-                        std::vector<CaseOutcome> outcomes, std::size_t max_violations) {
+TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases, std::vector<CaseOutcome> outcomes,
+                        CaseOrigin origin, std::size_t max_violations) {
   TheoremResult r;
   r.info = info;
   for (const auto& o : outcomes) ++r.counts[static_cast<int>(o.verdict)];
-  r.expected = expectation_met(info.expect, r.counts);
+  r.expected = expectation_met(info.expect, r.counts, origin);
   const std::size_t violated =
       count_of(r.counts, Verdict::Violated) + count_of(r.counts, Verdict::ViolatedStatistical);
   if (info.expect == Expect::Holds)
     r.expectation = violated == 0 ? "holds on every case, as expected"
                                   : "UNEXPECTED: violated on " + std::to_string(violated) + " case(s)";
+  else if (violated > 0)
+    r.expectation = "VIOLATED (expected): " + std::to_string(violated) + " counterexample(s)";
+  else if (origin == CaseOrigin::External)
+    r.expectation = "no counterexample in these " + std::to_string(outcomes.size()) +
+                    " case(s) (false in general: its suite has witnesses)";
   else
-    r.expectation = violated > 0 ? "VIOLATED (expected): " + std::to_string(violated) + " counterexample(s)"
-                                 : "UNEXPECTED: expected a violation, none found in " +
-                                       std::to_string(outcomes.size()) + " case(s)";
+    r.expectation = "UNEXPECTED: expected a violation, none found in " + std::to_string(outcomes.size()) + " case(s)";
 
   std::vector<std::size_t> violating, certified;
   for (std::size_t i = 0; i < outcomes.size(); ++i) {

@@ -64,15 +64,20 @@ struct RunResults {
   std::vector<TheoremResult> theorems;
 };
 
+// Where a theorem's cases came from, which decides what "expected" means for a statement that is
+// false in general: its own suite and saved counterexamples are built to contain a witness, so
+// finding none is unexpected; data from a model or a file need not contain one.
+enum class CaseOrigin { SuiteOrSaved, External };
+
 // Builds a theorem's result from its cases and their outcomes: counts, expectation, the worst
 // case, and the violations sorted by input size then case index (at most `max_violations`
 // embedded in full; violations_total counts all).
-TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases,
-                        std::vector<CaseOutcome> outcomes, std::size_t max_violations = 50);
+TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases, std::vector<CaseOutcome> outcomes,
+                        CaseOrigin origin = CaseOrigin::SuiteOrSaved, std::size_t max_violations = 50);
 
 // Expected iff: expect holds -> no VIOLATED or VIOLATED (statistical) case;
-//               expect violated -> at least one of them.
-bool expectation_met(Expect expect, const VerdictCounts& counts);
+//               expect violated -> at least one of them, or any outcome for External cases.
+bool expectation_met(Expect expect, const VerdictCounts& counts, CaseOrigin origin);
 
 // 0 if every theorem is as expected and nothing is undecided; 1 if any theorem is unexpected;
 // 2 if all are expected but INCONCLUSIVE or UNDECIDED (statistical) cases remain.

@@ -35,9 +35,10 @@ struct TheoremInfo {
   std::string statement;   // the claim in LaTeX (math mode content)
   std::string summary;     // the claim in one plain-text line, for tables
   std::vector<std::string> assumptions;  // plain text, one per line
-  // Names of the case numbers the evaluation reads. A model-derived source (GPT-2, a file) can
-  // feed the theorem only when it provides all of them; empty: the theorem runs only on its own
-  // suites and on saved cases.
+  // Names of the case numbers the evaluation reads, and "N" if it reads the integer N (the size of
+  // the top-N set). A model-derived source (GPT-2, a file) can feed the theorem only when it
+  // provides all of the numbers; N then comes from `check --top-n`. Empty: the theorem runs only
+  // on its own suites and on saved cases.
   std::vector<std::string> inputs;
 };
 

@@ -34,7 +34,7 @@ void set_row_identity(Case& c, int layer, int head, int t) {
 
 Case attention_row_case(int layer, int head, int t, const gpt2::Matrix<float>& q, const gpt2::Matrix<float>& k,
                         const gpt2::Matrix<float>& v, const ExactTensor& temperature,
-                        const gpt2::Matrix<float>* hidden) {
+                        const gpt2::Matrix<float>& vectors) {
   Case c;
   set_row_identity(c, layer, head, t);
   c.numbers["logits"] = row_logits(q, k, t);
@@ -43,7 +43,7 @@ Case attention_row_case(int layer, int head, int t, const gpt2::Matrix<float>& q
   c.numbers["query"] = ExactTensor::vector(std::move(query));
   c.numbers["keys"] = leading_rows(k, t);
   c.numbers["values"] = leading_rows(v, t);
-  if (hidden) c.numbers["hidden"] = leading_rows(*hidden, t);
+  c.numbers["vectors"] = leading_rows(vectors, t);
   return c;
 }
 

@@ -16,11 +16,12 @@ ExactTensor leading_rows(const gpt2::Matrix<float>& m, int last);
 ExactTensor row_logits(const gpt2::Matrix<float>& q, const gpt2::Matrix<float>& k, int t);
 
 // A case for query row t of a head: "logits" (row_logits), "T" = temperature, "query" = q_t,
-// "keys" = k_0..k_t, "values" = v_0..v_t, and "hidden" = hidden rows 0..t when `hidden` is given.
+// "keys" = k_0..k_t, "values" = v_0..v_t, and "vectors" = rows 0..t of `vectors` (the x_i of the
+// vector theorems: one of q, k, v or the layer input, as the caller chose).
 // Label "L<layer> H<head> row <t>"; provenance layer, head, row.
 Case attention_row_case(int layer, int head, int t, const gpt2::Matrix<float>& q, const gpt2::Matrix<float>& k,
                         const gpt2::Matrix<float>& v, const ExactTensor& temperature,
-                        const gpt2::Matrix<float>* hidden);
+                        const gpt2::Matrix<float>& vectors);
 
 // The label and provenance every per-row case shares: "L<layer> H<head> row <t>".
 void set_row_identity(Case& c, int layer, int head, int t);

@@ -1,5 +1,6 @@
 #include "models/sources/file_source.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -63,7 +64,18 @@ ModelCases logits_rows_cases(const json& doc, const ExactTensor& temperature, co
   return result;
 }
 
-ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, const std::string& path) {
+// The x_i that `vectors` names among a queries file's arrays, or nothing: "hidden" is never in a
+// file, "values" only when given, "queries" only when there is one per key.
+std::optional<ExactTensor> chosen_vectors(const std::string& vectors, const ExactTensor& queries,
+                                          const ExactTensor& keys, const std::optional<ExactTensor>& values) {
+  if (vectors == "keys") return keys;
+  if (vectors == "values") return values;
+  if (vectors == "queries" && queries.rows() == keys.rows()) return queries;
+  return std::nullopt;
+}
+
+ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, const std::string& path,
+                           const std::string& vectors) {
   if (!doc.contains("keys")) throw InputError(path + ": 'queries' needs 'keys'");
   const ExactTensor queries = exact_rows(doc["queries"], path + ": queries", false);
   const ExactTensor keys = exact_rows(doc["keys"], path + ": keys", false);
@@ -77,6 +89,7 @@ ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, cons
       throw InputError(path + ": values have " + std::to_string(values->rows()) + " rows, keys " +
                        std::to_string(keys.rows()));
   }
+  const std::optional<ExactTensor> x = chosen_vectors(vectors, queries, keys, values);
   const json query_rows = doc["queries"];
   ModelCases result;
   for (std::size_t r = 0; r < queries.rows(); ++r) {
@@ -86,20 +99,22 @@ ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, cons
     if (values) c.numbers["values"] = *values;
     c.numbers["logits"] = approximate_logits(c.numbers["query"], keys);
     c.numbers["T"] = temperature;
+    if (x) c.numbers["vectors"] = *x;
     result.cases.push_back(std::move(c));
   }
-  result.provided = values ? std::vector<std::string>{"T", "keys", "logits", "query", "values"}
-                           : std::vector<std::string>{"T", "keys", "logits", "query"};
+  result.provided = {"T", "keys", "logits", "query"};
+  if (values) result.provided.push_back("values");
+  if (x) result.provided.push_back("vectors");
   return result;
 }
 
-ModelCases json_cases(const std::string& path) {
+ModelCases json_cases(const std::string& path, const std::string& vectors) {
   const json doc = read_decimal_json(path);
   if (!doc.is_object() || !doc.contains("T"))
     throw InputError(path + ": expected an object with 'T' and either 'logits' or 'queries' and 'keys'");
   const ExactTensor temperature = ExactTensor::from_json(doc["T"], path + ": T");
   if (doc.contains("logits")) return logits_rows_cases(doc, temperature, path);
-  if (doc.contains("queries")) return query_key_cases(doc, temperature, path);
+  if (doc.contains("queries")) return query_key_cases(doc, temperature, path, vectors);
   throw InputError(path + ": expected 'logits' or 'queries' and 'keys'");
 }
 
@@ -133,14 +148,17 @@ ModelCases npy_cases(const std::string& path, const std::string& temperature_tex
 
 ModelCases load_file_source(const SourceRequest& request, const SourceSpec& spec) {
   const bool npy = std::filesystem::path(spec.path).extension() == ".npy";
-  ModelCases result = npy ? npy_cases(spec.path, request.temperature) : json_cases(spec.path);
+  ModelCases result = npy ? npy_cases(spec.path, request.temperature) : json_cases(spec.path, request.vectors);
   for (Case& c : result.cases) {
     c.provenance["source"] = request.spec;
     c.provenance["file"] = spec.path;
     c.provenance["vectors"] = request.vectors;
   }
   result.input_files = {spec.path};
-  result.description = request.spec + ", " + std::to_string(result.cases.size()) + " rows";
+  const bool has_vectors =
+      std::find(result.provided.begin(), result.provided.end(), "vectors") != result.provided.end();
+  result.description = request.spec + ", " + std::to_string(result.cases.size()) + " rows, " +
+                       (has_vectors ? "x_i = " + request.vectors : "no x_i (" + request.vectors + " not in the file)");
   return result;
 }
 

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <optional>
 #include <set>
 #include <sstream>
 
@@ -19,32 +18,36 @@ namespace nb::sources {
 
 namespace {
 
-// Turns the selected heads' activations into cases as the pass reports them.
+// Turns the selected heads' activations into cases as the pass reports them. `vectors` (checked:
+// hidden, values, keys or queries) names what becomes each case's "vectors".
 class CaseCollector final : public gpt2::ForwardHooks<float> {
  public:
   CaseCollector(const std::vector<int>& layers, const std::vector<int>& heads, std::vector<int> rows,
-                ExactTensor temperature, bool keep_hidden)
+                ExactTensor temperature, std::string vectors)
       : layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), rows_(std::move(rows)),
-        temperature_(std::move(temperature)), keep_hidden_(keep_hidden) {}
+        temperature_(std::move(temperature)), vectors_(std::move(vectors)) {}
 
   std::vector<Case> cases;
 
   void layer_input(int layer, const gpt2::Matrix<float>& x) override {
-    if (keep_hidden_ && layers_.count(layer)) hidden_ = x;
+    // Kept only when asked for: a copy of the residual stream per selected layer.
+    if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = x;
   }
   void head(const gpt2::HeadActivations<float>& a) override {
     if (!layers_.count(a.layer) || !heads_.count(a.head)) return;
-    for (int t : rows_)
-      cases.push_back(attention_row_case(a.layer, a.head, t, a.q, a.k, a.v, temperature_,
-                                         keep_hidden_ ? &*hidden_ : nullptr));
+    const gpt2::Matrix<float>& x = vectors_ == "hidden" ? hidden_
+                                   : vectors_ == "keys"  ? a.k
+                                   : vectors_ == "queries" ? a.q
+                                                           : a.v;
+    for (int t : rows_) cases.push_back(attention_row_case(a.layer, a.head, t, a.q, a.k, a.v, temperature_, x));
   }
 
  private:
   std::set<int> layers_, heads_;
   std::vector<int> rows_;
   ExactTensor temperature_;
-  bool keep_hidden_;
-  std::optional<gpt2::Matrix<float>> hidden_;
+  std::string vectors_;
+  gpt2::Matrix<float> hidden_;
 };
 
 // The model's own divisor: float32 sqrt(head_dim), exactly (8 for head_dim 64).
@@ -90,9 +93,8 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   }
   const int length = positions ? cap : static_cast<int>(token_ids.size());
 
-  const bool keep_hidden = request.vectors == "hidden";
   CaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
-                          keep_hidden);
+                          request.vectors);
   if (positions) {
     gpt2::forward_positions(model, length, collector);
   } else {
@@ -107,8 +109,7 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
     c.provenance["tokens"] = std::to_string(length);
     c.provenance["vectors"] = request.vectors;
   }
-  result.provided = {"T", "keys", "logits", "query", "values"};
-  if (keep_hidden) result.provided.insert(result.provided.begin() + 1, "hidden");
+  result.provided = {"T", "keys", "logits", "query", "values", "vectors"};
   result.input_files = {(directory / "config.json").string(), (directory / "model.safetensors").string()};
   if (!positions) {
     result.input_files.push_back((directory / "vocab.json").string());
@@ -116,7 +117,8 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   }
   std::ostringstream description;
   description << request.spec << ", " << layers.size() << " layers x " << heads.size() << " heads, " << length
-              << (positions ? " positions" : " tokens") << length_note << ", " << rows_phrase(request.rows);
+              << (positions ? " positions" : " tokens") << length_note << ", " << rows_phrase(request.rows)
+              << ", x_i = " << request.vectors;
   result.description = description.str();
   return result;
 }

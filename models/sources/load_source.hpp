@@ -24,8 +24,7 @@ struct SourceRequest {
   // Which query rows of each head become cases: "last", "all", or a positive integer K = K rows
   // evenly spaced, always including the last (all rows when K >= the row count).
   std::string rows = "last";
-  // What plays x_i in vector theorems: hidden | values | keys | queries. Recorded in provenance;
-  // "hidden" also makes gpt2 sources attach the layer input vectors (they are large otherwise).
+  // What plays x_i in vector theorems ("vectors"): hidden | values | keys | queries.
   std::string vectors = "values";
   // T of a .npy logits file (which has no place for one): an exact literal, e.g. "8" or "0.5".
   std::string temperature = "1";
@@ -48,14 +47,17 @@ struct ModelCases {
 //    the binary64 dot products q_t.k_s of those exact float32 vectors, s <= t (each rounded once
 //    per operation, so not exact); "T" = the model's float32 sqrt(head_dim), exactly
 //    (8 for GPT-2), so softmax(logits / T) is the model's attention row up to float32 rounding;
-//    with vectors == "hidden" also "hidden" = the layer inputs 0..t [(t+1) x n_embd]. Cases come
-//    in the order layer, head, row.
+//    "vectors" = rows 0..t of what request.vectors names: v, k, q, or the layer's input
+//    [(t+1) x n_embd] (for gpt2-positions the position embeddings wpe, every layer's input
+//    there). Cases come in the order layer, head, row.
 //  * attention-dump: "logits" = the dump's qk_dot[l][h][t][0..t] as given (exact binary64);
 //    "T" = 1 / logit_scale exactly (8 for 0.125); per dump, layer, head, row.
 //  * file: JSON {"logits": [[...], ...], "T": "..."}: one case per row with "logits", "T";
 //    JSON {"queries": [[...]], "keys": [[...]], "values": [[...]] (optional), "T": "..."}: one case
 //    per query row with "query", all "keys", "values" if given, "T", and "logits" = binary64 dot
-//    products of the entries' nearest doubles (rounded; the exact inputs are query and keys).
+//    products of the entries' nearest doubles (rounded; the exact inputs are query and keys),
+//    and "vectors" when request.vectors names an array the file has ("queries" only with one
+//    query per key; never "hidden").
 //    JSON numbers keep the text the user wrote ("0.1" is exactly 1/10, not the nearest double);
 //    strings are exact literals as ExactTensor::literal reads them. (ExactTensor stores a
 //    literal that is a binary64 value, like "0.5", as that dyadic; the value is the same.) A .npy file (1-D: one row, 2-D: one per row)

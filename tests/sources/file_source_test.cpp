@@ -46,13 +46,42 @@ TEST(FileSource, QueriesGiveOneCasePerQueryRow) {
       R"({"queries": [[1, 0.5], [0.25, 2]], "keys": [[1, 1], [2, -1], [0, 0.1]], "T": "1"})");
   const ModelCases m = load_source(file_request(path));
   ASSERT_EQ(m.cases.size(), 2u);
+  // The default x_i, values, are not in the file: no "vectors".
   EXPECT_EQ(m.provided, (std::vector<std::string>{"T", "keys", "logits", "query"}));
+  EXPECT_NE(m.description.find("no x_i"), std::string::npos) << m.description;
   const Case& c = m.cases[1];
   EXPECT_EQ(c.number("query").approx(0), 0.25);
   EXPECT_EQ(c.number("keys").rows(), 3u);
   EXPECT_EQ(c.number("keys").cols(), 2u);
   EXPECT_EQ(c.number("keys").text(5), "0.1");
   EXPECT_DOUBLE_EQ(c.number("logits").approx(1), 0.25 * 2 - 2);
+  std::filesystem::remove(path);
+}
+
+TEST(FileSource, VectorsAreTheArrayTheRequestNames) {
+  const auto path = write_temp("qkv.json",
+      R"({"queries": [[1, 0.5], [0.25, 2]], "keys": [[1, 1], [2, -1]], "values": [[3], [4]], "T": "1"})");
+  SourceRequest request = file_request(path);
+  const std::vector<std::pair<std::string, ExactTensor>> expected{
+      {"values", ExactTensor(2, 1, {3, 4})}, {"keys", ExactTensor(2, 2, {1, 1, 2, -1})},
+      {"queries", ExactTensor(2, 2, {1, 0.5, 0.25, 2})}};
+  for (const auto& [chosen, x] : expected) {
+    request.vectors = chosen;
+    const ModelCases m = load_source(request);
+    EXPECT_EQ(m.provided, (std::vector<std::string>{"T", "keys", "logits", "query", "values", "vectors"})) << chosen;
+    for (const Case& c : m.cases) EXPECT_EQ(c.number("vectors"), x) << chosen << ", " << c.label;
+  }
+  request.vectors = "hidden";  // a file has no hidden states
+  const ModelCases hidden = load_source(request);
+  EXPECT_EQ(hidden.provided, (std::vector<std::string>{"T", "keys", "logits", "query", "values"}));
+  std::filesystem::remove(path);
+}
+
+TEST(FileSource, QueriesAreVectorsOnlyWithOneQueryPerKey) {
+  const auto path = write_temp("q3k2.json", R"({"queries": [[1], [2], [3]], "keys": [[1], [2]], "T": "1"})");
+  SourceRequest request = file_request(path);
+  request.vectors = "queries";
+  EXPECT_EQ(load_source(request).provided, (std::vector<std::string>{"T", "keys", "logits", "query"}));
   std::filesystem::remove(path);
 }
 

@@ -1,5 +1,6 @@
 #include "verify/cli/check_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -131,7 +132,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
   check->add_option("--json", o.json, "Write the complete results as JSON to this file");
-  add_source_options(*check, o.source);
+  add_source_options(*check, o.source, o.top_n);
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
   check->add_option_function<std::string>(
@@ -198,8 +199,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", precision " << o.precision << " bits (Ziv "
       << "escalation to " << o.max_precision << "), near-tight below " << o.near_tight << ", "
-      << (o.case_files.empty() ? std::to_string(o.cases) + " random cases per theorem"
-                               : std::to_string(o.case_files.size()) + " saved case(s)")
+      << (o.source.spec != "random" ? "cases from --source"
+          : o.case_files.empty()    ? std::to_string(o.cases) + " random cases per theorem"
+                                    : std::to_string(o.case_files.size()) + " saved case(s)")
       << ", " << settings.threads << " thread(s)\n\n";
 
   for (const auto& file : o.case_files) results.sources.push_back(case_file_source(file));
@@ -208,6 +210,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   if (o.source.spec != "random") {
     if (!o.case_files.empty()) throw UsageError("give --source or --case, not both");
     model = sources::load_source(o.source);
+    std::vector<std::size_t> top_n = o.top_n;
+    std::sort(top_n.begin(), top_n.end());
+    top_n.erase(std::unique(top_n.begin(), top_n.end()), top_n.end());
     for (const auto& file : model->input_files)
       results.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), file, file_sha256(file),
                                  {{"description", model->description}}});
@@ -215,8 +220,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     std::vector<const Theorem*> runnable;
     for (const Theorem* t : selected) {
       std::string why_not;
-      if (auto cases = source_cases_for(*t, *model, why_not)) {
-        replayed[t->info().id] = std::move(*cases);
+      if (auto cases = source_cases_for(*t, *model, top_n, why_not)) {
+        if (cases->rows_too_short > 0)
+          out << "note: " << t->info().id << ": " << cases->rows_too_short
+              << " (row, N) pair(s) left out, the row having L <= N tokens\n";
+        replayed[t->info().id] = std::move(cases->cases);
         runnable.push_back(t);
       } else if (!o.all) {
         throw UsageError(why_not);
@@ -240,7 +248,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     ProgressLine progress(err, id);
     std::vector<CaseOutcome> outcomes = evaluate_cases(
         *t, cases, settings, [&](std::size_t d, std::size_t n, unsigned b) { progress(d, n, b); });
-    TheoremResult r = summarize(t->info(), cases, std::move(outcomes));
+    TheoremResult r = summarize(t->info(), cases, std::move(outcomes),
+                                model ? CaseOrigin::External : CaseOrigin::SuiteOrSaved);
     if (!r.violations.empty()) std::filesystem::create_directories(cases_written_to);
     for (auto& v : r.violations) {
       const std::string name = id + "-" + std::to_string(v.outcome.index) + ".json";

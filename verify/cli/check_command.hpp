@@ -28,6 +28,8 @@ struct CheckOptions {
   std::size_t top = 5;
   bool no_timestamp = false;
   sources::SourceRequest source;  // spec "random": the theorems' own suites
+  // N of the top-N set for source cases of theorems that take one (5: Algorithm 1 of the paper).
+  std::vector<std::size_t> top_n{5};
 };
 
 CLI::App* add_check_command(CLI::App& app, CheckOptions& options);

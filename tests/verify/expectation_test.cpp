@@ -1,0 +1,48 @@
+// What "expected" means for a theorem's outcome, by where its cases came from.
+#include <gtest/gtest.h>
+
+#include "verify/results.hpp"
+
+namespace nb {
+namespace {
+
+VerdictCounts counts_with(Verdict v, std::size_t n) {
+  VerdictCounts counts{};
+  counts[static_cast<int>(v)] = n;
+  return counts;
+}
+
+TEST(Expectation, HoldsMeansNoCertifiedOrStatisticalViolationWhateverTheOrigin) {
+  for (CaseOrigin origin : {CaseOrigin::SuiteOrSaved, CaseOrigin::External}) {
+    EXPECT_TRUE(expectation_met(Expect::Holds, counts_with(Verdict::Proven, 3), origin));
+    EXPECT_FALSE(expectation_met(Expect::Holds, counts_with(Verdict::Violated, 1), origin));
+    EXPECT_FALSE(expectation_met(Expect::Holds, counts_with(Verdict::ViolatedStatistical, 1), origin));
+  }
+}
+
+TEST(Expectation, AnExpectedViolationMustBeFoundOnlyInTheTheoremsOwnCases) {
+  EXPECT_TRUE(expectation_met(Expect::Violated, counts_with(Verdict::Violated, 1), CaseOrigin::SuiteOrSaved));
+  EXPECT_FALSE(expectation_met(Expect::Violated, counts_with(Verdict::Proven, 5), CaseOrigin::SuiteOrSaved));
+  // Model data need not contain a witness of a statement that is false elsewhere.
+  EXPECT_TRUE(expectation_met(Expect::Violated, counts_with(Verdict::Proven, 5), CaseOrigin::External));
+  EXPECT_TRUE(expectation_met(Expect::Violated, counts_with(Verdict::Violated, 1), CaseOrigin::External));
+}
+
+TEST(Expectation, SummarizeSaysWhyNoWitnessOnExternalCasesIsNotUnexpected) {
+  TheoremInfo info;
+  info.id = "false-in-general";
+  info.expect = Expect::Violated;
+  CaseOutcome proven;
+  proven.verdict = Verdict::Proven;
+  const std::vector<Case> cases(2);
+  const TheoremResult own = summarize(info, cases, {proven, proven}, CaseOrigin::SuiteOrSaved);
+  EXPECT_FALSE(own.expected);
+  EXPECT_NE(own.expectation.find("UNEXPECTED"), std::string::npos) << own.expectation;
+  const TheoremResult external = summarize(info, cases, {proven, proven}, CaseOrigin::External);
+  EXPECT_TRUE(external.expected);
+  EXPECT_NE(external.expectation.find("no counterexample in these 2 case(s)"), std::string::npos)
+      << external.expectation;
+}
+
+}  // namespace
+}  // namespace nb
