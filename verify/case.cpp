@@ -1,11 +1,49 @@
 #include "verify/case.hpp"
 
 #include <fstream>
+#include <limits>
 
 #include "verify/atomic_file.hpp"
 #include "verify/errors.hpp"
 
 namespace nb {
+namespace {
+
+using nlohmann::json;
+
+const json& required_field(const json& j, const std::string& field) {
+  const auto it = j.find(field);
+  if (it == j.end()) throw InputError("a case needs the field '" + field + "'");
+  return *it;
+}
+
+const json& object_from(const json& value, const std::string& field) {
+  if (!value.is_object())
+    throw InputError("case field '" + field + "' must be an object, not a JSON " + value.type_name());
+  return value;
+}
+
+// An absent optional field reads as an empty object.
+const json& optional_object(const json& j, const std::string& field) {
+  static const json empty = json::object();
+  return j.contains(field) ? object_from(j[field], field) : empty;
+}
+
+std::string string_from(const json& value, const std::string& what) {
+  if (!value.is_string()) throw InputError(what + " must be a string, not a JSON " + value.type_name());
+  return value.get<std::string>();
+}
+
+// Only JSON integers: nlohmann would otherwise truncate 2.5 to 2, convert true to 1 and wrap
+// integers past 2^63 - 1.
+std::int64_t integer_from(const json& value, const std::string& what) {
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  const bool fits = value.is_number_unsigned() ? value.get<std::uint64_t>() <= kMax : value.is_number_integer();
+  if (!fits) throw InputError(what + " is " + value.dump() + ", not an integer in the 64-bit signed range");
+  return value.get<std::int64_t>();
+}
+
+}  // namespace
 
 const ExactTensor& Case::number(const std::string& name) const {
   auto it = numbers.find(name);
@@ -41,17 +79,16 @@ nlohmann::json case_to_json(const Case& c) {
 Case case_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw InputError("a case must be a JSON object");
   Case c;
-  try {
-    c.theorem = j.at("theorem").get<std::string>();
-    c.label = j.value("label", std::string());
-    for (const auto& [name, t] : j.at("numbers").items())
-      c.numbers.emplace(name, ExactTensor::from_json(t, "case input '" + name + "'"));
-    if (j.contains("integers")) c.integers = j["integers"].get<std::map<std::string, std::int64_t>>();
-    if (j.contains("options")) c.options = j["options"].get<std::map<std::string, std::string>>();
-    if (j.contains("provenance")) c.provenance = j["provenance"].get<std::map<std::string, std::string>>();
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(std::string("malformed case: ") + e.what());
-  }
+  c.theorem = string_from(required_field(j, "theorem"), "case field 'theorem'");
+  if (j.contains("label")) c.label = string_from(j["label"], "case field 'label'");
+  for (const auto& [name, t] : object_from(required_field(j, "numbers"), "numbers").items())
+    c.numbers.emplace(name, ExactTensor::from_json(t, "case input '" + name + "'"));
+  for (const auto& [name, value] : optional_object(j, "integers").items())
+    c.integers.emplace(name, integer_from(value, "case integer '" + name + "'"));
+  for (const auto& [name, value] : optional_object(j, "options").items())
+    c.options.emplace(name, string_from(value, "case option '" + name + "'"));
+  for (const auto& [name, value] : optional_object(j, "provenance").items())
+    c.provenance.emplace(name, string_from(value, "case provenance '" + name + "'"));
   return c;
 }
 

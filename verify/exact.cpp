@@ -208,7 +208,8 @@ ExactTensor ExactTensor::from_json(const nlohmann::json& j, const std::string& n
     throw InputError(name + ": numbers must be strings (\"0.1\" is exactly 1/10, \"0x1.8p-2\" exactly 0.375)"
                             " or integers");
   };
-  if (!j.is_object()) return from_texts(1, 1, {as_text(j)}, name);
+  // A bare array is a tensor without its shape, so it gets the tensor message below.
+  if (!j.is_object() && !j.is_array()) return from_texts(1, 1, {as_text(j)}, name);
   if (!j.contains("shape") || !j.contains("values") || !j["shape"].is_array() || !j["values"].is_array())
     throw InputError(name + ": a tensor is an object with arrays 'shape' and 'values'");
   const auto& shape = j["shape"];

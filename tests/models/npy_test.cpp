@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "scratch_directory.hpp"
-#include "test_safetensors.hpp"
+#include "tests/support/test_safetensors.hpp"
 #include "verify/errors.hpp"
 
 namespace nb::files {

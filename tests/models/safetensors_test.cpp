@@ -10,7 +10,7 @@
 #include <random>
 
 #include "scratch_directory.hpp"
-#include "test_safetensors.hpp"
+#include "tests/support/test_safetensors.hpp"
 #include "verify/errors.hpp"
 
 namespace nb::gpt2 {

@@ -1,7 +1,7 @@
 #include "tiny_gpt2.hpp"
 
 #include "models/gpt2/safetensors.hpp"
-#include "test_safetensors.hpp"
+#include "tests/support/test_safetensors.hpp"
 
 namespace nb::test {
 

@@ -64,7 +64,7 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
       {[](auto& j) { j["theorems"][1]["id"] = "../escape"; }, "not kebab-case"},
       {[](auto& j) { j["theorems"][1]["id"] = j["theorems"][0]["id"]; }, "appears twice"},
       {[](auto& j) { j["theorems"][0]["violations"][0]["case"].erase("theorem"); },
-       "theorems[0].violations[0].case: malformed case"},
+       "theorems[0].violations[0].case: a case needs the field 'theorem'"},
       {[](auto& j) { j["seed"] = "12a"; }, "seed: expected a decimal 64-bit"},
       {[](auto& j) { j["schema_version"] = 1; }, "unsupported schema_version 1"},
       {[](auto& j) { j["settings"]["threads"] = -1; }, "settings.threads: expected a non-negative integer"},

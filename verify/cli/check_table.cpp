@@ -3,37 +3,13 @@
 #include <iomanip>
 #include <sstream>
 
+#include "reports/case_text.hpp"
+#include "reports/decimal_text.hpp"
+
 namespace nb::cli {
 namespace {
 
 std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_cast<int>(v)]; }
-
-std::string enclosure(const EnclosureText& e) { return "[" + e.lo + ", " + e.hi + "]"; }
-
-// The enclosure with `digits` significant digits, still rounded outward.
-std::string short_enclosure(const EnclosureText& e, int digits = 4) {
-  const auto reround = [&](const std::string& s, bool down) {
-    if (s == "nan" || s == "inf" || s == "-inf") return s;
-    const Mpfr x(s);
-    return down ? decimal_down(x, digits) : decimal_up(x, digits);
-  };
-  return "[" + reround(e.lo, true) + ", " + reround(e.hi, false) + "]";
-}
-
-// The exact text of a tensor's entries: decimal where that is short and exact, else hex.
-std::string exact_values(const ExactTensor& t) {
-  constexpr std::size_t kMaxShown = 16;
-  if (t.size() > kMaxShown)
-    return std::to_string(t.rows()) + "x" + std::to_string(t.cols()) + " values (exact values in the case file)";
-  std::ostringstream s;
-  if (t.size() != 1) s << "(";
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    if (i) s << ", ";
-    s << (t.is_dyadic(i) ? exact_decimal_or_hex(t.approx(i)) : t.text(i));
-  }
-  if (t.size() != 1) s << ")";
-  return s.str();
-}
 
 }  // namespace
 
@@ -46,7 +22,7 @@ void print_verdict_table(const RunResults& results, std::ostream& out) {
     std::ostringstream stat;
     stat << count(t, Verdict::HoldsStatistical) << "/" << count(t, Verdict::ViolatedStatistical) << "/"
          << count(t, Verdict::UndecidedStatistical);
-    const std::string worst = t.worst_case ? short_enclosure(t.worst_case->outcome.relative_slack) : "-";
+    const std::string worst = t.worst_case ? reports::short_enclosure(t.worst_case->outcome.relative_slack) : "-";
     out << std::left << std::setw(42) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
         << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
         << std::setw(7) << count(t, Verdict::Tight) << std::setw(10) << count(t, Verdict::Violated)
@@ -63,14 +39,13 @@ void print_flagged(const RunResults& results, std::ostream& out) {
       out << "\n" << t.info.id << ": " << t.violations_total << " certified counterexample(s)"
           << (t.info.expect == Expect::Violated ? " (expected)" : " (UNEXPECTED)") << "; the smallest:\n"
           << "  case " << o.index << " (" << o.label << ")\n";
-      for (const auto& [name, tensor] : f.input.numbers) out << "    " << name << " = " << exact_values(tensor) << "\n";
-      for (const auto& [name, value] : f.input.integers) out << "    " << name << " = " << value << "\n";
-      for (const auto& [name, value] : f.input.options) out << "    " << name << " = " << value << "\n";
+      for (const auto& [name, text] : reports::exact_inputs(f.input)) out << "    " << name << " = " << text << "\n";
       out << "  claim   " << o.claim << "\n"
-          << "  value   in " << enclosure(o.value) << "\n"
-          << "  bound   in " << enclosure(o.bound) << "\n"
-          << "  slack   in " << enclosure(o.slack) << "  (certainly < 0 at " << o.precision_bits << " bits)\n";
-      for (const auto& [name, q] : o.quantities) out << "  " << name << " in " << enclosure(q) << "\n";
+          << "  value   in " << reports::full_enclosure(o.value) << "\n"
+          << "  bound   in " << reports::full_enclosure(o.bound) << "\n"
+          << "  slack   in " << reports::full_enclosure(o.slack) << "  (certainly < 0 at " << o.precision_bits
+          << " bits)\n";
+      for (const auto& [name, q] : o.quantities) out << "  " << name << " in " << reports::full_enclosure(q) << "\n";
       if (!f.case_file.empty()) out << "  saved   " << f.case_file << "\n";
       if (!f.replay.empty()) out << "  replay  " << f.replay << "\n";
     }
@@ -84,7 +59,7 @@ void print_flagged(const RunResults& results, std::ostream& out) {
       for (const auto& o : t.outcomes)
         if (o.verdict == Verdict::Tight || o.verdict == Verdict::Inconclusive) {
           out << "  case " << o.index << " (" << o.label << "): " << verdict_name(o.verdict) << ", slack in "
-              << enclosure(o.slack) << " at " << o.precision_bits << " bits\n";
+              << reports::full_enclosure(o.slack) << " at " << o.precision_bits << " bits\n";
           break;
         }
     }

@@ -1,4 +1,4 @@
-#include "test_safetensors.hpp"
+#include "tests/support/test_safetensors.hpp"
 
 #include <cstring>
 #include <fstream>
