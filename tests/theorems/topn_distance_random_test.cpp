@@ -6,6 +6,7 @@
 #include "tests/theorems/token_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
 #include "theorems/topn_distance.hpp"
+#include "verify/gram_matrix.hpp"
 
 namespace nb {
 namespace {
@@ -38,17 +39,50 @@ TEST(TopnDistanceRandom, IdenticalVectorsHaveNoJensenGap) {
   EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
 }
 
+// Nine Gaussian tokens in R^3 with equal weights 1/9: y_i = x_i / 9 and its Gram matrix Y.
+struct NineTokens {
+  static constexpr std::size_t L = 9, d = 3;
+  ExactTensor x;
+  Vector<Interval> alpha = Vector<Interval>::Constant(L, Interval(1) / 9);
+  Matrix<Interval> y{L, d};
+  Matrix<Interval> Y;
+
+  NineTokens() {
+    random::Rng rng(11);
+    x = ExactTensor(L, d, random::gaussian(rng, L * d, 1.0));
+    for (std::size_t i = 0; i < L; ++i)
+      for (std::size_t k = 0; k < d; ++k) y(i, k) = alpha[0] * x.entry<Interval>(i * d + k);
+    Y = theorems::weighted_gram(alpha, gram_matrix<Interval>(x));
+  }
+};
+
+bool overlap(const Interval& a, const Interval& b) {
+  return !(upper_end_of(a) < lower_end_of(b) || upper_end_of(b) < lower_end_of(a));
+}
+
+TEST(TopnDistanceRandom, GramFormsAgreeWithTheTermByTermForms) {
+  set_working_precision(128);
+  const NineTokens t;
+  random::Rng rng(3);
+  for (std::size_t N = 1; N < NineTokens::L; ++N) {
+    const Selection I = random_selection(rng, NineTokens::L, N);
+    const Interval direct = theorems::cumulative_distance(t.y, I), from_gram = theorems::cumulative_distance_from_gram(t.Y, I);
+    EXPECT_TRUE(overlap(direct, from_gram)) << "N = " << N << ": " << direct << " vs " << from_gram;
+    EXPECT_LT(upper_end_of(from_gram) - lower_end_of(from_gram), Mpfr("1e-15")) << "N = " << N;
+    const Interval cap = theorems::random_set_jensen_cap(t.y, N), cap_from_gram =
+        theorems::random_set_jensen_cap_from_gram(t.Y, N);
+    EXPECT_TRUE(overlap(cap, cap_from_gram)) << "N = " << N << ": " << cap << " vs " << cap_from_gram;
+    EXPECT_LT(upper_end_of(cap_from_gram) - lower_end_of(cap_from_gram), Mpfr("1e-15")) << "N = " << N;
+  }
+}
+
 TEST(TopnDistanceRandom, SamplingAgreesWithEnumeration) {
   set_working_precision(128);
-  random::Rng rng(11);
-  const std::size_t L = 9, N = 4, d = 3;
-  const std::vector<double> x = random::gaussian(rng, L * d, 1.0);
-  Matrix<Interval> y(L, d);
-  for (std::size_t i = 0; i < L; ++i)
-    for (std::size_t k = 0; k < d; ++k) y(i, k) = point_of<Interval>(x[i * d + k] / 9);
-  const Interval exact = theorems::expected_distance_by_enumeration(y, N);
+  const NineTokens t;
+  const std::size_t N = 4;
+  const Interval exact = theorems::expected_distance_by_enumeration(t.y, N);
   for (std::uint64_t seed : {1u, 2u, 3u}) {
-    const Interval ci = theorems::expected_distance_by_sampling(y, N, 3000, seed, 0.999);
+    const Interval ci = theorems::expected_distance_by_sampling(t.Y, N, 3000, seed, 0.999);
     EXPECT_TRUE(mpfi_is_inside(exact.backend().data(), ci.backend().data())) << exact << " not in " << ci;
     EXPECT_LT(upper_end_of(ci - exact), upper_end_of(exact) / 4) << "the interval is informative";
   }
