@@ -115,7 +115,8 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       "Examples:\n"
       "  normbound check --all\n"
       "  normbound check softmax-jacobian-spectral-as-printed --cases 500 --seed 7\n"
-      "  normbound check --case normbound-cases/softmax-jacobian-spectral-as-printed-0.json");
+      "  normbound check --case normbound-cases/softmax-jacobian-spectral-as-printed-0.json\n"
+      "  normbound check topn-distance-fixed --source gpt2-positions:DIR --max-tokens 64 --top-n 1,5 --vectors keys");
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
   check->add_option("--cases", o.cases, "Cases per theorem in the random suite")->capture_default_str();
