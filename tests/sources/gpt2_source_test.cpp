@@ -1,17 +1,64 @@
-// gpt2 sources: cases agree with the model's own attention rows; text needs a full checkpoint.
+// gpt2 sources: cases agree with the model's own attention rows; text needs a full checkpoint
+// and the tokenizer files.
+#include <stdlib.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <span>
+#include <stdexcept>
+#include <utility>
 
 #include <gtest/gtest.h>
 
 #include "models/gpt2/activation_recorder.hpp"
 #include "models/gpt2/forward.hpp"
+#include "models/gpt2/tokenizer.hpp"
 #include "models/sources/load_source.hpp"
 #include "verify/errors.hpp"
 #include "verify/softmax.hpp"
 
 namespace nb::sources {
 namespace {
+
+const std::filesystem::path kTinyGpt2 = NORMBOUND_TINY_GPT2_DIR;
+
+// Two sentences in the style of the corpus the fixture's merges were learned from, so merges apply.
+const std::string kTwoSentences =
+    "The keeper's daughter counts the stairs every evening. When the ferry arrives, the whole harbour wakes up!";
+
+// A fresh directory, removed with its contents at scope exit.
+class ScratchDirectory {
+ public:
+  ScratchDirectory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "normbound-sources-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch directory from " + pattern);
+    path_ = pattern;
+  }
+  ~ScratchDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// The fixture's tokenization of `text`: what a gpt2:DIR source must run the model on.
+std::vector<int> fixture_token_ids(const std::string& text) {
+  return gpt2::Gpt2Tokenizer::load_directory(kTinyGpt2).encode(text);
+}
+
+// The activations of the fixture's float32 forward pass on `token_ids`.
+gpt2::ActivationRecorder<float> record_tokens(const std::vector<int>& token_ids) {
+  const auto model = gpt2::load_model_directory<float>(kTinyGpt2);
+  gpt2::ActivationRecorder<float> recorded;
+  gpt2::forward_tokens(model, std::span<const int>(token_ids), recorded);
+  return recorded;
+}
 
 // The recorded matrix whose rows the case's "vectors" should be, by its provenance "vectors".
 const gpt2::Matrix<float>& recorded_vectors(const Case& c, const gpt2::LayerRecord<float>& layer,
@@ -119,23 +166,106 @@ TEST(Gpt2Source, TinyFixtureVectorsFollowTheChoice) {
   }
 }
 
-TEST(Gpt2Source, TextNeedsTheTokenizerFiles) {
-  // The fixture is complete but ships no vocab.json / merges.txt.
-  if (std::filesystem::exists(std::filesystem::path(NORMBOUND_TINY_GPT2_DIR) / "vocab.json"))
-    GTEST_SKIP() << "the fixture now has a vocabulary";
+TEST(Gpt2Source, TinyFixtureTokenizerMerges) {
+  const auto ids = fixture_token_ids(kTwoSentences);
+  EXPECT_GT(ids.size(), 1u);
+  EXPECT_LT(ids.size(), kTwoSentences.size());  // some merges applied: fewer tokens than bytes
+  EXPECT_EQ(gpt2::Gpt2Tokenizer::load_directory(kTinyGpt2).decode(ids), kTwoSentences);
+}
+
+TEST(Gpt2Source, TinyFixtureTextStringAllRows) {
+  const auto ids = fixture_token_ids(kTwoSentences);
+  const std::size_t tokens = ids.size();
+  ASSERT_LE(tokens, 64u);  // within n_positions: nothing is cut
   SourceRequest request;
-  request.spec = std::string("gpt2:") + NORMBOUND_TINY_GPT2_DIR;
-  request.text_string = "hi";
-  try {
-    load_source(request);
-    FAIL() << "no tokenizer files";
-  } catch (const InputError& e) {
-    const std::string message = e.what();
-    EXPECT_TRUE(message.find("merges.txt") != std::string::npos || message.find("vocab.json") != std::string::npos)
-        << message;
+  request.spec = "gpt2:" + kTinyGpt2.string();
+  request.text_string = kTwoSentences;
+  request.rows = "all";
+  request.vectors = "keys";
+  const ModelCases m = load_source(request);
+  ASSERT_EQ(m.cases.size(), 2u * 4u * tokens);
+  EXPECT_EQ(m.provided, (std::vector<std::string>{"T", "keys", "logits", "query", "values", "vectors"}));
+  EXPECT_NE(m.description.find(", " + std::to_string(tokens) + " tokens, all rows"), std::string::npos) << m.description;
+  EXPECT_EQ(m.description.find("first"), std::string::npos) << m.description;
+  EXPECT_EQ(m.cases.front().label, "L0 H0 row 0");
+  EXPECT_EQ(m.cases.back().label, "L1 H3 row " + std::to_string(tokens - 1));
+  EXPECT_EQ(m.cases.back().provenance.at("tokens"), std::to_string(tokens));
+  EXPECT_EQ(m.input_files, (std::vector<std::string>{(kTinyGpt2 / "config.json").string(),
+                                                     (kTinyGpt2 / "model.safetensors").string(),
+                                                     (kTinyGpt2 / "vocab.json").string(),
+                                                     (kTinyGpt2 / "merges.txt").string()}));
+  expect_cases_match(m, record_tokens(ids));
+}
+
+TEST(Gpt2Source, TinyFixtureTextFile) {
+  // Several lines, code, and a non-ASCII word whose bytes no merge covers.
+  const std::string text = "def next_low_water(table, now):\n    return None\n\nThe café opens at 04:12.\n";
+  const ScratchDirectory scratch;
+  const auto path = scratch.path() / "prompt.txt";
+  std::ofstream(path, std::ios::binary) << text;
+  const auto ids = fixture_token_ids(text);
+  SourceRequest request;
+  request.spec = "gpt2:" + kTinyGpt2.string();
+  request.text_file = path.string();
+  request.rows = "all";
+  request.vectors = "queries";
+  const ModelCases m = load_source(request);
+  ASSERT_EQ(m.cases.size(), 2u * 4u * ids.size());
+  EXPECT_NE(m.description.find(", " + std::to_string(ids.size()) + " tokens, "), std::string::npos) << m.description;
+  expect_cases_match(m, record_tokens(ids));
+}
+
+TEST(Gpt2Source, TinyFixtureLongTextIsCut) {
+  std::string text;
+  for (int i = 0; i < 8; ++i) text += kTwoSentences + " ";
+  const auto ids = fixture_token_ids(text);
+  ASSERT_GT(ids.size(), 64u);
+  // max_tokens cuts, and so does the fixture's n_positions (64) when max_tokens is larger.
+  for (const auto& [max_tokens, kept] : {std::pair<std::size_t, std::size_t>{8, 8}, {1000, 64}}) {
+    SourceRequest request;
+    request.spec = "gpt2:" + kTinyGpt2.string();
+    request.text_string = text;
+    request.max_tokens = max_tokens;
+    request.rows = "all";
+    request.vectors = "keys";
+    const ModelCases m = load_source(request);
+    ASSERT_EQ(m.cases.size(), 2u * 4u * kept) << max_tokens;
+    EXPECT_NE(m.description.find(std::to_string(kept) + " tokens (first " + std::to_string(kept) + " of " +
+                                 std::to_string(ids.size()) + ")"),
+              std::string::npos)
+        << m.description;
+    EXPECT_EQ(m.cases.back().provenance.at("tokens"), std::to_string(kept));
+    expect_cases_match(m, record_tokens(std::vector<int>(ids.begin(), ids.begin() + static_cast<std::ptrdiff_t>(kept))));
   }
-  request.text_string.clear();
-  EXPECT_THROW(load_source(request), UsageError);  // gpt2:DIR needs a text
+}
+
+TEST(Gpt2Source, TextNeedsTheTokenizerFiles) {
+  // A complete checkpoint without one or both tokenizer files: the error names a missing one.
+  for (const auto& [present, missing] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{}, ""}, {{"vocab.json"}, "merges.txt"}, {{"merges.txt"}, "vocab.json"}}) {
+    const ScratchDirectory scratch;
+    for (const std::string name : {"config.json", "model.safetensors"}) {
+      std::filesystem::copy_file(kTinyGpt2 / name, scratch.path() / name);
+    }
+    for (const auto& name : present) std::filesystem::copy_file(kTinyGpt2 / name, scratch.path() / name);
+    SourceRequest request;
+    request.spec = "gpt2:" + scratch.path().string();
+    request.text_string = "hi";
+    try {
+      load_source(request);
+      FAIL() << "no tokenizer files";
+    } catch (const InputError& e) {
+      const std::string message = e.what();
+      if (missing.empty()) {
+        EXPECT_TRUE(message.find("merges.txt") != std::string::npos || message.find("vocab.json") != std::string::npos)
+            << message;
+      } else {
+        EXPECT_NE(message.find((scratch.path() / missing).string()), std::string::npos) << message;
+      }
+    }
+    request.text_string.clear();
+    EXPECT_THROW(load_source(request), UsageError);  // gpt2:DIR needs a text
+  }
 }
 
 }  // namespace
