@@ -1,7 +1,8 @@
 // Tokens per second of the float32 GPT-2 forward pass (models/gpt2/forward.hpp) on a randomly
 // initialised model of GPT-2 small's shape (12 layers, 12 heads, n_embd 768, vocabulary 50257)
-// over 1024 tokens, using every OpenMP thread (OMP_NUM_THREADS to change). The weights' values do
-// not affect the speed; they are uniform in [-0.035, 0.035] (standard deviation 0.02, as GPT-2's
+// over 1024 tokens, using every OpenMP thread (OMP_NUM_THREADS to change; each OpenBLAS product
+// call runs on one of them, so OPENBLAS_NUM_THREADS changes nothing). The weights' values do not
+// affect the speed; they are uniform in [-0.035, 0.035] (standard deviation 0.02, as GPT-2's
 // initialisation), LayerNorm weights 1 and biases 0.
 #include <benchmark/benchmark.h>
 #include <omp.h>

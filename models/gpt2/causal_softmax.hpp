@@ -15,19 +15,28 @@ void apply_causal_mask(Matrix<T>& logits) {
   }
 }
 
-// Causal attention weights from the square matrix `logits` (row t = query t). Guarantees: row t
-// of the result is softmax(logits(t, 0..t)) = exp(l_s - max) / sum_{s'<=t} exp(l_s' - max) for
-// s <= t, computed in T with the maximum subtracted (no overflow for finite logits), and exactly 0
-// for s > t; entries of `logits` above the diagonal are never read.
+// Causal attention weights from the square matrix `logits` (row t = query t), written to
+// `weights` (resized; its storage is reused when the size is unchanged). Guarantees: row t is
+// softmax(logits(t, 0..t)) = exp(l_s - max) / sum_{s'<=t} exp(l_s' - max) for s <= t, computed
+// in T with the maximum subtracted (no overflow for finite logits), and exactly 0 for s > t;
+// entries of `logits` above the diagonal are never read.
 template <class T>
-Matrix<T> causal_softmax(const Matrix<T>& logits) {
-  Matrix<T> weights = Matrix<T>::Zero(logits.rows(), logits.cols());
+void causal_softmax(const Matrix<T>& logits, Matrix<T>& weights) {
+  weights.resize(logits.rows(), logits.cols());
   for (Eigen::Index t = 0; t < logits.rows(); ++t) {
     const auto visible = logits.row(t).head(t + 1).array();
     auto row = weights.row(t).head(t + 1).array();
     row = (visible - visible.maxCoeff()).exp();
     row /= row.sum();
+    weights.row(t).tail(weights.cols() - t - 1).setZero();
   }
+}
+
+// The same, returned as a new matrix.
+template <class T>
+Matrix<T> causal_softmax(const Matrix<T>& logits) {
+  Matrix<T> weights;
+  causal_softmax(logits, weights);
   return weights;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/gpt2/causal_softmax.hpp"
+#include "models/gpt2/matrix_products.hpp"
 #include "verify/errors.hpp"
 
 namespace nb::gpt2 {
@@ -41,14 +42,7 @@ Matrix<T> layer_norm(ConstRef<T> x, const LayerNormWeights<T>& w, T epsilon) {
 }
 
 template <class T>
-Matrix<T> affine(ConstRef<T> x, const AffineWeights<T>& a) {
-  Matrix<T> y = x * a.weight;
-  y.rowwise() += a.bias;
-  return y;
-}
-
-template <class T>
-void gelu_new(Matrix<T>& x) {
+void gelu_new(Eigen::Ref<Matrix<T>> x) {
   constexpr T kSqrt2OverPi = std::numbers::sqrt2_v<T> * std::numbers::inv_sqrtpi_v<T>;
   auto a = x.array();
   a = T(0.5) * a * (T(1) + (kSqrt2OverPi * (a + T(0.044715) * a * a * a)).tanh());
@@ -56,8 +50,9 @@ void gelu_new(Matrix<T>& x) {
 
 // One head's causal attention. Query rows are taken in blocks of kRowBlock, and a block of
 // queries t in [first, first + count) is multiplied only with keys s < first + count (llm.c's
-// loop over s <= t, blocked so that Eigen's matrix products do the work): about half the
-// products of the full T x T matrices. Entries s > t are then masked.
+// loop over s <= t, blocked so that matrix products do the work): about half the products of the
+// full T x T matrices. Entries s > t are then masked. The matrices are reused from layer to
+// layer, so that the large T x T ones are not allocated (and their pages faulted in) anew.
 template <class T>
 struct HeadState {
   Matrix<T> q, k, v, logits, attention, output;
@@ -69,39 +64,39 @@ struct HeadState {
     for (Index first = 0; first < length; first += kRowBlock) {
       const Index count = std::min(kRowBlock, length - first);
       auto block = logits.block(first, 0, count, first + count);
-      block.noalias() = q.middleRows(first, count) * k.topRows(first + count).transpose();
+      multiply<T>(q.middleRows(first, count), k.topRows(first + count), true, block);
       block /= scale;  // a separate division, as Hugging Face's q k^T / sqrt(d)
     }
     apply_causal_mask(logits);  // sets everything above the diagonal, computed or not
-    attention = causal_softmax(logits);
+    causal_softmax(logits, attention);
     output.resize(length, v.cols());
     for (Index first = 0; first < length; first += kRowBlock) {
       const Index count = std::min(kRowBlock, length - first);
-      output.middleRows(first, count).noalias() =
-          attention.block(first, 0, count, first + count) * v.topRows(first + count);
+      multiply<T>(attention.block(first, 0, count, first + count), v.topRows(first + count), false,
+                  output.middleRows(first, count));
     }
   }
 };
 
 // Reports layer `layer`'s attention side for input x to the hooks and returns the concatenated
-// head outputs attention_h * v_h [T, n_embd] (the input of c_proj).
+// head outputs attention_h * v_h [T, n_embd] (the input of c_proj). `heads` (n_head of them) is
+// the work space of the heads.
 template <class T>
-Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, ForwardHooks<T>& hooks) {
+Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, std::vector<HeadState<T>>& heads,
+                          ForwardHooks<T>& hooks) {
   const auto& config = model.config;
   const auto& block = model.blocks[static_cast<std::size_t>(layer)];
   const T epsilon = static_cast<T>(config.layer_norm_epsilon);
   hooks.layer_input(layer, x);
 
   Matrix<T> ln_1(x.rows(), x.cols());
-  Matrix<T> qkv(x.rows(), block.c_attn.weight.cols());
   for_each_row_block(x.rows(), [&](Index first, Index count) {
     ln_1.middleRows(first, count) = layer_norm<T>(x.middleRows(first, count), block.ln_1, epsilon);
-    qkv.middleRows(first, count) = affine<T>(ln_1.middleRows(first, count), block.c_attn);
   });
   hooks.ln_1_output(layer, ln_1);
+  const Matrix<T> qkv = affine<T>(ln_1, block.c_attn);
 
   const int d = config.head_dim();
-  std::vector<HeadState<T>> heads(static_cast<std::size_t>(config.n_head));
   Matrix<T> output(x.rows(), x.cols());
 #pragma omp parallel for schedule(static)
   for (int h = 0; h < config.n_head; ++h) {
@@ -124,13 +119,14 @@ template <class T>
 void finish_block(const Gpt2Model<T>& model, int layer, const Matrix<T>& z, Matrix<T>& x) {
   const auto& block = model.blocks[static_cast<std::size_t>(layer)];
   const T epsilon = static_cast<T>(model.config.layer_norm_epsilon);
+  x += affine<T>(z, *block.c_proj);
+  Matrix<T> ln_2(x.rows(), x.cols());
   for_each_row_block(x.rows(), [&](Index first, Index count) {
-    auto rows = x.middleRows(first, count);
-    rows += affine<T>(z.middleRows(first, count), *block.c_proj);
-    Matrix<T> hidden = affine<T>(layer_norm<T>(rows, *block.ln_2, epsilon), *block.mlp_c_fc);
-    gelu_new(hidden);
-    rows += affine<T>(hidden, *block.mlp_c_proj);
+    ln_2.middleRows(first, count) = layer_norm<T>(x.middleRows(first, count), *block.ln_2, epsilon);
   });
+  Matrix<T> hidden = affine<T>(ln_2, *block.mlp_c_fc);
+  for_each_row_block(hidden.rows(), [&](Index first, Index count) { gelu_new<T>(hidden.middleRows(first, count)); });
+  x += affine<T>(hidden, *block.mlp_c_proj);
 }
 
 // Names of the tensors that complete layers 0..n_complete-1 beyond their attention inputs.
@@ -147,8 +143,9 @@ std::vector<std::string> rest_of_layers(int n_complete) {
 // last is completed (its output feeds the next); the last too if `complete_last`.
 template <class T>
 void run_layers(const Gpt2Model<T>& model, Matrix<T>& x, int n_layers, bool complete_last, ForwardHooks<T>& hooks) {
+  std::vector<HeadState<T>> heads(static_cast<std::size_t>(model.config.n_head));
   for (int l = 0; l < n_layers; ++l) {
-    const Matrix<T> z = attention_layer(model, l, x, hooks);
+    const Matrix<T> z = attention_layer(model, l, x, heads, hooks);
     if (l + 1 < n_layers || complete_last) finish_block(model, l, z, x);
   }
 }
@@ -214,7 +211,8 @@ void forward_positions(const Gpt2Model<T>& model, int n_positions, ForwardHooks<
                      std::to_string(config.n_positions));
   }
   const Matrix<T> positions = model.wpe.topRows(n_positions);
-  for (int l = 0; l < config.n_layer; ++l) attention_layer(model, l, positions, hooks);
+  std::vector<HeadState<T>> heads(static_cast<std::size_t>(config.n_head));
+  for (int l = 0; l < config.n_layer; ++l) attention_layer(model, l, positions, heads, hooks);
 }
 
 template Matrix<float> forward_tokens<float>(const Gpt2Model<float>&, std::span<const int>, ForwardHooks<float>&);

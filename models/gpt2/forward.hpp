@@ -1,8 +1,10 @@
 #pragma once
 // The GPT-2 forward pass (pre-LayerNorm transformer, as in Hugging Face's GPT2Model), written
 // plainly with Eigen in scalar T (float: the model's precision; double: a reference without
-// float rounding). Work is split over OpenMP threads in fixed blocks of token rows and over heads,
-// so for a given build and input the results are bitwise identical for any thread count.
+// float rounding), its matrix products on OpenBLAS (matrix_products.hpp). Work is split over
+// OpenMP threads in fixed blocks of token rows, fixed tiles of the products and over heads, so
+// for a given build, input and CPU (OpenBLAS picks its kernels for the CPU at run time) the
+// results are bitwise identical for any thread count.
 #include <span>
 
 #include "models/gpt2/forward_hooks.hpp"
