@@ -13,7 +13,7 @@
 #include "models/files/npy.hpp"
 #include "models/gpt2/activation_recorder.hpp"
 #include "record_value.hpp"
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tiny_gpt2.hpp"
 #include "verify/errors.hpp"
 

@@ -15,7 +15,7 @@
 #include "models/files/json_file.hpp"
 #include "models/gpt2/tokenizer.hpp"
 #include "record_value.hpp"
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tokenizer_corpus.hpp"
 
 namespace nb::gpt2 {

@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "verify/errors.hpp"
 
 namespace nb::files {

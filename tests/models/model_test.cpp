@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_safetensors.hpp"
 #include "tiny_gpt2.hpp"
 #include "verify/errors.hpp"

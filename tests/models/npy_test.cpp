@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_safetensors.hpp"
 #include "verify/errors.hpp"
 

@@ -9,7 +9,7 @@
 #include <limits>
 #include <random>
 
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_safetensors.hpp"
 #include "verify/errors.hpp"
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/reports/command.hpp"
-#include "tests/models/scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 
 namespace nb::test {

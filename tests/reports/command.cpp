@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <sys/wait.h>
 
-#include "tests/models/scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 
 namespace nb::test {

@@ -8,7 +8,7 @@
 
 #include "reports/report_files.hpp"
 #include "tests/reports/fixture_results.hpp"
-#include "tests/models/scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 #include "verify/errors.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/models/scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 #include "verify/errors.hpp"
 

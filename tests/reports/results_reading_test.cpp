@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/reports/fixture_results.hpp"
-#include "tests/models/scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 #include "verify/errors.hpp"
 #include "verify/results.hpp"

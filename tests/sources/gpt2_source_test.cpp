@@ -1,12 +1,9 @@
 // gpt2 sources: cases agree with the model's own attention rows; text needs a full checkpoint
 // and the tokenizer files.
-#include <stdlib.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <span>
-#include <stdexcept>
 #include <utility>
 
 #include <gtest/gtest.h>
@@ -15,6 +12,7 @@
 #include "models/gpt2/forward.hpp"
 #include "models/gpt2/tokenizer.hpp"
 #include "models/sources/load_source.hpp"
+#include "tests/support/scratch_directory.hpp"
 #include "verify/errors.hpp"
 #include "verify/softmax.hpp"
 
@@ -26,26 +24,6 @@ const std::filesystem::path kTinyGpt2 = NORMBOUND_TINY_GPT2_DIR;
 // Two sentences in the style of the corpus the fixture's merges were learned from, so merges apply.
 const std::string kTwoSentences =
     "The keeper's daughter counts the stairs every evening. When the ferry arrives, the whole harbour wakes up!";
-
-// A fresh directory, removed with its contents at scope exit.
-class ScratchDirectory {
- public:
-  ScratchDirectory() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "normbound-sources-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a scratch directory from " + pattern);
-    path_ = pattern;
-  }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // The fixture's tokenization of `text`: what a gpt2:DIR source must run the model on.
 std::vector<int> fixture_token_ids(const std::string& text) {
@@ -200,7 +178,7 @@ TEST(Gpt2Source, TinyFixtureTextStringAllRows) {
 TEST(Gpt2Source, TinyFixtureTextFile) {
   // Several lines, code, and a non-ASCII word whose bytes no merge covers.
   const std::string text = "def next_low_water(table, now):\n    return None\n\nThe café opens at 04:12.\n";
-  const ScratchDirectory scratch;
+  const test::ScratchDirectory scratch;
   const auto path = scratch.path() / "prompt.txt";
   std::ofstream(path, std::ios::binary) << text;
   const auto ids = fixture_token_ids(text);
@@ -243,7 +221,7 @@ TEST(Gpt2Source, TextNeedsTheTokenizerFiles) {
   // A complete checkpoint without one or both tokenizer files: the error names a missing one.
   for (const auto& [present, missing] : std::vector<std::pair<std::vector<std::string>, std::string>>{
            {{}, ""}, {{"vocab.json"}, "merges.txt"}, {{"merges.txt"}, "vocab.json"}}) {
-    const ScratchDirectory scratch;
+    const test::ScratchDirectory scratch;
     for (const std::string name : {"config.json", "model.safetensors"}) {
       std::filesystem::copy_file(kTinyGpt2 / name, scratch.path() / name);
     }

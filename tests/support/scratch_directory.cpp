@@ -1,4 +1,4 @@
-#include "scratch_directory.hpp"
+#include "tests/support/scratch_directory.hpp"
 
 #include <stdlib.h>
 
