@@ -6,7 +6,7 @@
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/softmax.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/softmax_jacobian_norm.hpp"
 
 namespace nb::theorems {
 
@@ -33,7 +33,7 @@ struct SoftmaxJacobianSpectralAsPrinted {
   static Sides<R> evaluate(const Case& c, const EvalContext&) {
     using std::sqrt;
     const auto [logits, T] = softmax_input<R>(c);
-    const R norm = spectral_norm(softmax_jacobian(softmax(logits, T), T));
+    const R norm = softmax_jacobian_norm(softmax(logits, T), T, c.number("logits"));
     Sides<R> s;
     s.claim("||J||_2 <= min{1/(4T), sqrt 2}", norm, Relation::LessEqual,
             min_of(R(1) / (R(4) * T), sqrt(R(2))));

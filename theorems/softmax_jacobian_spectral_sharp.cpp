@@ -6,7 +6,7 @@
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/softmax.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/softmax_jacobian_norm.hpp"
 
 namespace nb::theorems {
 
@@ -33,7 +33,7 @@ struct SoftmaxJacobianSpectralSharp {
   static Sides<R> evaluate(const Case& c, const EvalContext&) {
     const auto [logits, T] = softmax_input<R>(c);
     const Vector<R> alpha = softmax(logits, T);
-    const R norm = spectral_norm(softmax_jacobian(alpha, T));
+    const R norm = softmax_jacobian_norm(alpha, T, c.number("logits"));
     R alpha_max = alpha[0];
     for (Eigen::Index i = 1; i < alpha.size(); ++i) alpha_max = max_of(alpha_max, alpha[i]);
     Sides<R> s;

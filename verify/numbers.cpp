@@ -84,6 +84,12 @@ Mpfr upper_end_of(const Interval& x) {
   return r;
 }
 
+Interval between(const Mpfr& lo, const Mpfr& hi) {
+  Interval r;
+  mpfi_interv_fr(r.backend().data(), lo.backend().data(), hi.backend().data());
+  return r;
+}
+
 template <>
 double point_of<double>(const Mpfr& x) {
   return x.convert_to<double>();

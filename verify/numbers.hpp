@@ -73,6 +73,9 @@ inline double upper_end_of(double x) { return x; }
 inline const Mpfr& upper_end_of(const Mpfr& x) { return x; }
 Mpfr upper_end_of(const Interval& x);
 
+// The interval [lo, hi] (lo <= hi), ends exact.
+Interval between(const Mpfr& lo, const Mpfr& hi);
+
 // Converts an approximate value (a double or an Mpfr) into R at the working precision. For
 // Interval the result is the point interval at that value (no error is attached: the caller
 // uses it as an exact point, e.g. a shift or a trial vector whose exact value does not matter).

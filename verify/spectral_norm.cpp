@@ -6,12 +6,6 @@
 namespace nb {
 namespace {
 
-Interval between(const Mpfr& lo, const Mpfr& hi) {
-  Interval r;
-  mpfi_interv_fr(r.backend().data(), lo.backend().data(), hi.backend().data());
-  return r;
-}
-
 template <class From>
 Matrix<Interval> as_points(const Matrix<From>& m) {
   return m.unaryExpr([](const From& x) { return point_of<Interval>(x); });

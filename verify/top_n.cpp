@@ -95,6 +95,14 @@ Selection top_n(const ExactTensor& values, std::size_t N) {
   return selection_of(L, std::move(order));
 }
 
+bool exactly_equal(const ExactTensor& values, std::size_t i, std::size_t j) {
+  if (values.is_dyadic(i) && values.is_dyadic(j)) return values.approx(i) == values.approx(j);
+  Rational a, b;
+  exact_value(values, i, a);
+  exact_value(values, j, b);
+  return mpq_equal(a.get(), b.get()) != 0;
+}
+
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k) {
   if (k > n) return 0;
   k = std::min(k, n - k);

@@ -28,6 +28,9 @@ Selection selection_of(std::size_t L, std::vector<std::size_t> selected);
 // decimal literals, fractions). Requires 0 <= N <= values.size().
 Selection top_n(const ExactTensor& values, std::size_t N);
 
+// Whether entries i and j of `values` are equal, decided exactly (as top_n compares them).
+bool exactly_equal(const ExactTensor& values, std::size_t i, std::size_t j);
+
 // C(n, k), or UINT64_MAX when it does not fit in 64 bits.
 std::uint64_t binomial(std::uint64_t n, std::uint64_t k);
 

@@ -1,0 +1,62 @@
+#pragma once
+// ||J||_2 of the softmax Jacobian J = (diag(alpha) - alpha alpha^T) / T from its structure:
+// O(L p) operations at p bits, where a general spectral norm costs O(L^3) (and above
+// kVerifiedSpectralMaxDimension columns only gives a loose enclosure).
+// J is symmetric positive semidefinite (v^T J v is the variance of v under alpha, over T), so
+// ||J||_2 = lambda_max(J). D - alpha alpha^T with D = diag(alpha) is a rank-one downdate of D, so
+// with d_1 >= d_2 the two largest weights its largest eigenvalue lambda lies in [d_2, d_1]:
+//   * if d_1 = d_2 (the largest logit attained twice): lambda = d_1 (eigenvector e_i - e_j);
+//   * otherwise lambda is the only root in (d_2, d_1) of the secular function
+//       f(x) = 1 - sum_i alpha_i^2 / (alpha_i - x)
+//     (det(D - alpha alpha^T - x) = det(D - x) f(x)), which decreases there from +inf to -inf:
+//     f'(x) = -sum_i alpha_i^2 / (alpha_i - x)^2 < 0, every alpha_i > 0.
+// The root is found by bisection on points x, each step keeping the half where the sign of f(x)
+// is certain; it stops when the sign is not certain or the points stop moving.
+#include <cstddef>
+#include <type_traits>
+
+#include "verify/exact.hpp"
+#include "verify/numbers.hpp"
+#include "verify/top_n.hpp"
+
+namespace nb {
+
+// For alpha = softmax(logits / T) (`logits` the exact logits the weights came from, which decide
+// ties exactly): for Interval an enclosure of ||J||_2, for points an approximation.
+template <class R>
+R softmax_jacobian_norm(const Vector<R>& alpha, const R& T, const ExactTensor& logits) {
+  const std::size_t L = static_cast<std::size_t>(alpha.size());
+  for (Eigen::Index i = 0; i < alpha.size(); ++i)
+    if (!is_finite_value(alpha[i])) return not_a_number<R>();
+  if (L == 1) return R(0);  // J = alpha (1 - alpha) / T = 0
+  const std::size_t first = top_n(logits, 1).selected[0];
+  std::size_t second = L;
+  for (std::size_t i : top_n(logits, 2).selected)
+    if (i != first) second = i;
+  const auto weight = [&](std::size_t i) -> const R& { return alpha[static_cast<Eigen::Index>(i)]; };
+  if (exactly_equal(logits, first, second)) return weight(first) / T;
+
+  using Point = decltype(midpoint_of(alpha[0]));
+  Point lo = lower_end_of(weight(second)), hi = upper_end_of(weight(first));
+  for (unsigned step = 0; step < 2 * working_precision() + 64; ++step) {
+    const Point x = (lo + hi) / 2;
+    if (!(lo < x && x < hi)) break;
+    const R at = point_of<R>(x);
+    R f = R(1);
+    for (Eigen::Index i = 0; i < alpha.size(); ++i) f -= alpha[i] * alpha[i] / (alpha[i] - at);
+    if (lower_end_of(f) > 0) {
+      lo = x;
+    } else if (upper_end_of(f) < 0) {
+      hi = x;
+    } else {
+      break;
+    }
+  }
+  if constexpr (std::is_same_v<R, Interval>) {
+    return between(lo, hi) / T;
+  } else {
+    return R((lo + hi) / 2) / T;
+  }
+}
+
+}  // namespace nb
