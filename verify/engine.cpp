@@ -6,6 +6,8 @@
 #include <mutex>
 #include <thread>
 
+#include <mpfr.h>
+
 #include "verify/errors.hpp"
 #include "verify/seed.hpp"
 #include "verify/slack.hpp"
@@ -71,7 +73,12 @@ void parallel_for_each(const std::vector<std::size_t>& items, unsigned threads, 
   };
   const unsigned n = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(items.size())));
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
+  for (unsigned t = 1; t < n; ++t)
+    pool.emplace_back([&] {
+      worker();
+      // MPFR keeps per-thread caches (constants, exp) that a finished thread would leak.
+      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    });
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
