@@ -39,6 +39,8 @@ void validate(const CheckOptions& o) {
   if (!(o.near_tight > 0 && o.near_tight < 1)) throw UsageError("--near-tight must be in (0, 1)");
   if (!(o.confidence > 0 && o.confidence < 1)) throw UsageError("--confidence must be in (0, 1)");
   if (o.cases == 0) throw UsageError("--cases must be at least 1");
+  for (std::size_t N : o.top_n)
+    if (N == 0) throw UsageError("--top-n sizes must be at least 1 (the top-N set is not empty)");
   if (o.ids.empty() && !o.all && o.case_files.empty())
     throw UsageError("name theorem ids, or --all, or --case FILE (see 'normbound list')");
   if (o.all && !o.ids.empty()) throw UsageError("give theorem ids or --all, not both");

@@ -39,7 +39,6 @@ void add_source_options(CLI::App& check, sources::SourceRequest& r, std::vector<
   check.add_option("--top-n", top_n,
                    "Sizes N of the top-N set for the theorems that take one; a case per row and N < L")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber)
       ->default_str(list_text(top_n));
 }
 
