@@ -5,6 +5,7 @@
 
 #include "verify/atomic_file.hpp"
 #include "verify/errors.hpp"
+#include "verify/json_document.hpp"
 
 namespace nb {
 namespace {
@@ -102,7 +103,7 @@ Case read_case_file(const std::string& path) {
   if (!in) throw InputError("cannot read case file '" + path + "'");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = parse_json(in, "case file '" + path + "'");
   } catch (const nlohmann::json::exception& e) {
     throw InputError("case file '" + path + "' is not JSON: " + e.what());
   }

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "verify/errors.hpp"
+#include "verify/json_document.hpp"
 
 namespace nb {
 namespace {
@@ -405,12 +406,7 @@ RunResults read_results_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::error_code ec;
   if (!in || std::filesystem::is_directory(path, ec)) throw InputError("cannot read results file '" + path + "'");
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("results file '" + path + "' is not JSON: " + e.what());
-  }
+  const nlohmann::json j = parse_json(in, "results file '" + path + "'");
   try {
     return results_from_json(j);
   } catch (const InputError& e) {

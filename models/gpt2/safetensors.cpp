@@ -13,6 +13,7 @@
 #include "models/files/little_endian.hpp"
 #include "models/gpt2/half_precision.hpp"
 #include "verify/errors.hpp"
+#include "verify/json_document.hpp"
 
 namespace nb::gpt2 {
 namespace {
@@ -195,12 +196,7 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::byte> bytes, std::string
                      std::to_string(size) + "-byte file (truncated?)");
   }
   const auto* header_begin = reinterpret_cast<const char*>(file.bytes_.data()) + 8;
-  json header;
-  try {
-    header = json::parse(header_begin, header_begin + header_length, DuplicateKeyCheck(name));
-  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
-    throw InputError(name + ": header is not valid JSON (" + e.what() + ")");
-  }
+  const json header = parse_json(std::string_view(header_begin, header_length), name + ": header", DuplicateKeyCheck(name));
   if (!header.is_object()) throw InputError(name + ": header is not a JSON object");
 
   file.data_start_ = 8 + header_length;

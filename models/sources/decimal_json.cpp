@@ -5,6 +5,7 @@
 
 #include "models/files/file_bytes.hpp"
 #include "verify/errors.hpp"
+#include "verify/json_document.hpp"
 
 namespace nb::sources {
 
@@ -59,6 +60,7 @@ class DecimalTextBuilder {
 nlohmann::json read_decimal_json(const std::filesystem::path& path) {
   const std::vector<std::byte> bytes = files::read_file_bytes(path);
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  require_json_depth(text, path.string());
   DecimalTextBuilder builder(path.string());
   json::sax_parse(text, &builder);
   return std::move(builder.document);

@@ -161,7 +161,7 @@ TEST(ReportCommand, MapsBadInputToExitCodesAndWritesNothing) {
   };
   for (const Case& c : std::vector<Case>{
            {"missing.json --out out/r.md", "missing.json", 64},
-           {"broken.json --out out/r.md", "is not JSON", 65},
+           {"broken.json --out out/r.md", "not valid JSON", 65},
            {"invalid.json --out out/r.md", "theorems[0].expect: unknown value", 65},
            {shell_quote((kData / "fixture-results.json").string()) + " --out nowhere/r.md", "no such directory", 65},
            {shell_quote((kData / "fixture-results.json").string()) + " --out out", "names a directory", 64},

@@ -91,7 +91,7 @@ TEST(ReadResultsFile, SaysWhyAFileCannotBeRead) {
     read_results_file((dir.path() / "broken.json").string());
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("is not JSON"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos);
   }
 }
 
