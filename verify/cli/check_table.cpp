@@ -5,6 +5,7 @@
 
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
+#include "verify/cli/terminal_text.hpp"
 
 namespace nb::cli {
 namespace {
@@ -13,7 +14,8 @@ std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_ca
 
 }  // namespace
 
-void print_verdict_table(const RunResults& results, std::ostream& out) {
+void print_verdict_table(const RunResults& results, std::ostream& terminal) {
+  std::ostringstream out;
   out << std::left << std::setw(42) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
       << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "TIGHT" << std::setw(10) << "VIOLATED"
       << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  " << std::left << std::setw(26)
@@ -29,9 +31,11 @@ void print_verdict_table(const RunResults& results, std::ostream& out) {
         << std::setw(14) << count(t, Verdict::Inconclusive) << std::setw(12) << stat.str() << "  "
         << std::left << std::setw(26) << worst << t.expectation << "\n";
   }
+  terminal << terminal_safe(out.str());
 }
 
-void print_flagged(const RunResults& results, std::ostream& out) {
+void print_flagged(const RunResults& results, std::ostream& terminal) {
+  std::ostringstream out;
   for (const auto& t : results.theorems) {
     if (!t.violations.empty()) {
       const FlaggedCase& f = t.violations.front();
@@ -64,6 +68,7 @@ void print_flagged(const RunResults& results, std::ostream& out) {
         }
     }
   }
+  terminal << terminal_safe(out.str());
 }
 
 }  // namespace nb::cli

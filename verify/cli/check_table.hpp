@@ -1,5 +1,6 @@
 #pragma once
-// Plain-text rendering of a check run for the terminal.
+// Plain-text rendering of a check run for the terminal. Labels and input names come from case
+// files and model sources, so both functions print through terminal_safe.
 #include <ostream>
 
 #include "verify/results.hpp"

@@ -1,15 +1,16 @@
 // normbound: checks the bounds of "Limitations of Normalization in Attention Mechanism"
 // (arXiv 2508.17821) in certified arithmetic. One file per subcommand; this one wires them up
-// and maps failures to exit codes (64 usage, 65 data, as sysexits.h).
+// and maps failures to exit codes (64 usage, 65 data, 70 internal error, as sysexits.h).
+#include <exception>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "verify/cli/check_command.hpp"
+#include "verify/cli/failure_status.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/report_command.hpp"
 #include "verify/cli/version.hpp"
-#include "verify/errors.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -17,7 +18,7 @@ int main(int argc, char** argv) {
       "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE\n"
       "from an interval enclosure of slack = bound - value, escalating precision when undecided.\n"
       "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain,\n"
-      "64 usage error, 65 bad input data."};
+      "64 usage error, 65 bad input data, 70 internal error (please report it)."};
   app.set_version_flag("--version", std::string("normbound ") + nb::kVersion + " (" + nb::kGitCommit + ")");
   app.require_subcommand(1);
   nb::cli::ListOptions list_options;
@@ -28,6 +29,9 @@ int main(int argc, char** argv) {
   CLI::App* report = nb::cli::add_report_command(app, report_options);
   try {
     app.parse(argc, argv);
+    if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
+    if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
+    if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -36,18 +40,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
-    return 64;
+    return nb::cli::kExitUsage;
+  } catch (...) {
+    return nb::cli::report_failure(std::current_exception(), std::cerr);
   }
-  try {
-    if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
-    if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
-    if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
-  } catch (const nb::UsageError& e) {
-    std::cerr << "normbound: " << e.what() << "\n";
-    return 64;
-  } catch (const nb::InputError& e) {
-    std::cerr << "normbound: bad input: " << e.what() << "\n";
-    return 65;
-  }
-  return 64;
+  return nb::cli::kExitUsage;
 }

@@ -1,0 +1,63 @@
+// The last line of defence in main: every failure gets its exit status and one terminal-safe
+// message; exceptions that are not usage or input errors become internal errors (70), never
+// std::terminate.
+#include "verify/cli/failure_status.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+
+#include "verify/errors.hpp"
+
+namespace nb::cli {
+namespace {
+
+struct Reported {
+  int status;
+  std::string message;
+};
+
+template <class Exception>
+Reported report(const Exception& e) {
+  std::ostringstream err;
+  const int status = report_failure(std::make_exception_ptr(e), err);
+  return {status, err.str()};
+}
+
+TEST(ReportFailure, UsageAndInputErrorsKeepTheirStatuses) {
+  const Reported usage = report(UsageError("--cases must be an integer"));
+  EXPECT_EQ(usage.status, 64);
+  EXPECT_EQ(usage.message, "normbound: --cases must be an integer\n");
+  const Reported input = report(InputError("case file 'x.json': not valid JSON"));
+  EXPECT_EQ(input.status, 65);
+  EXPECT_EQ(input.message, "normbound: bad input: case file 'x.json': not valid JSON\n");
+}
+
+TEST(ReportFailure, AnyOtherExceptionIsAnInternalErrorWithItsMessageAndARequestToReportIt) {
+  for (const Reported& r : {report(std::out_of_range("stod")), report(std::filesystem::filesystem_error(
+                                                                  "cannot create directories", std::error_code())),
+                           report(std::runtime_error("[json.exception.type_error.302] type must be string"))}) {
+    EXPECT_EQ(r.status, 70) << r.message;
+    EXPECT_NE(r.message.find("normbound: internal error: "), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("please report this"), std::string::npos) << r.message;
+  }
+  EXPECT_NE(report(std::out_of_range("stod")).message.find("internal error: stod\n"), std::string::npos);
+  const Reported memory = report(std::bad_alloc());
+  EXPECT_EQ(memory.status, 70);
+  EXPECT_NE(memory.message.find("out of memory"), std::string::npos) << memory.message;
+  const Reported odd = report(42);
+  EXPECT_EQ(odd.status, 70);
+  EXPECT_NE(odd.message.find("not a std::exception"), std::string::npos) << odd.message;
+}
+
+TEST(ReportFailure, MessagesQuotingInputsAreTerminalSafe) {
+  const Reported r = report(InputError("label '\x1b[2J' in case file"));
+  EXPECT_EQ(r.message.find('\x1b'), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("\\x1b[2J"), std::string::npos) << r.message;
+}
+
+}  // namespace
+}  // namespace nb::cli

@@ -1,0 +1,39 @@
+#include "verify/cli/failure_status.hpp"
+
+#include <new>
+#include <string>
+
+#include "verify/cli/terminal_text.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::cli {
+namespace {
+
+int internal_error(const std::string& what, std::ostream& err) {
+  err << "normbound: internal error: " << terminal_safe(what) << "\n"
+      << "normbound should have named the input or option at fault; please report this with the command "
+         "line and the input files that caused it.\n";
+  return kExitInternal;
+}
+
+}  // namespace
+
+int report_failure(const std::exception_ptr& failure, std::ostream& err) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const UsageError& e) {
+    err << "normbound: " << terminal_safe(e.what()) << "\n";
+    return kExitUsage;
+  } catch (const InputError& e) {
+    err << "normbound: bad input: " << terminal_safe(e.what()) << "\n";
+    return kExitData;
+  } catch (const std::bad_alloc&) {
+    return internal_error("out of memory (std::bad_alloc)", err);
+  } catch (const std::exception& e) {
+    return internal_error(e.what(), err);
+  } catch (...) {
+    return internal_error("an exception that is not a std::exception", err);
+  }
+}
+
+}  // namespace nb::cli

@@ -1,0 +1,20 @@
+#pragma once
+// How a failure that escapes a command ends the process: its exit status (sysexits.h) and one
+// message on stderr. Usage and input errors are the ways errors are handled; any other exception
+// is a bug that this last line of defence turns into a message instead of std::terminate.
+#include <exception>
+#include <ostream>
+
+namespace nb::cli {
+
+inline constexpr int kExitUsage = 64;     // EX_USAGE: UsageError
+inline constexpr int kExitData = 65;      // EX_DATAERR: InputError
+inline constexpr int kExitInternal = 70;  // EX_SOFTWARE: anything else, an internal error
+
+// Writes the message for `failure` to `err` (made terminal-safe: messages quote input files) and
+// returns the exit status: kExitUsage for nb::UsageError, kExitData for nb::InputError,
+// kExitInternal with the exception's message and a request to report it for any other
+// std::exception (std::bad_alloc says the memory ran out) or a non-standard exception.
+int report_failure(const std::exception_ptr& failure, std::ostream& err);
+
+}  // namespace nb::cli
