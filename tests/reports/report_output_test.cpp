@@ -37,6 +37,24 @@ TEST(StagedDirectory, LeavesNothingBehindWithoutCommit) {
   EXPECT_EQ(entries(scratch.path()), 0u);
 }
 
+TEST(StagedDirectory, CreatesMissingParentsOnlyOnCommit) {
+  const test::ScratchDirectory scratch;
+  const fs::path target = scratch.path() / "a/b/report";
+  {
+    StagedDirectory staged(target);  // staged in the deepest existing directory
+    EXPECT_EQ(staged.staging().parent_path(), scratch.path());
+    write_report_files(staged.staging(), {{"report.md", "failed run"}});
+  }
+  EXPECT_EQ(entries(scratch.path()), 0u);  // no a/, no a/b/
+  {
+    StagedDirectory staged(target);
+    write_report_files(staged.staging(), {{"report.md", "# r\n"}});
+    staged.commit();
+  }
+  EXPECT_EQ(test::read_text(target / "report.md"), "# r\n");
+  EXPECT_EQ(entries(scratch.path()), 1u);
+}
+
 TEST(StagedDirectory, ReplacesAPreviousReportOnly) {
   const test::ScratchDirectory scratch;
   fs::create_directory(scratch.path() / "old");
@@ -63,6 +81,12 @@ TEST(StagedDirectory, RefusesAnUnusableParent) {
   test::write_text(scratch.path() / "file", "x");
   EXPECT_THROW(StagedDirectory(scratch.path() / "file/report"), InputError);
   EXPECT_EQ(entries(scratch.path()), 1u);
+}
+
+TEST(WriteReportFiles, WritesAllFilesOrNone) {
+  const test::ScratchDirectory scratch;
+  EXPECT_THROW(write_report_files(scratch.path(), {{"figure.svg", "<svg/>"}, {"missing/report.md", "x"}}), InputError);
+  EXPECT_EQ(entries(scratch.path()), 0u);  // the figure written first is gone again
 }
 
 TEST(WriteReportFiles, RefusesAMissingDirectory) {
