@@ -258,6 +258,8 @@ bool is_decimal_text(const std::string& s) {
   return i == s.size();
 }
 
+bool is_finite_text(const std::string& s) { return s != "nan" && s != "inf" && s != "-inf"; }
+
 EnclosureText enclosure_from(const Field& f) {
   const std::vector<Field> ends = f.items();
   if (ends.size() != 2) f.fail("expected [lo, hi], two decimal strings");
@@ -294,6 +296,14 @@ CaseOutcome outcome_from(const Field& f) {
   o.bound = enclosure_from(f.at("bound"));
   o.slack = enclosure_from(f.at("slack"));
   o.relative_slack = enclosure_from(f.at("relative_slack"));
+  // Certified verdicts come only from finite enclosures (NaN means unknown): one beside a NaN or
+  // infinite enclosure marks a damaged file, which a report would otherwise show as decided.
+  const std::pair<const char*, const EnclosureText*> decided[] = {{"slack", &o.slack},
+                                                                    {"relative_slack", &o.relative_slack}};
+  for (const auto& [name, e] : decided)
+    if (is_certified_verdict(o.verdict) && !(is_finite_text(e->lo) && is_finite_text(e->hi)))
+      f.at(name).fail("is [" + e->lo + ", " + e->hi + "], not finite, but the verdict is \"" +
+                      verdict_key(o.verdict) + "\" (a non-finite enclosure is only ever INCONCLUSIVE)");
   o.relative_is_absolute = f.at("relative_is_absolute").boolean();
   o.precision_bits = f.at("precision_bits").bits();
   const Field quantities = f.at("quantities");

@@ -11,6 +11,9 @@ namespace {
 
 // Bounds every extent so that products of two of them fit comfortably in 64-bit indices.
 constexpr std::int64_t kMaxExtent = std::int64_t{1} << 24;
+// Layers are the one extent that costs work before any tensor is read (the expected tensor names,
+// 12 per layer, are listed first). GPT-2 has 12 to 48 layers.
+constexpr std::int64_t kMaxLayers = 1024;
 
 class ConfigReader {
  public:
@@ -58,6 +61,9 @@ Gpt2Config parse_config(const nlohmann::json& json, const std::string& source) {
   const ConfigReader reader(json, source);
   Gpt2Config config{};
   config.n_layer = reader.extent("n_layer");
+  if (config.n_layer > kMaxLayers)
+    reader.fail("'n_layer' is " + std::to_string(config.n_layer) + ", above normbound's limit of " +
+                std::to_string(kMaxLayers) + " layers (kMaxLayers in models/gpt2/config.cpp)");
   config.n_head = reader.extent("n_head");
   config.n_embd = reader.extent("n_embd");
   config.vocab_size = reader.extent("vocab_size");

@@ -22,7 +22,7 @@ struct Gpt2Config {
 
 // Extracts and validates a Gpt2Config from a parsed config.json; `source` names it in errors.
 // Guarantees on success: n_layer, n_head, n_embd, vocab_size, n_positions and a given n_inner are
-// integers in [1, 2^24] and n_head divides n_embd; layer_norm_epsilon is finite and > 0.
+// integers in [1, 2^24], n_layer at most 1024, and n_head divides n_embd; layer_norm_epsilon is finite and > 0.
 // n_positions is taken from "n_positions" or, if absent, "n_ctx" (both present must agree);
 // n_inner from "n_inner" when present and not null, else 4 * n_embd. Keys that would change the
 // computation away from GPT-2's must have GPT-2's values when present: activation_function

@@ -1,6 +1,7 @@
 #include "models/gpt2/model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string_view>
 
@@ -34,6 +35,19 @@ std::vector<std::string> attention_input_names(const Gpt2Config& config) {
   return names;
 }
 
+// The forward pass is meaningless on NaN or infinite weights (and its cases would fail later
+// without a location), so each tensor is checked as it is read.
+template <class T>
+void require_finite(const SafetensorsFile& file, const std::string& name, std::span<const T> values,
+                    std::size_t cols) {
+  const auto bad = std::find_if(values.begin(), values.end(), [](T x) { return !std::isfinite(x); });
+  if (bad == values.end()) return;
+  const auto i = static_cast<std::size_t>(bad - values.begin());
+  throw InputError(file.source() + ": tensor '" + name + "' holds " + (std::isnan(*bad) ? "NaN" : "an infinity") +
+                   " at [" + (cols > 1 ? std::to_string(i / cols) + ", " + std::to_string(i % cols) : std::to_string(i)) +
+                   "] (as the forward pass reads it); the weights must be finite");
+}
+
 template <class T>
 class WeightsReader {
  public:
@@ -46,6 +60,8 @@ class WeightsReader {
     const auto& shape = it->second->shape;
     Matrix<T> m(static_cast<Eigen::Index>(shape[0]), static_cast<Eigen::Index>(shape[1]));
     file_.read_values<T>(*it->second, std::span<T>(m.data(), static_cast<std::size_t>(m.size())));
+    require_finite<T>(file_, name, std::span<const T>(m.data(), static_cast<std::size_t>(m.size())),
+                      static_cast<std::size_t>(m.cols()));
     return m;
   }
 
@@ -54,6 +70,7 @@ class WeightsReader {
     if (it == entries_.end()) return std::nullopt;
     RowVector<T> v(static_cast<Eigen::Index>(it->second->shape[0]));
     file_.read_values<T>(*it->second, std::span<T>(v.data(), static_cast<std::size_t>(v.size())));
+    require_finite<T>(file_, name, std::span<const T>(v.data(), static_cast<std::size_t>(v.size())), 1);
     return v;
   }
 

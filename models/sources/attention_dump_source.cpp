@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <system_error>
 
 #include "models/gpt2/attention_dump.hpp"
 #include "models/sources/attention_row_case.hpp"
@@ -16,10 +17,12 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<fs::path> dump_files(const fs::path& path) {
-  if (!fs::is_directory(path)) return {path};
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) return {path};  // read_attention_dump names a missing file
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(path))
-    if (entry.is_regular_file() && entry.path().extension() == ".json") files.push_back(entry.path());
+  for (fs::directory_iterator it(path, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().extension() == ".json") files.push_back(it->path());
+  if (ec) throw InputError(path.string() + ": cannot list the directory (" + ec.message() + ")");
   std::sort(files.begin(), files.end());
   if (files.empty()) throw InputError(path.string() + ": directory has no *.json attention dumps");
   return files;

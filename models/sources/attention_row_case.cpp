@@ -3,6 +3,8 @@
 #include <sstream>
 #include <vector>
 
+#include "verify/errors.hpp"
+
 namespace nb::sources {
 
 ExactTensor leading_rows(const gpt2::Matrix<float>& m, int last) {
@@ -37,13 +39,23 @@ Case attention_row_case(int layer, int head, int t, const gpt2::Matrix<float>& q
                         const gpt2::Matrix<float>& vectors) {
   Case c;
   set_row_identity(c, layer, head, t);
-  c.numbers["logits"] = row_logits(q, k, t);
+  // ExactTensor refuses NaN and infinities (finite weights can still overflow float32 in the
+  // forward pass); the message then says where.
+  auto set = [&](const char* name, auto make) {
+    try {
+      c.numbers[name] = make();
+    } catch (const InputError& e) {
+      throw InputError("layer " + std::to_string(layer) + ", head " + std::to_string(head) + ", row " +
+                       std::to_string(t) + ": '" + name + "': " + e.what() +
+                       " (the forward pass overflowed float32 on this input)");
+    }
+  };
+  set("logits", [&] { return row_logits(q, k, t); });
   c.numbers["T"] = temperature;
-  std::vector<double> query(q.row(t).begin(), q.row(t).end());  // float -> double, exact
-  c.numbers["query"] = ExactTensor::vector(std::move(query));
-  c.numbers["keys"] = leading_rows(k, t);
-  c.numbers["values"] = leading_rows(v, t);
-  c.numbers["vectors"] = leading_rows(vectors, t);
+  set("query", [&] { return ExactTensor::vector(std::vector<double>(q.row(t).begin(), q.row(t).end())); });
+  set("keys", [&] { return leading_rows(k, t); });
+  set("values", [&] { return leading_rows(v, t); });
+  set("vectors", [&] { return leading_rows(vectors, t); });
   return c;
 }
 

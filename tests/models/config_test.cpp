@@ -57,6 +57,8 @@ TEST(Config, RejectsMissingInconsistentOrForeignSettings) {
     return json;
   };
   expect_rejected(nlohmann::json::array(), "not a JSON object");
+  expect_rejected(with("n_layer", 1025), "'n_layer' is 1025, above normbound's limit of 1024 layers");
+  expect_rejected(with("n_layer", 1 << 24), "above normbound's limit of 1024 layers");
   expect_rejected(without("n_layer"), "'n_layer'");
   expect_rejected(without("layer_norm_epsilon"), "'layer_norm_epsilon'");
   auto no_context = without("n_positions");

@@ -69,6 +69,11 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
       {[](auto& j) { j["schema_version"] = 1; }, "unsupported schema_version 1"},
       {[](auto& j) { j["settings"]["threads"] = -1; }, "settings.threads: expected a non-negative integer"},
       {[](auto& j) { j = nlohmann::json::array(); }, "top level: expected an object"},
+      // A certified verdict on an unknown (NaN) or infinite enclosure: a report would show it decided.
+      {[](auto& j) { j["theorems"][0]["outcomes"][0]["slack"] = {"nan", "nan"}; },
+       "theorems[0].outcomes[0].slack: is [nan, nan], not finite, but the verdict is \"violated\""},
+      {[](auto& j) { j["theorems"][0]["outcomes"][0]["relative_slack"] = {"-inf", "1"}; },
+       "theorems[0].outcomes[0].relative_slack: is [-inf, 1], not finite"},
   };
   for (const Breakage& b : breakages) {
     nlohmann::json j = fixture_json();

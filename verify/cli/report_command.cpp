@@ -1,6 +1,7 @@
 #include "verify/cli/report_command.hpp"
 
 #include <filesystem>
+#include <system_error>
 
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
@@ -30,7 +31,8 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
 
 int run_report(const ReportCommandOptions& o, std::ostream& out) {
   const std::filesystem::path path(o.out);
-  if (!path.has_filename() || std::filesystem::is_directory(path))
+  std::error_code ec;
+  if (!path.has_filename() || std::filesystem::is_directory(path, ec))
     throw UsageError("--out '" + o.out + "' names a directory; give a file name");
   RunResults results = read_results_file(o.results_file);
   if (o.no_timestamp) results.timestamp.clear();
