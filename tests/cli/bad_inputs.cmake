@@ -1,0 +1,82 @@
+# The bad-input table of issue 12: each row an input that once crashed, hung, printed an unclear
+# message, changed a value silently or left partial output, with the exit status and message it
+# must give now. Generated inputs come from write_bad_inputs (fixture bad_inputs); @DIR@ is a
+# scratch directory (run_in_scratch_directory.sh). README "## Limits" lists the limits tested here.
+set(BAD ${WORK}/bad-inputs)
+add_executable(write_bad_inputs write_bad_inputs.cpp)
+target_link_libraries(write_bad_inputs PRIVATE normbound_test_safetensors)
+add_test(NAME cli_write_bad_inputs COMMAND write_bad_inputs ${PROJECT_SOURCE_DIR}/tests/reports/data/fixture-results.json ${BAD})
+set_tests_properties(cli_write_bad_inputs PROPERTIES FIXTURES_SETUP bad_inputs LABELS errors)
+set(FIXTURE_RESULTS ${PROJECT_SOURCE_DIR}/tests/reports/data/fixture-results.json)
+set(SCRATCH ${CMAKE_CURRENT_SOURCE_DIR}/run_in_scratch_directory.sh)
+
+# name, expected exit status, regular expression of the output, arguments of normbound...
+function(bad_input_test name status regex)
+  normbound_cli_test(${name} ${status} "${regex}" ${ARGN})
+  set_tests_properties(cli_${name} PROPERTIES FIXTURES_REQUIRED bad_inputs LABELS errors)
+endfunction()
+
+# name, scratch directory kind, exit status, regular expression, arguments of normbound...
+function(scratch_test name kind status regex)
+  add_test(NAME cli_${name} COMMAND ${SCRATCH} ${kind} ${status} ${NB} ${ARGN} WORKING_DIRECTORY ${WORK})
+  set_tests_properties(cli_${name} PROPERTIES PASS_REGULAR_EXPRESSION "${regex}" SKIP_RETURN_CODE 77 LABELS errors)
+endfunction()
+
+# JSON nested 300,000 levels deep, in every kind of JSON input (recursive dump() and copies overflowed the stack).
+set(DEEP "JSON nested deeper than 256 levels at byte [0-9]+")
+bad_input_test(deep_json_case_file 65 "bad input: case file '[^\n]*deep-case\\.json': ${DEEP}.*exit=65"
+  check --case ${BAD}/deep-case.json)
+bad_input_test(deep_json_file_source 65 "bad input: [^\n]*deep-file-source\\.json: ${DEEP}.*exit=65"
+  check softmax-jacobian-entry --source file:${BAD}/deep-file-source.json)
+bad_input_test(deep_json_attention_dump 65 "bad input: [^\n]*deep-dump\\.json: ${DEEP}.*exit=65"
+  check softmax-jacobian-entry --source attention-dump:${BAD}/deep-dump.json)
+bad_input_test(deep_json_config 65 "bad input: [^\n]*deep-config/config\\.json: ${DEEP}.*exit=65"
+  check softmax-jacobian-entry --source gpt2-positions:${BAD}/deep-config)
+bad_input_test(deep_json_safetensors_header 65 "bad input: [^\n]*deep-header/model\\.safetensors: header: ${DEEP}.*exit=65"
+  check softmax-jacobian-entry --source gpt2-positions:${BAD}/deep-header)
+bad_input_test(deep_json_results 65 "bad input: results file '[^\n]*deep-results\\.json': ${DEEP}.*exit=65"
+  report ${BAD}/deep-results.json --out deep-results.md)
+
+# Checkpoints: 2^24 layers (the expected tensor list alone exhausted memory), NaN weights and
+# activations that overflow float32 (both once "NaN or infinite input value", nothing located).
+bad_input_test(config_layer_limit 65 "'n_layer' is 16777216, above normbound's limit of 1024 layers.*exit=65"
+  check softmax-jacobian-entry --source gpt2-positions:${BAD}/many-layers)
+set_tests_properties(cli_config_layer_limit PROPERTIES TIMEOUT 60)
+bad_input_test(nan_weight_located 65 "nan-weight/model\\.safetensors: tensor 'h\\.0\\.ln_1\\.weight' holds NaN at \\[1\\].*exit=65"
+  check softmax-jacobian-entry --source gpt2-positions:${BAD}/nan-weight)
+bad_input_test(overflow_located 65 "layer 0, head 0, row [01]: '[a-z]+': .*overflowed float32.*exit=65"
+  check softmax-jacobian-entry --source gpt2-positions:${BAD}/overflowing-weights --rows all)
+
+# Text from input files reaches the terminal escaped (a label once recoloured it; an id retitled it).
+string(ASCII 27 ESC)
+bad_input_test(label_escaped 0 "case 0 \\(\\\\x1b\\[31mred\\\\x1b\\[0m\\\\x0dspoofed\\).*exit=0"
+  check softmax-jacobian-spectral-as-printed --case ${BAD}/escape-label.json --cases-dir cases-escape)
+bad_input_test(theorem_id_escaped 64 "unknown theorem id '\\\\x1b\\]0.retitled\\\\x07'.*exit=64"
+  check --case ${BAD}/escape-theorem.json)
+set_tests_properties(cli_label_escaped cli_theorem_id_escaped PROPERTIES FAIL_REGULAR_EXPRESSION "${ESC}")
+
+# A results file claiming a certified verdict on a NaN enclosure (once rendered as NEAR-TIGHT).
+bad_input_test(results_nan_near_tight 65
+  "theorems\\[[0-9]+\\]\\.outcomes\\[[0-9]+\\]\\.slack: is \\[nan, nan\\], not finite, but the verdict is \"near_tight\".*exit=65"
+  report ${BAD}/nan-near-tight-results.json --out nan-results.md)
+
+# Output is all or nothing: a full disk, a read-only or unwritable directory, a file in the way,
+# missing parents of a failed report, and Ctrl-C leave no partial output.
+scratch_test(report_command_full_disk full:24576 65 "cannot write [^\n]*: write failed \\(disk full\\?\\).*exit=65.*left in scratch directory: none"
+  report ${FIXTURE_RESULTS} --out @DIR@/report.md)
+scratch_test(check_report_full_disk full:24576 65 "cannot write [^\n]*: write failed \\(disk full\\?\\).*exit=65.*left in scratch directory: none"
+  check softmax-jacobian-spectral-as-printed softmax-jacobian-entry --cases 20 --report @DIR@/report)
+scratch_test(failed_report_creates_no_parents plain 65 "bad input: .*exit=65.*left in scratch directory: none"
+  check softmax-jacobian-entry --source file:/nonexistent.json --report @DIR@/a/b/report)
+foreach(signal INT TERM)
+  if(signal STREQUAL INT)
+    set(status 130)
+  else()
+    set(status 143)
+  endif()
+  add_test(NAME cli_sig${signal}_removes_staging
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/interrupt_run.sh ${signal} ${NB} check --all --cases 100000 --report @DIR@/report
+    WORKING_DIRECTORY ${WORK})
+  set_tests_properties(cli_sig${signal}_removes_staging PROPERTIES LABELS errors
+    PASS_REGULAR_EXPRESSION "unfinished output removed.*exit=${status} left: none")
+endforeach()
