@@ -80,3 +80,16 @@ foreach(signal INT TERM)
   set_tests_properties(cli_sig${signal}_removes_staging PROPERTIES LABELS errors
     PASS_REGULAR_EXPRESSION "unfinished output removed.*exit=${status} left: none")
 endforeach()
+
+# Integer options out of range (CLI11 once turned -1 into 2^64 - 1 and saturated 2^64 silently).
+bad_input_test(cases_negative 64 "--cases must be an integer from 1 to 1000000 \\(got '-1'\\); a suite is held in memory.*exit=64"
+  check --all --cases -1)
+bad_input_test(cases_above_limit 64 "--cases must be an integer from 1 to 1000000 \\(got '18446744073709551616'\\).*exit=64"
+  check --all --cases 18446744073709551616)
+bad_input_test(cases_zero 64 "--cases must be an integer from 1 to 1000000 \\(got '0'\\).*exit=64" check --all --cases 0)
+bad_input_test(seed_negative 64 "--seed must be an integer from 0 to 18446744073709551615 \\(got '-1'\\).*exit=64"
+  check --all --seed -1)
+bad_input_test(seed_beyond_64_bits 64 "--seed must be an integer from 0 to 18446744073709551615 \\(got '18446744073709551616'\\).*exit=64"
+  check --all --seed 18446744073709551616)
+bad_input_test(top_negative 64 "--top must be an integer from 0 to 1000000 \\(got '-1'\\).*exit=64"
+  report ${FIXTURE_RESULTS} --out top.md --top -1)

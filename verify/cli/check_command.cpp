@@ -4,6 +4,7 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 #include "reports/report_output.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_table.hpp"
+#include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/model_source.hpp"
 #include "verify/cli/version.hpp"
@@ -38,7 +40,6 @@ void validate(const CheckOptions& o) {
                      std::to_string(kMaxPrecision) + " bits (got " + std::to_string(o.max_precision) + ")");
   if (!(o.near_tight > 0 && o.near_tight < 1)) throw UsageError("--near-tight must be in (0, 1)");
   if (!(o.confidence > 0 && o.confidence < 1)) throw UsageError("--confidence must be in (0, 1)");
-  if (o.cases == 0) throw UsageError("--cases must be at least 1");
   for (std::size_t N : o.top_n)
     if (N == 0) throw UsageError("--top-n sizes must be at least 1 (the top-N set is not empty)");
   if (o.ids.empty() && !o.all && o.case_files.empty())
@@ -121,9 +122,10 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       "  normbound check topn-distance-fixed --source gpt2-positions:DIR --max-tokens 64 --top-n 1,5 --vectors keys");
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
-  check->add_option("--cases", o.cases, "Cases per theorem in the random suite")->capture_default_str();
-  check->add_option("--seed", o.seed, "Seed of the random suites (printed; same seed, same results)")
-      ->capture_default_str();
+  add_count_option(*check, "--cases", o.cases, 1, kMaxCases, "Cases per theorem in the random suite",
+                   "a suite is held in memory, so run more seeds instead");
+  add_count_option(*check, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                   "Seed of the random suites (printed; same seed, same results)");
   check->add_option("--precision", o.precision, "First working precision in bits (16..65536)")->capture_default_str();
   check->add_option("--max-precision", o.max_precision,
                     "Precision cap in bits: undecided cases are re-evaluated at double the precision up to it")
@@ -149,7 +151,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
                     "counterexamples' case files; it appears complete or not at all");
-  check->add_option("--top", o.top, "NEAR-TIGHT/TIGHT cases a report lists per theorem")->capture_default_str();
+  add_count_option(*check, "--top", o.top, 0, kMaxTop, "NEAR-TIGHT/TIGHT cases a report lists per theorem");
   check->add_flag("--no-timestamp", o.no_timestamp,
                   "Record no timestamp (reports of the same run are then byte-identical; SOURCE_DATE_EPOCH fixes "
                   "the timestamp instead)");

@@ -13,7 +13,7 @@ namespace nb::cli {
 struct CheckOptions {
   std::vector<std::string> ids;
   bool all = false;
-  std::size_t cases = 100;
+  std::uint64_t cases = 100;
   std::uint64_t seed = 2508178;  // arXiv 2508.17821: any fixed default keeps runs reproducible
   unsigned precision = 128;
   unsigned max_precision = 2048;
@@ -25,7 +25,7 @@ struct CheckOptions {
   std::string cases_dir = "normbound-cases";  // with --report and no --cases-dir: DIR/cases
   bool cases_dir_given = false;                // --cases-dir was on the command line
   std::string report_dir;
-  std::size_t top = 5;
+  std::uint64_t top = 5;
   bool no_timestamp = false;
   sources::SourceRequest source;  // spec "random": the theorems' own suites
   // N of the top-N set for source cases of theorems that take one (5: Algorithm 1 of the paper).

@@ -5,6 +5,7 @@
 
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "verify/cli/count_option.hpp"
 #include "verify/errors.hpp"
 #include "verify/results.hpp"
 
@@ -24,7 +25,7 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
       ->check(CLI::IsMember({"md", "tex", "json"}))
       ->capture_default_str();
   report->add_option("--out", o.out, "File to write (its directory must exist)")->required();
-  report->add_option("--top", o.top, "NEAR-TIGHT/TIGHT cases listed per theorem")->capture_default_str();
+  add_count_option(*report, "--top", o.top, 0, kMaxTop, "NEAR-TIGHT/TIGHT cases listed per theorem");
   report->add_flag("--no-timestamp", o.no_timestamp, "Leave the run's timestamp out of the report");
   return report;
 }

@@ -1,5 +1,5 @@
 #pragma once
-#include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -11,7 +11,7 @@ struct ReportCommandOptions {
   std::string results_file;
   std::string format = "md";
   std::string out;
-  std::size_t top = 5;
+  std::uint64_t top = 5;
   bool no_timestamp = false;
 };
 
