@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test (CTest). Tests that need the GPT-2 data
-# read NORMBOUND_GPT2_DIR and NORMBOUND_ATTENTION_DUMPS from the environment and skip without them.
+# Installs what is missing, builds, and runs every test (CTest); then the checking build
+# (build-checking/: clang, AddressSanitizer + UBSan, libFuzzer) runs the tests of input handling
+# (unit tests of verify, models, reports and sources, and the CLI error paths) and every fuzzing
+# harness for 20 s. `./test.sh --fast` stops after the first ctest, for local iteration; CI
+# (.ci/run) runs all of it. Tests that need the GPT-2 data read NORMBOUND_GPT2_DIR and
+# NORMBOUND_ATTENTION_DUMPS from the environment and skip without them.
 set -euo pipefail
 cd "$(dirname "$0")"
+fast=0
+if [ "${1:-}" = "--fast" ]; then fast=1; fi
 source scripts/setup.sh
 install_packages "${NORMBOUND_PACKAGES[@]}" "${NORMBOUND_TEST_PACKAGES[@]}"
 build_normbound
 ctest --test-dir build --output-on-failure -j2
+[ "$fast" -eq 1 ] && exit 0
+build_checking
+ctest --test-dir build-checking --output-on-failure -j2 -L 'verify|models|reports|sources|errors'
+tests/fuzz/run.sh 20

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages normbound needs (when missing), then configures and builds
-# in build/ (Release, -j2). Sourced by run.sh and test.sh so both do the same set-up.
+# in build/ (Release, -j2). Sourced by run.sh, test.sh and tests/fuzz/run.sh so all do the same
+# set-up.
 set -euo pipefail
 
 # Build and test dependencies (DEVELOPERS.md fixes the first group; PCRE2 gives the GPT-2
@@ -16,8 +17,11 @@ NORMBOUND_PACKAGES=(
 
 # Needed only by tests: pdflatex with the packages report.tex uses (amsmath, geometry, longtable,
 # graphicx: latex-base; booktabs, caption: latex-recommended; pgfplots: pictures), and
-# pdftotext to check what the PDF shows.
-NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pictures poppler-utils)
+# pdftotext to check what the PDF shows; for the checking build (build_checking below), clang
+# with its sanitizer and libFuzzer runtimes (libclang-rt-14-dev, only recommended by clang) and
+# its OpenMP (libomp-14-dev, for models/gpt2).
+NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pictures poppler-utils
+  clang libclang-rt-14-dev libomp-14-dev)
 
 missing_packages() {
   local p
@@ -53,3 +57,18 @@ build_normbound() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release $(compiler_launcher_flag) >/dev/null
   cmake --build build -j2
 }
+
+# The checking build in build-checking/: clang with AddressSanitizer and UBSan (every report fatal)
+# and libFuzzer's instrumentation, for the sanitizer tests of test.sh and the harnesses of
+# tests/fuzz. -O1 with line tables only: reports name files and lines, at about half the compile
+# time of -O2 -g. Builds TARGET... (default: all; bench/ and the theorem tests are not part of it).
+build_checking() {
+  cmake -S . -B build-checking -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DNORMBOUND_FUZZ=ON $(compiler_launcher_flag) >/dev/null
+  cmake --build build-checking -j2 ${1:+--target} "$@"
+}
+
+# Every sanitizer report fails the program that gets it (exit 86 for ASan, so that no test
+# expecting exit 1 mistakes one for its outcome), with a stack trace.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-exitcode=86:detect_leaks=1:strict_string_checks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
