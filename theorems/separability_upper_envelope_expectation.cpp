@@ -61,7 +61,8 @@ struct SeparabilityUpperEnvelopeExpectation {
     const R N = R(I.selected.size());
     random::Rng rng(sampling_seed(c, ctx));
     std::vector<R> excess, fraction, envelope;
-    for (std::int64_t k = 0; k < c.integer("samples"); ++k) {
+    const std::size_t samples = ctx.samples(static_cast<std::size_t>(c.integer("samples")));
+    for (std::size_t k = 0; k < samples; ++k) {
       const ExactTensor x(L, d, random::sphere_rows(rng, L, d, c.number("radius").approx(0)));
       const SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_matrix<R>(x), I, std::optional<R>());
       fraction.push_back(t.separated / N);

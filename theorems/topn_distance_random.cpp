@@ -75,7 +75,7 @@ struct TopnDistanceRandom {
     const R main = random_set_main_sum(in.y, N);
     const bool enumerate = binomial(L, N) <= kMaxEnumeratedSubsets;
     const std::size_t samples =
-        static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSamples);
+        ctx.samples(static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSamples));
     R expected, cap;
     if (enumerate) {
       expected = expected_distance_by_enumeration(in.y, N);

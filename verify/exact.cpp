@@ -70,6 +70,24 @@ double literal_to<double>(const std::string& t) {
   return std::strtod(t.c_str(), nullptr);
 }
 
+// An integer given as decimal text, enclosed: exact up to 2^53, else the neighbours of its rounding.
+DoubleInterval integer_text_to_interval(const std::string& digits) {
+  const double x = std::strtod(digits.c_str(), nullptr);  // correctly rounded
+  if (std::abs(x) <= 0x1p53) return DoubleInterval(x);
+  return DoubleInterval::from_ends(DoubleInterval::down(x), DoubleInterval::up(x));
+}
+
+// A literal is stored only when it is not a binary64 value, so its correct rounding lies strictly
+// inside the enclosure of its two neighbours; fractions are the quotient of enclosed integers.
+template <>
+DoubleInterval literal_to<DoubleInterval>(const std::string& t) {
+  std::smatch m;
+  if (std::regex_match(t, m, fraction_pattern()))
+    return integer_text_to_interval(m[1].str()) / integer_text_to_interval(m[2].str());
+  const double x = std::strtod(t.c_str(), nullptr);
+  return DoubleInterval::from_ends(DoubleInterval::down(x), DoubleInterval::up(x));
+}
+
 // Decimal literals go through MPFR/MPFI string conversion (correctly rounded, respectively an
 // enclosure); fractions are the quotient of two integers, each exact at any precision >= their
 // bit length and enclosed otherwise.
@@ -129,6 +147,10 @@ R integer_to(const cpp_int& n);
 template <>
 double integer_to<double>(const cpp_int& n) {
   return std::strtod(n.str().c_str(), nullptr);  // correctly rounded
+}
+template <>
+DoubleInterval integer_to<DoubleInterval>(const cpp_int& n) {
+  return integer_text_to_interval(n.str());
 }
 template <class R>
 R integer_to(const cpp_int& n) {
@@ -276,14 +298,18 @@ std::string exact_decimal_or_hex(double x, std::size_t max_digits) {
 template double ExactTensor::entry<double>(std::size_t) const;
 template Mpfr ExactTensor::entry<Mpfr>(std::size_t) const;
 template Interval ExactTensor::entry<Interval>(std::size_t) const;
+template DoubleInterval ExactTensor::entry<DoubleInterval>(std::size_t) const;
 template std::pair<double, double> ExactTensor::fraction<double>(std::size_t) const;
 template std::pair<Mpfr, Mpfr> ExactTensor::fraction<Mpfr>(std::size_t) const;
 template std::pair<Interval, Interval> ExactTensor::fraction<Interval>(std::size_t) const;
+template std::pair<DoubleInterval, DoubleInterval> ExactTensor::fraction<DoubleInterval>(std::size_t) const;
 template Vector<double> ExactTensor::to_vector<double>() const;
 template Vector<Mpfr> ExactTensor::to_vector<Mpfr>() const;
 template Vector<Interval> ExactTensor::to_vector<Interval>() const;
+template Vector<DoubleInterval> ExactTensor::to_vector<DoubleInterval>() const;
 template Matrix<double> ExactTensor::to_matrix<double>() const;
 template Matrix<Mpfr> ExactTensor::to_matrix<Mpfr>() const;
 template Matrix<Interval> ExactTensor::to_matrix<Interval>() const;
+template Matrix<DoubleInterval> ExactTensor::to_matrix<DoubleInterval>() const;
 
 }  // namespace nb

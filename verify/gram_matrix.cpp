@@ -39,16 +39,16 @@ bool finite(const ApproximateGram& g) {
 
 }  // namespace
 
-template <>
-Matrix<Interval> binary64_gram_matrix<Interval>(const ExactTensor& X) {
-  if (!X.all_dyadic()) return gram_matrix<Interval>(X);
+template <class I>
+Matrix<I> binary64_interval_gram(const ExactTensor& X) {
+  if (!X.all_dyadic()) return gram_matrix<I>(X);
   const ApproximateGram g = approximate_gram(X);
-  if (!finite(g)) return gram_matrix<Interval>(X);
+  if (!finite(g)) return gram_matrix<I>(X);
   const auto L = static_cast<Eigen::Index>(X.rows());
-  Matrix<Interval> G(L, L);
+  Matrix<I> G(L, L);
   for (Eigen::Index k = 0; k < L * L; ++k) {
     const double v = g.value[static_cast<std::size_t>(k)], e = g.error[static_cast<std::size_t>(k)];
-    mpfi_interv_d(G(k / L, k % L).backend().data(), v - e, v + e);
+    G(k / L, k % L) = enclosure_of_doubles<I>(v - e, v + e);
   }
   return G;
 }
@@ -62,6 +62,16 @@ Matrix<R> binary64_point_gram(const ExactTensor& X) {
   Matrix<R> G(L, L);
   for (Eigen::Index k = 0; k < L * L; ++k) G(k / L, k % L) = point_of<R>(g.value[static_cast<std::size_t>(k)]);
   return G;
+}
+
+template <>
+Matrix<Interval> binary64_gram_matrix<Interval>(const ExactTensor& X) {
+  return binary64_interval_gram<Interval>(X);
+}
+
+template <>
+Matrix<DoubleInterval> binary64_gram_matrix<DoubleInterval>(const ExactTensor& X) {
+  return binary64_interval_gram<DoubleInterval>(X);
 }
 
 template <>

@@ -53,9 +53,15 @@ struct SuiteRequest {
 struct EvalContext {
   double confidence = 0.999;  // level of statistical claims' confidence intervals
   std::uint64_t seed = 0;     // for evaluations that sample (derive per case from this)
+  // How often the engine has doubled the sample size of an undecided statistical case (the
+  // sequential looks; `confidence` is already corrected for them).
+  unsigned sample_doublings = 0;
+
+  // The number of samples to draw for a case whose base sample size is `base`.
+  std::size_t samples(std::size_t base) const { return base << sample_doublings; }
 };
 
-// The run-time face of a theorem, over all three number types.
+// The run-time face of a theorem, over all its number types.
 class Theorem {
  public:
   virtual ~Theorem() = default;
@@ -64,6 +70,7 @@ class Theorem {
   virtual void check_assumptions(const Case& c) const = 0;
   virtual Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const = 0;
+  virtual Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const = 0;
 };
 
@@ -83,6 +90,9 @@ class TheoremModel final : public Theorem {
   }
   Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<Mpfr>(c, ctx);
+  }
+  Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<DoubleInterval>(c, ctx);
   }
   Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<Interval>(c, ctx);
