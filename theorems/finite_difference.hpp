@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "theorems/certain_sign.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
 #include "verify/euclidean_norm.hpp"
 #include "verify/sides.hpp"
@@ -27,13 +27,10 @@ inline void check_finite_difference_inputs(const Case& c) {
   if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
   if (!v.is_vector() || v.size() != l.size()) throw InputError("direction must be a vector of the logits' length");
   bool nonzero = false;
-  for (std::size_t i = 0; i < v.size() && !nonzero; ++i) nonzero = certain_sign(v.entry<Interval>(i), "direction") != 0;
+  for (std::size_t i = 0; i < v.size() && !nonzero; ++i) nonzero = v.exact(i) != 0;
   if (!nonzero) throw InputError("direction must be non-zero");
-  for (const char* name : {"epsilon", "T"}) {
-    const ExactTensor& x = c.number(name);
-    if (x.size() != 1 || certain_sign(x.entry<Interval>(0), name) <= 0)
-      throw InputError(std::string(name) + " must be a scalar > 0");
-  }
+  positive_scalar(c, "epsilon");
+  positive_scalar(c, "T");
 }
 
 template <class R>

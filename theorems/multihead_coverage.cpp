@@ -20,8 +20,8 @@
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include "models/random/random_inputs.hpp"
-#include "theorems/certain_sign.hpp"
 #include "theorems/theorem_registration.hpp"
+#include "verify/errors.hpp"
 
 namespace nb::theorems {
 
@@ -87,8 +87,8 @@ struct MultiheadCoverage {
     auto check_probability = [&](const char* name) {
       const ExactTensor& x = c.number(name);
       if (x.size() != 1) throw InputError(std::string(name) + " must be a scalar");
-      const Interval v = x.entry<Interval>(0);
-      if (certain_sign(v, name) <= 0 || certain_sign(Interval(1 - v), std::string("1 - ") + name) <= 0)
+      const Rational v = x.exact(0);
+      if (v <= 0 || v >= 1)
         throw InputError(std::string(name) + " must lie in (0, 1) (got " + x.text(0) + ")");
     };
     check_probability("p");

@@ -40,7 +40,7 @@ struct NormalizerJacobianBound {
     if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
     check_normalizer(c);
     for (std::size_t i = 0; i < l.size(); ++i)
-      check_in_domain(c, l.entry<Interval>(i), "logit " + std::to_string(i));
+      check_in_domain(c, l.exact(i), "logit " + std::to_string(i));
   }
 
   template <class R>

@@ -22,8 +22,7 @@ inline std::vector<std::string> separability_assumptions() {
 inline void check_separability_input(const Case& c) {
   check_token_input(c, 2, true);
   if (c.numbers.contains("r")) {
-    const ExactTensor& r = c.number("r");
-    if (r.size() != 1 || !(r.approx(0) > 0)) throw InputError("r must be a scalar > 0");
+    positive_scalar(c, "r");
   } else if (c.integer("N") == static_cast<std::int64_t>(c.number("logits").size())) {
     throw InputError("r = min over the tokens left out needs N < L (or give r)");
   }

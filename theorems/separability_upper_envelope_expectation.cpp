@@ -17,6 +17,8 @@
 // 0, mostly N = 2), and at d = 192 it fails: almost every selected token is counted (N_s = N)
 // while r < xi_i pulls the envelope to about 0.98, E[D] in [0.0028, 0.021]. An exploration in
 // binary64 found E[D] > 0 for d >= 128 whenever N is close to L (L in [6, 32]), by at most ~0.015.
+#include <limits>
+
 #include "models/random/vector_cases.hpp"
 #include "theorems/sampling_seed.hpp"
 #include "theorems/separability.hpp"
@@ -47,8 +49,11 @@ struct SeparabilityUpperEnvelopeExpectation {
     if (c.integer("N") < 1 || c.integer("N") >= L) throw InputError("needs 1 <= N < L");
     if (c.integer("dimension") < 1) throw InputError("dimension must be >= 1");
     if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
-    const ExactTensor& radius = c.number("radius");
-    if (radius.size() != 1 || !(radius.approx(0) > 0)) throw InputError("radius must be a scalar > 0");
+    positive_scalar(c, "radius");
+    // The draws are scaled in binary64 (random::sphere_rows).
+    const double radius = c.number("radius").approx(0);
+    if (!(radius >= std::numeric_limits<double>::min() && radius <= std::numeric_limits<double>::max()))
+      throw InputError("radius must round to a normal binary64 value (got " + c.number("radius").text(0) + ")");
   }
 
   template <class R>

@@ -1,20 +1,17 @@
 #pragma once
 // The (logits, T) input shared by the softmax theorems: numbers "logits" (a vector) and "T".
+#include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
 #include "verify/errors.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb::theorems {
 
-// Throws InputError unless "logits" is a non-empty vector and T > 0.
+// Throws InputError unless "logits" is a non-empty vector and T > 0 (exactly).
 inline void check_logits_and_temperature(const Case& c) {
   const ExactTensor& l = c.number("logits");
   if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
-  const ExactTensor& T = c.number("T");
-  if (T.size() != 1) throw InputError("T must be a scalar");
-  // Exact for dyadic T; for a literal the sign of its rounding is its sign unless it underflows,
-  // and an underflowing temperature is refused too.
-  if (!(T.approx(0) > 0)) throw InputError("temperature T must be > 0 (got " + T.text(0) + ")");
+  positive_scalar(c, "T", "temperature T");
 }
 
 template <class R>

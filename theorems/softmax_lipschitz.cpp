@@ -17,7 +17,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
-#include "theorems/certain_sign.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/euclidean_norm.hpp"
 #include "verify/softmax.hpp"
@@ -106,20 +106,15 @@ struct SoftmaxLipschitz {
     const ExactTensor &l1 = c.number("logits1"), &l2 = c.number("logits2");
     if (l1.size() == 0 || !l1.is_vector() || !l2.is_vector() || l2.size() != l1.size())
       throw InputError("logits1 and logits2 must be non-empty vectors of the same length");
-    const ExactTensor& T = c.number("T");
-    if (T.size() != 1 || certain_sign(T.entry<Interval>(0), "T") <= 0) throw InputError("T must be a scalar > 0");
+    positive_scalar(c, "T");
     if (c.numbers.count("epsilon") == 0) return;
-    // The swap example, checked exactly: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r).
-    const Interval eps = c.number("epsilon").entry<Interval>(0);
+    // The swap example, checked exactly (in rationals): l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r).
+    const Rational eps = positive_scalar(c, "epsilon");
     if (l1.size() < 2) throw InputError("the swap example needs L >= 2");
-    auto x = [](const ExactTensor& t, std::size_t k) { return t.entry<Interval>(k); };
-    bool swap = certain_sign(eps, "epsilon") > 0 &&
-                certain_sign(Interval(x(l1, 0) - x(l1, 1) - eps), "l1[0] - l1[1] - eps") == 0 &&
-                certain_sign(Interval(x(l2, 0) - x(l1, 1) + eps), "l2[0] - l1[1] + eps") == 0 &&
-                certain_sign(Interval(x(l2, 1) - x(l1, 1) - eps), "l2[1] - l1[1] - eps") == 0;
-    for (std::size_t k = 2; swap && k < l1.size(); ++k)
-      swap = certain_sign(Interval(x(l1, k) - x(l2, k)), "l1 - l2") == 0;
-    if (!swap) throw InputError("with epsilon > 0 the logits must be the swap example (c + eps, c, r), (c - eps, c + eps, r)");
+    const Rational top = l1.exact(1);
+    bool swap = l1.exact(0) == top + eps && l2.exact(0) == top - eps && l2.exact(1) == top + eps;
+    for (std::size_t k = 2; swap && k < l1.size(); ++k) swap = l1.exact(k) == l2.exact(k);
+    if (!swap) throw InputError("with epsilon the logits must be the swap example (c + eps, c, r), (c - eps, c + eps, r)");
   }
 
   template <class R>

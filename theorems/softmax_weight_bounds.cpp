@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/errors.hpp"
 #include "verify/softmax.hpp"
@@ -73,8 +74,7 @@ struct SoftmaxWeightBounds {
     if (k.cols() != q.size())
       throw InputError("keys have " + std::to_string(k.cols()) + " columns but the query has dimension " +
                        std::to_string(q.size()));
-    if (c.number("T").size() != 1 || !(c.number("T").approx(0) > 0))
-      throw InputError("temperature T must be a scalar > 0");
+    positive_scalar(c, "T", "temperature T");
   }
 
   template <class R>
