@@ -10,6 +10,7 @@
 #include "verify/case.hpp"
 #include "verify/euclidean_norm.hpp"
 #include "verify/sides.hpp"
+#include "verify/shifted_logits.hpp"
 #include "verify/softmax.hpp"
 
 namespace nb::theorems {
@@ -43,7 +44,8 @@ struct FiniteDifference {
 // enclosure over the box l + eps u contains its value at the exact unit step.
 template <class R>
 FiniteDifference<R> finite_difference(const Case& c) {
-  const Vector<R> l = c.number("logits").to_vector<R>(), v = c.number("direction").to_vector<R>();
+  // l shifted by its exact maximum: the same softmax at l and at l + eps u (a common shift).
+  const Vector<R> l = logits_minus_maximum<R>(c.number("logits")), v = c.number("direction").to_vector<R>();
   const R eps = c.number("epsilon").entry<R>(0), T = c.number("T").entry<R>(0);
   const Vector<R> step = v * R(eps / euclidean_norm(v));
   const R g = euclidean_norm(softmax(Vector<R>(l + step), T) - softmax(l, T)) / eps;

@@ -4,6 +4,7 @@
 #include "verify/case.hpp"
 #include "verify/errors.hpp"
 #include "verify/numbers.hpp"
+#include "verify/shifted_logits.hpp"
 
 namespace nb::theorems {
 
@@ -16,13 +17,13 @@ inline void check_logits_and_temperature(const Case& c) {
 
 template <class R>
 struct SoftmaxInput {
-  Vector<R> logits;
+  Vector<R> logits;  // shifted by their exact maximum (verify/shifted_logits.hpp): same softmax
   R T;
 };
 
 template <class R>
 SoftmaxInput<R> softmax_input(const Case& c) {
-  return {c.number("logits").to_vector<R>(), c.number("T").entry<R>(0)};
+  return {logits_minus_maximum<R>(c.number("logits")), c.number("T").entry<R>(0)};
 }
 
 }  // namespace nb::theorems

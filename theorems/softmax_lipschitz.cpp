@@ -20,6 +20,7 @@
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/euclidean_norm.hpp"
+#include "verify/shifted_logits.hpp"
 #include "verify/softmax.hpp"
 
 namespace nb::theorems {
@@ -120,18 +121,26 @@ struct SoftmaxLipschitz {
   template <class R>
   static Sides<R> evaluate(const Case& c, const EvalContext&) {
     using std::sqrt;
-    const Vector<R> l1 = c.number("logits1").to_vector<R>(), l2 = c.number("logits2").to_vector<R>();
+    const ExactTensor &l1 = c.number("logits1"), &l2 = c.number("logits2");
     const R T = c.number("T").entry<R>(0);
-    const R moved = euclidean_norm(softmax(l1, T) - softmax(l2, T));
-    const R step = euclidean_norm(l1 - l2);
+    // Each softmax on its logits shifted by their exact maximum, the step from exact differences.
+    const R moved = euclidean_norm(softmax(logits_minus_maximum<R>(l1), T) - softmax(logits_minus_maximum<R>(l2), T));
+    Vector<R> difference(static_cast<Eigen::Index>(l1.size()));
+    bool differ = false;
+    for (std::size_t k = 0; k < l1.size(); ++k) {
+      const Rational d = l1.exact(k) - l2.exact(k);
+      differ = differ || d != 0;
+      difference[static_cast<Eigen::Index>(k)] = rational_to<R>(d);
+    }
+    const R step = euclidean_norm(difference);
     Sides<R> s;
     s.claim("||Delta alpha||_2 <= min{||Delta l||_2/(2T), sqrt 2}", moved, Relation::LessEqual,
             min_of(step / (R(2) * T), R(sqrt(R(2)))));
     s.quantity("||Delta alpha||_2", moved);
     s.quantity("||Delta l||_2", step);
     // The ratios are reported only where their denominators are non-zero: the inputs differ as
-    // exact data (for binary64 entries: as values), respectively epsilon > 0 (checked).
-    if (c.number("logits1") != c.number("logits2")) s.quantity("||Delta alpha||_2 T / ||Delta l||_2", R(moved * T / step));
+    // exact values, respectively epsilon > 0 (checked).
+    if (differ) s.quantity("||Delta alpha||_2 T / ||Delta l||_2", R(moved * T / step));
     if (c.numbers.count("epsilon") != 0)
       s.quantity("||Delta alpha||_2 / (eps/T)", R(moved * T / c.number("epsilon").entry<R>(0)));
     return s;
