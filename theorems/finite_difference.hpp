@@ -8,6 +8,7 @@
 
 #include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
+#include "verify/case_names.hpp"
 #include "verify/euclidean_norm.hpp"
 #include "verify/sides.hpp"
 #include "verify/shifted_logits.hpp"
@@ -15,12 +16,13 @@
 
 namespace nb::theorems {
 
-// The sensitivity's definition in LaTeX (the left side of both theorems' statements) and the
-// assumptions both theorems make.
+// The sensitivity's definition in LaTeX (the left side of both theorems' statements), the
+// assumptions both theorems make and the inputs both read.
 inline const std::string kFiniteDifferenceDefinition =
     R"(g(T,\varepsilon) = \frac{\left\|\mathrm{softmax}((\ell + \varepsilon v)/T) - \mathrm{softmax}(\ell/T)\right\|_2}{\varepsilon})";
 inline const std::vector<std::string> kFiniteDifferenceAssumptions = {
     "T > 0", "eps > 0", "v non-zero, normalized to a unit vector", "L >= 1"};
+inline const CaseNames kFiniteDifferenceReads = {.numbers = {"logits", "direction", "epsilon", "T"}};
 
 // Throws InputError unless the inputs are as described above.
 inline void check_finite_difference_inputs(const Case& c) {

@@ -8,9 +8,16 @@
 
 #include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
+#include "verify/case_names.hpp"
 #include "verify/normalizer.hpp"
 
 namespace nb::theorems {
+
+// What a normalizer theorem reads: its own `numbers`, the kernel's parameters and the option.
+inline CaseNames normalizer_reads(std::vector<std::string> numbers) {
+  numbers.insert(numbers.end(), {"T", "c", "s"});
+  return {.numbers = std::move(numbers), .options = {"normalizer"}};
+}
 
 // Throws InputError unless the option names a kernel and each parameter it uses is a scalar > 0.
 inline void check_normalizer(const Case& c) {

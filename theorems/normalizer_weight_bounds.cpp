@@ -25,7 +25,8 @@ struct NormalizerWeightBounds {
             .statement = R"(\frac{C_1}{L} \le \alpha_i = \frac{F(\ell_i)}{\sum_j F(\ell_j)} \le \frac{C_2}{L},\quad C_2 = \frac{\max_{[-a,a]} F}{\min_{[-a,a]} F},\ C_1 = \frac{1}{C_2},\quad \ell_i \in [-a, a])",
             .summary = "C1/L <= a_i <= C2/L, C2 = max F / min F on [-a,a], C1 = 1/C2 (constants reconstructed)",
             .assumptions = {"F is one of softmax, softplus, tanh, square (verify/normalizer.hpp), independent of L",
-                            "a >= 0 and every logit l_i in [-a, a]", "square kernel: s > a", "L >= 1"}};
+                            "a >= 0 and every logit l_i in [-a, a]", "square kernel: s > a", "L >= 1"},
+            .reads = normalizer_reads({"logits", "a"})};
   }
 
   // The shared normalizer suite (L up to 10^5) with a = max_i |l_i|, the smallest admissible

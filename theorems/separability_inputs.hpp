@@ -7,6 +7,7 @@
 
 #include "theorems/separability.hpp"
 #include "theorems/token_inputs.hpp"
+#include "verify/case_names.hpp"
 
 namespace nb::theorems {
 
@@ -16,6 +17,9 @@ inline std::vector<std::string> separability_assumptions() {
           "M = max_i ||x_i||, delta = min_{i != j} ||x_i - x_j|| (exact)",
           "r = min_{i not in I_N} ||s - alpha_i x_i|| unless given (r > 0)"};
 }
+
+// What the deterministic Theorem 2 statements read.
+inline CaseNames separability_reads() { return {.numbers = {"logits", "T", "vectors", "r"}, .integers = {"N"}}; }
 
 // Throws InputError unless the token input is valid with L >= 2 (delta needs a pair), r (if
 // given) is a scalar > 0, and N < L when r is not given (r needs a token left out).

@@ -28,7 +28,8 @@ struct SeparabilityLower {
             .statement = R"(\|s-\alpha_ix_i\|_2\le\xi_i\ (i\in I_N),\quad \frac{N_s}{N}\ge1-\frac{1}{rN}\sum_{i\in I_N}\xi_i,\quad \xi_i^2=M^2\Big(\sum_{j\in I_N\setminus i}\alpha_j\Big)^2-\frac{\delta^2}{2}\sum_{j\ne k\in I_N\setminus i}\alpha_j\alpha_k)",
             .summary = "||s - a_i x_i|| <= xi_i and N_s/N >= 1 - sum_i xi_i / (r N) (checked times r N)",
             .assumptions = separability_assumptions(),
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = separability_reads()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::separability_cases(r, info().id); }

@@ -38,7 +38,8 @@ struct SeparabilityUpperEnvelopeExpectation {
             .statement = R"(\mathbb E\Big[\frac{N_s}{N}\Big]\le\mathbb E\Big[\frac1N\sum_{i\in I_N}\exp\!\Big(-\frac{\max(\xi_i-r,0)^2}{2M^2}\Big)\Big],\quad x_i\overset{\text{iid}}{\sim}\mathrm{Unif}(S^{d-1}(M)))",
             .summary = "E[N_s/N] <= E[(1/N) sum_i exp(-(xi_i - r)^2/(2M^2))], x_i uniform on the sphere",
             .assumptions = {"T > 0", "1 <= N < L", "x_i i.i.d. uniform on S^{d-1}(M), d >= 1",
-                            "delta and r recomputed in every draw (Algorithm 4)"}};
+                            "delta and r recomputed in every draw (Algorithm 4)"},
+            .reads = {.numbers = {"logits", "T", "radius"}, .integers = {"N", "dimension", "samples", "sample_seed"}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r);

@@ -35,7 +35,8 @@ struct SoftmaxLipschitz {
             .statement = R"(\left\|\mathrm{softmax}(\ell^{(1)}/T) - \mathrm{softmax}(\ell^{(2)}/T)\right\|_2 \le \min\left\{\frac{\|\ell^{(1)} - \ell^{(2)}\|_2}{2T}, \sqrt{2}\right\})",
             .summary = "||sm(l1/T) - sm(l2/T)||_2 <= min{||l1 - l2||_2/(2T), sqrt 2}",
             .assumptions = {"T > 0", "l1, l2 of the same length L >= 1",
-                            "with epsilon: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r) exactly"}};
+                            "with epsilon: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r) exactly"},
+            .reads = {.numbers = {"logits1", "logits2", "T", "epsilon"}}};
   }
 
   // Families by i % 4 (L in 2..8 when i / 4 is even, log-uniform in [2, 4096] when odd; the rest

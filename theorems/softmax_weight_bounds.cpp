@@ -23,7 +23,8 @@ struct SoftmaxWeightBounds {
             .statement = R"(\frac{1}{L}e^{-2\Delta/T} \le \alpha_i \le \frac{1}{L}e^{2\Delta/T},\quad \Delta = \|q\|_2 \max_i \|k_i\|_2,\ \alpha = \mathrm{softmax}(Kq/T))",
             .summary = "e^{-2D/T}/L <= a_i <= e^{2D/T}/L with D = ||q|| max_i ||k_i||",
             .assumptions = {"T > 0", "L >= 1 keys of the query's dimension d >= 1"},
-            .inputs = {"query", "keys", "T"}};
+            .inputs = {"query", "keys", "T"},
+            .reads = {.numbers = {"query", "keys", "T"}}};
   }
 
   // Families by i % 4: Gaussian q and keys (scale log-uniform in [2^-4, 2]), keys on a sphere,

@@ -37,7 +37,8 @@ struct TopnDistanceRandom {
             .summary = "E[d~] = M + eps with 0 <= eps <= ((L-N)/L) sum_i sqrt(N (L-1-N)/(L-1) S_i^2)",
             .assumptions = {"T > 0", "L >= 2, 1 <= N <= L", "I uniform over the N-subsets; weights fixed",
                             "E[d~] exact by enumeration when C(L, N) <= 200000, else a confidence interval"},
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N", "samples", "sample_seed"}}};
   }
 
   // Cases i % 10 == 9: Gaussian vectors, tied or near-tied logits, L in [24, 32], N in [7, L/2],

@@ -22,7 +22,8 @@ struct TopnDistanceRandomMonotone {
             .summary = "E[d~] over random N-subsets is non-increasing in N",
             .assumptions = {"T > 0", "2 <= L", "I uniform over the N-subsets; weights fixed"},
             // No model inputs: every E[d~] enumerates all 2^L subsets, out of reach for model rows.
-            .inputs = {}};
+            .inputs = {},
+            .reads = {.numbers = {"logits", "T", "vectors"}}};
   }
 
   // L in [2, 10], d log-uniform in [1, 16], vector families cycled.

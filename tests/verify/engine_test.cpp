@@ -13,6 +13,7 @@ struct ThirdBound {
     TheoremInfo i;
     i.id = "test-third-bound";
     i.title = "x <= 1/3";
+    i.reads.numbers = {"x"};
     return i;
   }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }
