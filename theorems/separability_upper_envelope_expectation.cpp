@@ -29,6 +29,10 @@
 namespace nb::theorems {
 
 struct SeparabilityUpperEnvelopeExpectation {
+  // Limits on what a case file may ask for: each draw costs O(L^2 d) operations.
+  static constexpr std::int64_t kMaxDimension = 4096;
+  static constexpr std::int64_t kMaxSamples = 100000;
+
   static TheoremInfo info() {
     return {.id = "separability-upper-envelope-expectation",
             .title = "Separable fraction, upper envelope in expectation over the sphere (Theorem 2)",
@@ -49,7 +53,13 @@ struct SeparabilityUpperEnvelopeExpectation {
     const std::int64_t L = static_cast<std::int64_t>(c.number("logits").size());
     if (c.integer("N") < 1 || c.integer("N") >= L) throw InputError("needs 1 <= N < L");
     if (c.integer("dimension") < 1) throw InputError("dimension must be >= 1");
+    if (c.integer("dimension") > kMaxDimension)
+      throw InputError("dimension = " + std::to_string(c.integer("dimension")) + " is beyond the limit of " +
+                       std::to_string(kMaxDimension) + " dimensions of the sphere draws");
     if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
+    if (c.integer("samples") > kMaxSamples)
+      throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
+                       std::to_string(kMaxSamples) + " sphere draws");
     positive_scalar(c, "radius");
     // The draws are scaled in binary64 (random::sphere_rows).
     const double radius = c.number("radius").approx(0);

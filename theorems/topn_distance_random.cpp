@@ -26,6 +26,7 @@ namespace nb::theorems {
 struct TopnDistanceRandom {
   static constexpr std::uint64_t kMaxEnumeratedSubsets = 200000;
   static constexpr std::int64_t kDefaultSamples = 4000;
+  static constexpr std::int64_t kMaxSamples = 100000;  // a limit on what a case file may ask for
 
   static TheoremInfo info() {
     return {.id = "topn-distance-random",
@@ -66,7 +67,11 @@ struct TopnDistanceRandom {
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, true);
-    if (c.integers.contains("samples") && c.integer("samples") < 2) throw InputError("samples must be >= 2");
+    if (!c.integers.contains("samples")) return;
+    if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
+    if (c.integer("samples") > kMaxSamples)
+      throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
+                       std::to_string(kMaxSamples) + " sampled subsets");
   }
 
   template <class R>
