@@ -124,8 +124,10 @@ ExactTensor ExactTensor::from_texts(std::size_t rows, std::size_t cols,
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const Rational q = read_number_literal(texts[i], name + "[" + std::to_string(i) + "]");
     t.values_[i] = rational_to<double>(q);
-    // A literal that is a binary64 value (0.5, 3, -2.25, any hex float) is stored as dyadic.
-    if (!std::isfinite(t.values_[i]) || Rational(t.values_[i]) != q) {
+    // A decimal or hex literal that is a binary64 value (0.5, 3, -2.25, 0x3p-3) is stored as
+    // dyadic. A fraction keeps its text ("1/64" reads back as 1/64, not as 0x1p-6).
+    const bool fraction = texts[i].find('/') != std::string::npos;
+    if (fraction || !std::isfinite(t.values_[i]) || Rational(t.values_[i]) != q) {
       literals[i] = texts[i];
       rationals[i] = q;
       any_literal = true;

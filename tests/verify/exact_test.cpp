@@ -33,6 +33,7 @@ TEST(ExactTensor, DecimalLiteralsAreEnclosedNotRounded) {
   const Interval third = ExactTensor::literal("1/3").entry<Interval>(0) * 3;
   EXPECT_TRUE(lower_end_of(third) <= 1 && 1 <= upper_end_of(third));
   EXPECT_TRUE(ExactTensor::literal("0.5").is_dyadic(0)) << "a literal that is a binary64 value is stored as one";
+  EXPECT_EQ(ExactTensor::literal("1/64").text(0), "1/64") << "a fraction keeps its text";
 }
 
 TEST(ExactTensor, LiteralsBeyondBinary64RangeStayExact) {
