@@ -10,8 +10,11 @@
 //   xi_k^2 = M^2 A_k^2 - (delta^2/2) (A_k^2 - Q_k),  A_k = sum_{j in I\k} alpha_j,  Q_k = sum_{j in I\k} alpha_j^2,
 // so dist_k^2 = sum_j alpha_j^2 ||x_j||^2 + sum_{j != l} alpha_j alpha_l <x_j, x_l> <= xi_k^2
 // (alpha >= 0; A_k^2 - Q_k = sum_{j != l in I\k} alpha_j alpha_l). The radius
-// r = min_{i not in I} ||s - y_i||_2 (the paper's experiments) unless given, and
-// N_s = #{k in I : dist_k < r}. With the paper's r, token k is counted iff for every i not in I
+// r = min_{i not in I} ||s - y_i||_2 (the paper's experiments) unless given, and N_s as eq. (10):
+//   N_s = #{k in I : dist_k < r} * 1{no i not in I has ||s - y_i|| < r};
+// the count alone is N_in. The second factor is 1 for the paper's r (the minimum of those
+// distances); a larger given r can put a left-out token into the ball B_r(s), and then N_s = 0.
+// With the paper's r, token k is counted iff for every i not in I
 //   ||s - y_i||^2 - dist_k^2 = 2 <o_k, y_k - y_i> + ||y_k - y_i||^2 > 0,
 // evaluated in this form: the two squared distances, both close to ||s||^2 when the weights of
 // k and i are tiny, would cancel and leave comparisons that no working precision decides
@@ -35,7 +38,9 @@ template <class R>
 struct SeparabilityTerms {
   R M, delta, r;
   std::vector<R> dist, xi;  // per token of I, in increasing index order
-  R separated;              // N_s; for Interval an enclosure ([k, k + u] if u comparisons are undecided)
+  R inside;                 // N_in = #{k in I : dist_k < r}; for Interval an enclosure ([k, k + u] if u
+                            // comparisons are undecided)
+  R separated;              // N_s of eq. (10): N_in, or 0 if a token left out lies in B_r(s)
   R premise_tokens;         // #{k in I : r < xi_k}, the tokens the upper envelope speaks about
   R envelope;               // (1/N) sum_{k in I} exp(-max(xi_k - r, 0)^2 / (2 M^2))
 };
@@ -98,15 +103,17 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
     prefix_square += a(k) * a(k);
   }
 
+  const auto distance_to_s = [&](std::size_t i) { return root(s_squared - R(2) * a(i) * g[i] + a(i) * a(i) * gram(i, i)); };
+  R left_out_outside = R(1);  // eq. (10)'s second factor, 1 by construction for the paper's r
   if (given_r) {
     t.r = *given_r;
+    for (std::size_t i : I.rest) left_out_outside *= R(1) - indicator_less(distance_to_s(i), t.r);
   } else {
-    const auto distance_to_s = [&](std::size_t i) { return root(s_squared - R(2) * a(i) * g[i] + a(i) * a(i) * gram(i, i)); };
     t.r = distance_to_s(I.rest[0]);
     for (std::size_t i : I.rest) t.r = min_of(t.r, distance_to_s(i));
   }
 
-  t.separated = R(0);
+  t.inside = R(0);
   t.premise_tokens = R(0);
   R envelope_sum = R(0);
   const R two_M_squared = R(2) * t.M * t.M;
@@ -122,11 +129,12 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
         counted *= indicator_less(R(0), gap);
       }
     }
-    t.separated += counted;
+    t.inside += counted;
     t.premise_tokens += indicator_less(t.r, t.xi[p]);
     const R excess = max_of(t.xi[p] - t.r, R(0));
     envelope_sum += exp(-(excess * excess) / two_M_squared);
   }
+  t.separated = t.inside * left_out_outside;
   t.envelope = envelope_sum / R(N);
   return t;
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "verify/case.hpp"
+#include "verify/case_names.hpp"
 #include "verify/numbers.hpp"
 #include "verify/sides.hpp"
 
@@ -40,6 +41,9 @@ struct TheoremInfo {
   // provides all of the numbers; N then comes from `check --top-n`. Empty: the theorem runs only
   // on its own suites and on saved cases.
   std::vector<std::string> inputs;
+  // Everything the theorem reads from a case (numbers, integers, options; optional ones
+  // included): a case naming anything else is refused before its assumptions are checked.
+  CaseNames reads;
 };
 
 // What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend
@@ -84,7 +88,10 @@ class TheoremModel final : public Theorem {
     for (Case& c : cases) c.theorem = info_.id;
     return cases;
   }
-  void check_assumptions(const Case& c) const override { T::check_assumptions(c); }
+  void check_assumptions(const Case& c) const override {
+    check_case_names(c, info_.reads, info_.id);
+    T::check_assumptions(c);
+  }
   Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<double>(c, ctx);
   }

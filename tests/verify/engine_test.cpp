@@ -18,6 +18,7 @@ struct ThirdBound {
     TheoremInfo i;
     i.id = "test-third-bound";
     i.title = "x <= 1/3";
+    i.reads.numbers = {"x"};
     return i;
   }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }
@@ -83,6 +84,7 @@ struct BernoulliMean {
   static TheoremInfo info() {
     TheoremInfo i;
     i.id = "test-bernoulli-mean";
+    i.reads.numbers = {"p"};
     return i;
   }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }

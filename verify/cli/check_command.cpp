@@ -186,6 +186,12 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     const Theorem& t = theorem_or_usage_error(c.theorem);
     if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), c.theorem) == o.ids.end())
       throw UsageError("case file '" + file + "' is for theorem '" + c.theorem + "', which was not named");
+    // Checked here too (the engine checks every case again) so that the error names the file.
+    try {
+      t.check_assumptions(c);
+    } catch (const InputError& e) {
+      throw InputError("case file '" + file + "': " + e.what());
+    }
     if (o.ids.empty() && !o.all && replayed.find(c.theorem) == replayed.end()) selected.push_back(&t);
     replayed[c.theorem].push_back(std::move(c));
   }
