@@ -379,16 +379,20 @@ static void separability_lower(const workload_t *w, claims_t *out) {
   arb_init(separated), arb_init(premise), arb_init(counted), arb_init(gap), arb_init(envelope),
       arb_init(two_M_squared), arb_init(xi_sum), arb_init(lhs), arb_init(Nball);
   arb_set_d(T, number(w, "T")->values[0]);
-  arb_ptr alpha = softmax_of(ln, T), x = balls_of(xn), G = _arb_vec_init((slong)(L * L));
-  for (size_t i = 0; i < L; ++i) /* all of X X^T, as gram_matrix<R> computes it */
-    for (size_t j = 0; j < L; ++j) arb_dot(G + i * L + j, NULL, 0, x + i * d, 1, x + j * d, 1, (slong)d, PREC);
-#define GRAM(i, j) (G + (i) * L + (j))
+  arb_ptr alpha = softmax_of(ln, T), x = balls_of(xn);
   size_t *selected = malloc(N * sizeof(size_t)), *rest = malloc((L - N) * sizeof(size_t));
   size_t *all = calloc(L, sizeof(size_t));
   for (size_t i = 0; i < L; ++i) all[i] = i;
   top_n(ln->values, L, N, selected, rest);
-  arb_set(t, GRAM(0, 0));
-  for (size_t i = 1; i < L; ++i) arb_max(t, t, GRAM(i, i), PREC);
+  /* the rows of I of X X^T and its diagonal, as gram_rows<R> computes them */
+  arb_ptr G = _arb_vec_init((slong)(N * L)), D = _arb_vec_init((slong)L);
+  for (size_t p = 0; p < N; ++p)
+    for (size_t j = 0; j < L; ++j) arb_dot(G + p * L + j, NULL, 0, x + selected[p] * d, 1, x + j * d, 1, (slong)d, PREC);
+  for (size_t j = 0; j < L; ++j) arb_dot(D + j, NULL, 0, x + j * d, 1, x + j * d, 1, (slong)d, PREC);
+#define ROW(p, m) (G + (p) * L + (m))
+#define DIAG(i) (D + (i))
+  arb_set(t, DIAG(0));
+  for (size_t i = 1; i < L; ++i) arb_max(t, t, DIAG(i), PREC);
   root(M, t);
   extreme_distance(delta, xn, x, all, L, all, L, 1);
 
@@ -397,13 +401,13 @@ static void separability_lower(const workload_t *w, claims_t *out) {
   for (size_t m = 0; m < L; ++m) {
     arb_zero(suffix + N);
     for (size_t p = N; p-- > 0;) {
-      arb_mul(t, alpha + selected[p], GRAM(selected[p], m), PREC);
+      arb_mul(t, alpha + selected[p], ROW(p, m), PREC);
       arb_add(suffix + p, suffix + p + 1, t, PREC);
     }
     arb_zero(prefix);
     for (size_t p = 0; p < N; ++p) {
       arb_add(o + p * L + m, prefix, suffix + p + 1, PREC);
-      arb_addmul(prefix, alpha + selected[p], GRAM(selected[p], m), PREC);
+      arb_addmul(prefix, alpha + selected[p], ROW(p, m), PREC);
     }
     arb_set(g + m, prefix);
   }
@@ -442,7 +446,7 @@ static void separability_lower(const workload_t *w, claims_t *out) {
     arb_mul_2exp_si(u, u, 1);
     arb_sub(t, s_squared, u, PREC);
     arb_mul(u, alpha + i, alpha + i, PREC);
-    arb_addmul(t, u, GRAM(i, i), PREC);
+    arb_addmul(t, u, DIAG(i), PREC);
     root(u, t);
     if (q == 0) arb_set(r, u);
     else arb_min(r, r, u, PREC);
@@ -459,12 +463,12 @@ static void separability_lower(const workload_t *w, claims_t *out) {
       arb_submul(gap, alpha + i, o + p * L + i, PREC);
       arb_mul_2exp_si(gap, gap, 1);
       arb_mul(t, alpha + k, alpha + k, PREC);
-      arb_addmul(gap, t, GRAM(k, k), PREC);
+      arb_addmul(gap, t, DIAG(k), PREC);
       arb_mul(t, alpha + k, alpha + i, PREC);
       arb_mul_2exp_si(t, t, 1);
-      arb_submul(gap, t, GRAM(k, i), PREC);
+      arb_submul(gap, t, ROW(p, i), PREC);
       arb_mul(t, alpha + i, alpha + i, PREC);
-      arb_addmul(gap, t, GRAM(i, i), PREC);
+      arb_addmul(gap, t, DIAG(i), PREC);
       arb_zero(u);
       indicator_less(t, u, gap);
       arb_mul(counted, counted, t, PREC);
@@ -482,7 +486,8 @@ static void separability_lower(const workload_t *w, claims_t *out) {
     arb_add(envelope, envelope, t, PREC);
   }
   arb_div_si(envelope, envelope, (slong)N, PREC);
-#undef GRAM
+#undef ROW
+#undef DIAG
 
   for (size_t p = 0; p < N; ++p) {
     claim(out, dist + p, xi + p);
@@ -500,7 +505,7 @@ static void separability_lower(const workload_t *w, claims_t *out) {
   arb_neg(u, u);
 
   free(selected), free(rest), free(all);
-  _arb_vec_clear(alpha, (slong)L), _arb_vec_clear(x, (slong)(L * d)), _arb_vec_clear(G, (slong)(L * L));
+  _arb_vec_clear(alpha, (slong)L), _arb_vec_clear(x, (slong)(L * d)), _arb_vec_clear(G, (slong)(N * L)), _arb_vec_clear(D, (slong)L);
   _arb_vec_clear(o, (slong)(N * L)), _arb_vec_clear(g, (slong)L), _arb_vec_clear(suffix, (slong)(N + 1));
   _arb_vec_clear(suffix_weight, (slong)(N + 1)), _arb_vec_clear(suffix_square, (slong)(N + 1));
   _arb_vec_clear(dist, (slong)N), _arb_vec_clear(xi, (slong)N);

@@ -179,8 +179,13 @@ def separability_lower(n, integers):
     alpha = softmax([mpf(v) for v in raw], T)
     x = to_mpf(n["vectors"])
     L = len(x)
-    G = [[fdot(xi, xj) for xj in x] for xi in x]  # all of X X^T, as gram_matrix<R> computes it
     selected, rest = top_n(raw, integers["N"])
+    # The rows of I of X X^T and its diagonal, as gram_rows<R> computes them.
+    G = [[None] * L for _ in range(L)]
+    for i in range(L):
+        G[i][i] = fdot(x[i], x[i])
+    for k in selected:
+        G[k] = [fdot(x[k], xj) for xj in x]
     N = len(selected)
     M = root(max(G[i][i] for i in range(L)))
     delta = min(row_distance(x, a, b) for a, b in min_distance_candidates(n["vectors"]))

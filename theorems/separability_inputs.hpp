@@ -40,14 +40,15 @@ inline void check_separability_input(const Case& c) {
                      "needs r > 0 (give r)");
 }
 
-// Theorem 2's quantities for the case's top-N set, with the Gram matrix computed in R (its
-// enclosure shrinks as the engine escalates precision, so equality cases can be decided).
+// Theorem 2's quantities for the case's top-N set, with the Gram rows computed in R (their
+// enclosures shrink as the engine escalates precision, so equality cases can be decided).
 template <class R>
 SeparabilityTerms<R> separability_terms(const Case& c) {
   const std::optional<R> r = c.numbers.contains("r") ? std::optional<R>(c.number("r").entry<R>(0)) : std::nullopt;
   const auto [logits, T] = softmax_input<R>(c);
   const ExactTensor& x = c.number("vectors");
-  return separability_terms(softmax(logits, T), x, gram_matrix<R>(x), top_n_selection(c), r);
+  const Selection I = top_n_selection(c);
+  return separability_terms(softmax(logits, T), x, gram_rows<R>(x, I.selected), I, r);
 }
 
 }  // namespace nb::theorems

@@ -80,7 +80,7 @@ struct SeparabilityUpperEnvelopeExpectation {
     const std::size_t samples = ctx.samples(static_cast<std::size_t>(c.integer("samples")));
     for (std::size_t k = 0; k < samples; ++k) {
       const ExactTensor x(L, d, random::sphere_rows(rng, L, d, c.number("radius").approx(0)));
-      const SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_matrix<R>(x), I, std::optional<R>());
+      const SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_rows<R>(x, I.selected), I, std::optional<R>());
       fraction.push_back(t.separated / N);
       envelope.push_back(t.envelope);
       excess.push_back(fraction.back() - envelope.back());
