@@ -23,6 +23,11 @@ NORMBOUND_PACKAGES=(
 NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pictures poppler-utils
   clang libclang-rt-14-dev libomp-14-dev)
 
+# Needed only by bench/compare_certified.sh, which installs them: the peers of the certified
+# benchmark, mpmath (with NumPy for its binary64 screens) for Debian's /usr/bin/python3 and
+# FLINT's Arb ball arithmetic for the C program.
+NORMBOUND_BENCH_PACKAGES=(python3-mpmath python3-numpy libflint-arb-dev)
+
 missing_packages() {
   local p
   for p in "$@"; do

@@ -15,8 +15,9 @@
 
 namespace nb {
 
-// Version 2 added "sources" and made "timestamp" ISO 8601 (reports/results-schema.md).
-inline constexpr int kResultsSchemaVersion = 2;
+// Version 2 added "sources" and made "timestamp" ISO 8601; version 3 the binary64 tier and the
+// sequential looks of statistical cases (reports/results-schema.md).
+inline constexpr int kResultsSchemaVersion = 3;
 
 // Cases per verdict, indexed by static_cast<int>(Verdict).
 using VerdictCounts = std::array<std::size_t, 8>;
@@ -41,7 +42,9 @@ struct TheoremResult {
 };
 
 struct RunSettingsRecord {
+  bool binary64_tier = true;
   unsigned precision = 0, max_precision = 0, threads = 1;
+  unsigned max_sample_doublings = 0;
   double near_tight = 0, confidence = 0;
   std::uint64_t seed = 0;
   std::size_t cases_per_theorem = 0;

@@ -19,20 +19,21 @@ std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
 
 }  // namespace
 
-SlackEnclosure slack_of(const Claim<Interval>& claim) {
+template <class R>
+SlackEnclosure slack_of(const Claim<R>& claim) {
   const bool value_minus_bound =
       claim.relation == Relation::GreaterEqual || claim.relation == Relation::Greater;
-  const Interval slack = value_minus_bound ? claim.value - claim.bound : claim.bound - claim.value;
-  const Interval magnitude = abs(claim.bound);
+  const R slack = value_minus_bound ? R(claim.value - claim.bound) : R(claim.bound - claim.value);
+  const R magnitude = abs(claim.bound);
   SlackEnclosure s;
-  s.lo = lower_end_of(slack);
-  s.hi = upper_end_of(slack);
-  s.bound_magnitude = upper_end_of(magnitude);
+  s.lo = mpfr_rounded_down(lower_end_of(slack));
+  s.hi = mpfr_rounded_up(upper_end_of(slack));
+  s.bound_magnitude = mpfr_rounded_up(upper_end_of(magnitude));
   s.finite = is_finite_value(slack) && is_finite_value(magnitude);
   if (s.finite && lower_end_of(magnitude) > 0) {
-    const Interval rel = slack / magnitude;
-    s.relative_lo = lower_end_of(rel);
-    s.relative_hi = upper_end_of(rel);
+    const R rel = slack / magnitude;
+    s.relative_lo = mpfr_rounded_down(lower_end_of(rel));
+    s.relative_hi = mpfr_rounded_up(upper_end_of(rel));
   } else {
     s.relative_lo = s.lo;
     s.relative_hi = s.hi;
@@ -40,6 +41,9 @@ SlackEnclosure slack_of(const Claim<Interval>& claim) {
   }
   return s;
 }
+
+template SlackEnclosure slack_of(const Claim<Interval>&);
+template SlackEnclosure slack_of(const Claim<DoubleInterval>&);
 
 std::string decimal_down(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDD); }
 std::string decimal_up(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDU); }

@@ -23,7 +23,9 @@ struct SlackEnclosure {
   bool finite = true;             // false if any end is NaN or infinite: then nothing is certain
 };
 
-SlackEnclosure slack_of(const Claim<Interval>& claim);
+// For R = Interval or DoubleInterval (whose ends are exact in Mpfr at any precision >= 53 bits).
+template <class R>
+SlackEnclosure slack_of(const Claim<R>& claim);
 
 // Decimal text of x with `digits` significant digits, rounded toward -inf (down) or +inf (up),
 // so that printed enclosures stay enclosures. NaN prints "nan", infinities "inf"/"-inf".

@@ -29,5 +29,7 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A);
 //   exceed ||A||_2 by up to a factor sqrt(n).
 // A matrix with a non-finite entry gives a NaN (hence inconclusive) enclosure.
 Interval spectral_norm(const Matrix<Interval>& A);
+// The same enclosure computed in binary64 intervals, trial vectors from double eigensolvers.
+DoubleInterval spectral_norm(const Matrix<DoubleInterval>& A);
 
 }  // namespace nb

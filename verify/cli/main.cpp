@@ -12,7 +12,7 @@
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/report_command.hpp"
-#include "verify/cli/version.hpp"
+#include "verify/version.hpp"
 
 int main(int argc, char** argv) {
   nb::cli::handle_interrupt_signals();
