@@ -115,6 +115,23 @@ R point_of(double x);
 template <class R>
 R not_a_number();
 
+// The specializations numbers.cpp defines, declared before any use as the language requires (a use
+// before the declaration would instantiate the undefined primary template instead).
+template <> Interval enclosure_of_doubles<Interval>(double lo, double hi);
+template <> DoubleInterval enclosure_of_doubles<DoubleInterval>(double lo, double hi);
+template <> double point_of<double>(const Mpfr& x);
+template <> Mpfr point_of<Mpfr>(const Mpfr& x);
+template <> DoubleInterval point_of<DoubleInterval>(const Mpfr& x);
+template <> Interval point_of<Interval>(const Mpfr& x);
+template <> double point_of<double>(double x);
+template <> Mpfr point_of<Mpfr>(double x);
+template <> DoubleInterval point_of<DoubleInterval>(double x);
+template <> Interval point_of<Interval>(double x);
+template <> double not_a_number<double>();
+template <> Mpfr not_a_number<Mpfr>();
+template <> DoubleInterval not_a_number<DoubleInterval>();
+template <> Interval not_a_number<Interval>();
+
 // Whether x can be trusted as a number: finite (and for an interval, both ends finite, not NaN).
 inline bool is_finite_value(double x) { return std::isfinite(x); }
 bool is_finite_value(const Mpfr& x);

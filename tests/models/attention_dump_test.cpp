@@ -26,7 +26,7 @@ nlohmann::json small_dump() {
   return dump;
 }
 
-void expect_rejected(const nlohmann::json& dump, const std::string& part) {
+void expect_dump_rejected(const nlohmann::json& dump, const std::string& part) {
   try {
     parse_attention_dump(dump, "prompt.json");
     ADD_FAILURE() << "accepted an invalid dump; expected an error mentioning '" << part << "'";
@@ -53,19 +53,19 @@ TEST(AttentionDump, RejectsInconsistentOrNonFiniteData) {
     change(dump);
     return dump;
   };
-  expect_rejected(nlohmann::json::array(), "not a JSON object");
-  expect_rejected(changed([](auto& d) { d.erase("qk_dot"); }), "missing field 'qk_dot'");
-  expect_rejected(changed([](auto& d) { d["token_ids"].push_back(5); }), "same length");
-  expect_rejected(changed([](auto& d) { d["token_ids"][1] = -3; }), "token_ids[1]");
-  expect_rejected(changed([](auto& d) { d["n_head"] = 3; }), "'qk_dot[0]' is not an array of 3 entries");
-  expect_rejected(changed([](auto& d) { d["attention"][0][1][2] = {1.0, 2.0}; }), "'attention[0][1][2]'");
-  expect_rejected(changed([](auto& d) { d["attention"][0][0][1][1] = nullptr; }), "attention[0][0][1][1] is null");
-  expect_rejected(changed([](auto& d) { d["qk_dot"][0][0][0][0] = "1"; }), "qk_dot[0][0][0][0]");
-  expect_rejected(changed([](auto& d) { d["logit_scale"] = 0; }), "logit_scale");
-  expect_rejected(changed([](auto& d) { d["n_layer"] = 0; }), "n_layer");
+  expect_dump_rejected(nlohmann::json::array(), "not a JSON object");
+  expect_dump_rejected(changed([](auto& d) { d.erase("qk_dot"); }), "missing field 'qk_dot'");
+  expect_dump_rejected(changed([](auto& d) { d["token_ids"].push_back(5); }), "same length");
+  expect_dump_rejected(changed([](auto& d) { d["token_ids"][1] = -3; }), "token_ids[1]");
+  expect_dump_rejected(changed([](auto& d) { d["n_head"] = 3; }), "'qk_dot[0]' is not an array of 3 entries");
+  expect_dump_rejected(changed([](auto& d) { d["attention"][0][1][2] = {1.0, 2.0}; }), "'attention[0][1][2]'");
+  expect_dump_rejected(changed([](auto& d) { d["attention"][0][0][1][1] = nullptr; }), "attention[0][0][1][1] is null");
+  expect_dump_rejected(changed([](auto& d) { d["qk_dot"][0][0][0][0] = "1"; }), "qk_dot[0][0][0][0]");
+  expect_dump_rejected(changed([](auto& d) { d["logit_scale"] = 0; }), "logit_scale");
+  expect_dump_rejected(changed([](auto& d) { d["n_layer"] = 0; }), "n_layer");
   // JSON text has no NaN or infinity, but a document built in memory can hold them.
-  expect_rejected(changed([](auto& d) { d["qk_dot"][0][0][0][0] = std::nan(""); }), "not a finite number");
-  expect_rejected(changed([](auto& d) { d["attention"][0][1][2][0] = -INFINITY; }), "attention[0][1][2][0]");
+  expect_dump_rejected(changed([](auto& d) { d["qk_dot"][0][0][0][0] = std::nan(""); }), "not a finite number");
+  expect_dump_rejected(changed([](auto& d) { d["attention"][0][1][2][0] = -INFINITY; }), "attention[0][1][2][0]");
 }
 
 TEST(AttentionDump, RecordedAttentionIsTheCausalSoftmaxOfScaledProducts) {

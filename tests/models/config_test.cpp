@@ -15,7 +15,7 @@ nlohmann::json gpt2_small() {
     "scale_attn_weights": true, "bos_token_id": 50256, "eos_token_id": 50256, "n_inner": null})");
 }
 
-void expect_rejected(const nlohmann::json& json, const std::string& part) {
+void expect_config_rejected(const nlohmann::json& json, const std::string& part) {
   try {
     parse_config(json, "config.json");
     ADD_FAILURE() << "accepted an invalid config; expected an error mentioning '" << part << "'";
@@ -56,26 +56,26 @@ TEST(Config, RejectsMissingInconsistentOrForeignSettings) {
     json[key] = std::move(value);
     return json;
   };
-  expect_rejected(nlohmann::json::array(), "not a JSON object");
-  expect_rejected(with("n_layer", 1025), "'n_layer' is 1025, above normbound's limit of 1024 layers");
-  expect_rejected(with("n_layer", 1 << 24), "above normbound's limit of 1024 layers");
-  expect_rejected(without("n_layer"), "'n_layer'");
-  expect_rejected(without("layer_norm_epsilon"), "'layer_norm_epsilon'");
+  expect_config_rejected(nlohmann::json::array(), "not a JSON object");
+  expect_config_rejected(with("n_layer", 1025), "'n_layer' is 1025, above normbound's limit of 1024 layers");
+  expect_config_rejected(with("n_layer", 1 << 24), "above normbound's limit of 1024 layers");
+  expect_config_rejected(without("n_layer"), "'n_layer'");
+  expect_config_rejected(without("layer_norm_epsilon"), "'layer_norm_epsilon'");
   auto no_context = without("n_positions");
   no_context.erase("n_ctx");
-  expect_rejected(no_context, "n_positions");
-  expect_rejected(with("n_head", 7), "does not divide");
-  expect_rejected(with("n_embd", 0), "'n_embd'");
-  expect_rejected(with("n_embd", -768), "'n_embd'");
-  expect_rejected(with("n_embd", 768.5), "'n_embd'");
-  expect_rejected(with("vocab_size", "50257"), "'vocab_size'");
-  expect_rejected(with("n_layer", 1LL << 40), "'n_layer'");
-  expect_rejected(with("n_ctx", 512), "disagree");
-  expect_rejected(with("layer_norm_epsilon", 0), "'layer_norm_epsilon'");
-  expect_rejected(with("layer_norm_epsilon", -1e-5), "'layer_norm_epsilon'");
-  expect_rejected(with("activation_function", "relu"), "activation_function");
-  expect_rejected(with("scale_attn_weights", false), "scale_attn_weights");
-  expect_rejected(with("scale_attn_by_inverse_layer_idx", true), "scale_attn_by_inverse_layer_idx");
+  expect_config_rejected(no_context, "n_positions");
+  expect_config_rejected(with("n_head", 7), "does not divide");
+  expect_config_rejected(with("n_embd", 0), "'n_embd'");
+  expect_config_rejected(with("n_embd", -768), "'n_embd'");
+  expect_config_rejected(with("n_embd", 768.5), "'n_embd'");
+  expect_config_rejected(with("vocab_size", "50257"), "'vocab_size'");
+  expect_config_rejected(with("n_layer", 1LL << 40), "'n_layer'");
+  expect_config_rejected(with("n_ctx", 512), "disagree");
+  expect_config_rejected(with("layer_norm_epsilon", 0), "'layer_norm_epsilon'");
+  expect_config_rejected(with("layer_norm_epsilon", -1e-5), "'layer_norm_epsilon'");
+  expect_config_rejected(with("activation_function", "relu"), "activation_function");
+  expect_config_rejected(with("scale_attn_weights", false), "scale_attn_weights");
+  expect_config_rejected(with("scale_attn_by_inverse_layer_idx", true), "scale_attn_by_inverse_layer_idx");
 }
 
 }  // namespace

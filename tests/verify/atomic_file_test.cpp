@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
+std::string file_text(const fs::path& p) {
   std::ifstream in(p);
   return {std::istreambuf_iterator<char>(in), {}};
 }
@@ -25,8 +25,8 @@ TEST(WriteFilesAtomically, WritesEveryFileAndNoTemporary) {
   const test::ScratchDirectory scratch;
   const fs::path& dir = scratch.path();
   write_files_atomically({{(dir / "a.txt").string(), "a"}, {(dir / "b.txt").string(), "b"}});
-  EXPECT_EQ(read(dir / "a.txt"), "a");
-  EXPECT_EQ(read(dir / "b.txt"), "b");
+  EXPECT_EQ(file_text(dir / "a.txt"), "a");
+  EXPECT_EQ(file_text(dir / "b.txt"), "b");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2);
 }
 
@@ -40,7 +40,7 @@ TEST(WriteFilesAtomically, AFailedFileLeavesNoneOfTheNewFiles) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("missing/b.txt"), std::string::npos) << e.what();
   }
-  EXPECT_EQ(read(dir / "a.txt"), "old");
+  EXPECT_EQ(file_text(dir / "a.txt"), "old");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
 }
 

@@ -14,7 +14,7 @@ namespace nb {
 namespace {
 
 // The InputError message of reading a case file with this text ("" if it reads).
-std::string refusal(const std::string& text) {
+std::string case_file_refusal(const std::string& text) {
   test::ScratchDirectory dir;
   const std::string path = (dir.path() / "case.json").string();
   std::ofstream(path) << text;
@@ -32,12 +32,12 @@ const std::string kCase = R"({"theorem": "t", "numbers": {"x": "0.5"}})";
 
 TEST(CaseFile, HeaderFieldsOfAnotherTypeAreBadInput) {
   for (const char* format : {"3", "null", "[]", "{}", "true"})
-    EXPECT_NE(refusal(std::string(R"({"format": )") + format + R"(, "version": 1, "case": )" + kCase + "}")
+    EXPECT_NE(case_file_refusal(std::string(R"({"format": )") + format + R"(, "version": 1, "case": )" + kCase + "}")
                   .find("not a normbound case"),
               std::string::npos)
         << format;
   for (const char* version : {"\"1\"", "null", "[1]", "2", "true"})
-    EXPECT_NE(refusal(std::string(R"({"format": "normbound-case", "version": )") + version + R"(, "case": )" + kCase +
+    EXPECT_NE(case_file_refusal(std::string(R"({"format": "normbound-case", "version": )") + version + R"(, "case": )" + kCase +
                       "}")
                   .find("unsupported version"),
               std::string::npos)
@@ -46,10 +46,10 @@ TEST(CaseFile, HeaderFieldsOfAnotherTypeAreBadInput) {
 
 TEST(CaseFile, ErrorsInsideTheCaseNameTheFile) {
   const std::string header = R"({"format": "normbound-case", "version": 1, "case": )";
-  EXPECT_NE(refusal(header + R"({"theorem": "t", "numbers": {"x": "0x1p0f"}}})").find("case input 'x'"),
+  EXPECT_NE(case_file_refusal(header + R"({"theorem": "t", "numbers": {"x": "0x1p0f"}}})").find("case input 'x'"),
             std::string::npos);
-  EXPECT_NE(refusal(header + R"({"theorem": 3, "numbers": {}}})").find("'theorem'"), std::string::npos);
-  EXPECT_EQ(refusal(header + kCase + "}"), "") << "the valid case these tests break reads";
+  EXPECT_NE(case_file_refusal(header + R"({"theorem": 3, "numbers": {}}})").find("'theorem'"), std::string::npos);
+  EXPECT_EQ(case_file_refusal(header + kCase + "}"), "") << "the valid case these tests break reads";
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ namespace nb {
 namespace {
 
 // The message of the InputError that reading `text` throws ("" if it reads).
-std::string refusal(const std::string& text) {
+std::string exact_literal_refusal(const std::string& text) {
   try {
     ExactTensor::literal(text);
   } catch (const InputError& e) {
@@ -36,9 +36,9 @@ TEST(ExactLiterals, EveryC99HexadecimalFormOfABinary64ValueIsThatValue) {
 }
 
 TEST(ExactLiterals, AHexadecimalNumberThatIsNotABinary64ValueIsRefusedSayingWhy) {
-  EXPECT_NE(refusal("0x1.00000000000001p0").find("57 significant bits, binary64 has 53"), std::string::npos);
-  EXPECT_NE(refusal("0x1p1024").find("beyond the largest binary64 value"), std::string::npos);
-  EXPECT_NE(refusal("0x1p-1075").find("below the smallest positive binary64 value"), std::string::npos);
+  EXPECT_NE(exact_literal_refusal("0x1.00000000000001p0").find("57 significant bits, binary64 has 53"), std::string::npos);
+  EXPECT_NE(exact_literal_refusal("0x1p1024").find("beyond the largest binary64 value"), std::string::npos);
+  EXPECT_NE(exact_literal_refusal("0x1p-1075").find("below the smallest positive binary64 value"), std::string::npos);
 }
 
 TEST(ExactLiterals, AFractionOf400DigitIntegersIsExact) {
@@ -54,14 +54,14 @@ TEST(ExactLiterals, AFractionOf400DigitIntegersIsExact) {
 }
 
 TEST(ExactLiterals, ALiteralBeyondTheDigitLimitIsBadInput) {
-  EXPECT_NE(refusal(std::string(50000, '1')).find("beyond the limit of 10000 digits"), std::string::npos);
-  EXPECT_NE(refusal("0." + std::string(30000, '3')).find("beyond the limit of 10000 digits"), std::string::npos);
-  EXPECT_EQ(refusal("0." + std::string(9999, '3')), "") << "within the limit";
+  EXPECT_NE(exact_literal_refusal(std::string(50000, '1')).find("beyond the limit of 10000 digits"), std::string::npos);
+  EXPECT_NE(exact_literal_refusal("0." + std::string(30000, '3')).find("beyond the limit of 10000 digits"), std::string::npos);
+  EXPECT_EQ(exact_literal_refusal("0." + std::string(9999, '3')), "") << "within the limit";
 }
 
 TEST(ExactLiterals, ADecimalExponentBeyondTheLimitIsBadInput) {
-  EXPECT_NE(refusal("1e-10000000").find("exponent beyond the limit of +-10000"), std::string::npos);
-  EXPECT_EQ(refusal("1e-10000"), "") << "within the limit";
+  EXPECT_NE(exact_literal_refusal("1e-10000000").find("exponent beyond the limit of +-10000"), std::string::npos);
+  EXPECT_EQ(exact_literal_refusal("1e-10000"), "") << "within the limit";
 }
 
 }  // namespace

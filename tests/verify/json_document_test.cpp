@@ -13,7 +13,7 @@ namespace {
 
 std::string nested(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
-std::string refusal(const std::string& text) {
+std::string json_refusal(const std::string& text) {
   try {
     parse_json(text, "in.json");
   } catch (const InputError& e) {
@@ -28,11 +28,11 @@ TEST(ParseJson, AcceptsNestingUpToTheLimit) {
 }
 
 TEST(ParseJson, RefusesDeeperNestingNamingTheSourceTheLimitAndTheByte) {
-  EXPECT_EQ(refusal(nested(kMaxJsonDepth + 1)),
+  EXPECT_EQ(json_refusal(nested(kMaxJsonDepth + 1)),
             "in.json: JSON nested deeper than 256 levels at byte 256 (the limit on JSON nesting of every input)");
   // Far deeper documents (once a stack overflow in dump()) and unbalanced ones the same way.
-  EXPECT_NE(refusal(nested(1'000'000)).find("deeper than 256 levels"), std::string::npos);
-  EXPECT_NE(refusal(std::string(100'000, '{')).find("deeper than 256 levels"), std::string::npos);
+  EXPECT_NE(json_refusal(nested(1'000'000)).find("deeper than 256 levels"), std::string::npos);
+  EXPECT_NE(json_refusal(std::string(100'000, '{')).find("deeper than 256 levels"), std::string::npos);
 }
 
 TEST(ParseJson, CountsNoBracketsInsideStrings) {
@@ -41,13 +41,13 @@ TEST(ParseJson, CountsNoBracketsInsideStrings) {
   // An escaped quote does not end the string, so the brackets after it are still inside it.
   EXPECT_EQ(parse_json("[\"\\\"" + brackets + "\"]", "in.json")[0], "\"" + brackets);
   EXPECT_EQ(parse_json("[\"\\\\\", " + nested(kMaxJsonDepth - 1) + "]", "in.json")[0], "\\");
-  EXPECT_NE(refusal("[\"\\\\\", " + nested(kMaxJsonDepth) + "]").find("deeper"), std::string::npos);
+  EXPECT_NE(json_refusal("[\"\\\\\", " + nested(kMaxJsonDepth) + "]").find("deeper"), std::string::npos);
 }
 
 TEST(ParseJson, NamesTheSourceOfInvalidJson) {
-  EXPECT_NE(refusal("{\"a\": [1, 2").find("in.json: not valid JSON ("), std::string::npos);
-  EXPECT_NE(refusal("{\"a\": \"\xff\"}").find("in.json: not valid JSON ("), std::string::npos);
-  EXPECT_NE(refusal("{\"a\": 1e999}").find("in.json: not valid JSON ("), std::string::npos);
+  EXPECT_NE(json_refusal("{\"a\": [1, 2").find("in.json: not valid JSON ("), std::string::npos);
+  EXPECT_NE(json_refusal("{\"a\": \"\xff\"}").find("in.json: not valid JSON ("), std::string::npos);
+  EXPECT_NE(json_refusal("{\"a\": 1e999}").find("in.json: not valid JSON ("), std::string::npos);
 }
 
 TEST(ParseJson, ReadsStreamsAndPassesTheCallback) {
