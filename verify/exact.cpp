@@ -8,6 +8,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include "verify/errors.hpp"
+#include "verify/exact_real.hpp"
 
 namespace nb {
 namespace {
@@ -133,6 +134,17 @@ double integer_to<double>(const cpp_int& n) {
 template <class R>
 R integer_to(const cpp_int& n) {
   return R(n.str());
+}
+template <>
+ExactReal integer_to<ExactReal>(const cpp_int& n) {
+  return ExactReal::of_integer_text(n.str());
+}
+
+// A literal is a rational: for ExactReal exactly numerator / denominator.
+template <>
+ExactReal literal_to<ExactReal>(const std::string& t) {
+  const auto [numerator, denominator] = fraction_of(t, 0.0);
+  return integer_to<ExactReal>(numerator) / integer_to<ExactReal>(denominator);
 }
 
 }  // namespace
@@ -285,5 +297,9 @@ template Vector<Interval> ExactTensor::to_vector<Interval>() const;
 template Matrix<double> ExactTensor::to_matrix<double>() const;
 template Matrix<Mpfr> ExactTensor::to_matrix<Mpfr>() const;
 template Matrix<Interval> ExactTensor::to_matrix<Interval>() const;
+template ExactReal ExactTensor::entry<ExactReal>(std::size_t) const;
+template std::pair<ExactReal, ExactReal> ExactTensor::fraction<ExactReal>(std::size_t) const;
+template Vector<ExactReal> ExactTensor::to_vector<ExactReal>() const;
+template Matrix<ExactReal> ExactTensor::to_matrix<ExactReal>() const;
 
 }  // namespace nb

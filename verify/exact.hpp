@@ -4,7 +4,8 @@
 // spells. Conversion to a number type is then well defined at every precision:
 //   Interval  an enclosure of the exact value (exactly the value for dyadics when p >= 53);
 //   Mpfr      the exact value rounded to nearest at the working precision;
-//   double    the exact value rounded to nearest (literals via strtod; fractions via one division).
+//   double    the exact value rounded to nearest (literals via strtod; fractions via one division);
+//   ExactReal the exact value (verify/exact_real.hpp), at any precision.
 // In JSON every entry is a string: dyadics as C99 hexadecimal ("0x1.8p-2", what printf("%a")
 // writes), literals as written, so a case reads back bit-for-bit.
 #include <cstddef>
@@ -50,8 +51,8 @@ class ExactTensor {
   // Entry i as the fraction numerator / denominator of two integers in lowest terms
   // (denominator > 0), each converted to R: exact for Mpfr and Interval when the working
   // precision covers its bit length (otherwise rounded to nearest, respectively enclosed); for
-  // double rounded to nearest. For claims that exact rational arithmetic decides, e.g. comparing
-  // n1 d2 with n2 d1 instead of two inexact quotients.
+  // double rounded to nearest; for ExactReal exact. For claims that exact rational arithmetic
+  // decides, e.g. comparing n1 d2 with n2 d1 instead of two inexact quotients.
   template <class R>
   std::pair<R, R> fraction(std::size_t i) const;
   template <class R>
