@@ -74,4 +74,10 @@ Matrix<Mpfr> binary64_gram_matrix<Mpfr>(const ExactTensor& X) {
   return binary64_point_gram<Mpfr>(X);
 }
 
+// The exact Gram matrix: the value the binary64 one approximates.
+template <>
+Matrix<ExactReal> binary64_gram_matrix<ExactReal>(const ExactTensor& X) {
+  return gram_matrix<ExactReal>(X);
+}
+
 }  // namespace nb

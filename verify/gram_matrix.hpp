@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "verify/exact.hpp"
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -29,8 +30,8 @@ struct ApproximateGram {
 ApproximateGram approximate_gram(const ExactTensor& X);
 
 // G = X X^T from approximate_gram: for Interval the enclosures [value - error, value + error],
-// for double and Mpfr the values. Falls back to gram_matrix when an entry of X is not a binary64
-// value or a dot product overflows.
+// for double and Mpfr the values, for ExactReal gram_matrix (exact). Falls back to gram_matrix
+// when an entry of X is not a binary64 value or a dot product overflows.
 template <class R>
 Matrix<R> binary64_gram_matrix(const ExactTensor& X);
 

@@ -123,4 +123,6 @@ Interval spectral_norm(const Matrix<Interval>& A) {
   return between(lower, upper);
 }
 
+ExactReal spectral_norm(const Matrix<ExactReal>&) { return ExactReal::unknown("general spectral norm"); }
+
 }  // namespace nb

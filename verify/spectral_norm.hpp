@@ -1,5 +1,6 @@
 #pragma once
 // The spectral norm ||A||_2 (largest singular value) of a real matrix, not assumed symmetric.
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -29,5 +30,8 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A);
 //   exceed ||A||_2 by up to a factor sqrt(n).
 // A matrix with a non-finite entry gives a NaN (hence inconclusive) enclosure.
 Interval spectral_norm(const Matrix<Interval>& A);
+
+// No exact form in general (the root of a characteristic polynomial of degree n): unknown.
+ExactReal spectral_norm(const Matrix<ExactReal>& A);
 
 }  // namespace nb

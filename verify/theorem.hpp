@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "verify/case.hpp"
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 #include "verify/sides.hpp"
 
@@ -55,7 +56,7 @@ struct EvalContext {
   std::uint64_t seed = 0;     // for evaluations that sample (derive per case from this)
 };
 
-// The run-time face of a theorem, over all three number types.
+// The run-time face of a theorem, over all its number types.
 class Theorem {
  public:
   virtual ~Theorem() = default;
@@ -65,6 +66,9 @@ class Theorem {
   virtual Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const = 0;
+  // In exact arithmetic, for claims that intervals leave TIGHT (verify/exact_decision.hpp). Call
+  // inside an ExactScope; throws NoExactForm when the evaluation gives up.
+  virtual Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext& ctx) const = 0;
 };
 
 template <class T>
@@ -86,6 +90,9 @@ class TheoremModel final : public Theorem {
   }
   Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<Interval>(c, ctx);
+  }
+  Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<ExactReal>(c, ctx);
   }
 
  private:

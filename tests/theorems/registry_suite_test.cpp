@@ -1,6 +1,6 @@
 // Every registered theorem gets these tests for free: well-formed metadata, its default suite
-// meets `expect`, every case replays from JSON to the same outcome, and the MPFR evaluation
-// agrees with the certified interval evaluation.
+// meets `expect`, every case replays from JSON to the same outcome, and the MPFR and exact
+// evaluations agree with the certified interval evaluation.
 #include <iostream>
 #include <regex>
 
@@ -88,6 +88,35 @@ TEST_P(RegisteredTheorem, MpfrEvaluationLiesInTheIntervalEnclosure) {
       }
     }
   }
+}
+
+TEST_P(RegisteredTheorem, ExactEvaluationLiesInTheIntervalEnclosure) {
+  const std::vector<Case> cases = theorem().suite({kSeed, 10});
+  set_working_precision(128);
+  std::size_t compared = 0;
+  for (const Case& c : cases) {
+    EvalContext ctx;
+    const Sides<Interval> iv = theorem().evaluate_interval(c, ctx);
+    ExactScope scope(ExactBudget{2'000'000, 24});  // evaluations beyond it are skipped
+    try {
+      const Sides<ExactReal> ex = theorem().evaluate_exact(c, ctx);
+      ASSERT_EQ(iv.claims.size(), ex.claims.size());
+      for (std::size_t k = 0; k < iv.claims.size(); ++k) {
+        if (iv.claims[k].evidence == Evidence::Statistical) continue;
+        for (const auto& [name, x, y] : {std::tuple{"value", iv.claims[k].value, ex.claims[k].value},
+                                         std::tuple{"bound", iv.claims[k].bound, ex.claims[k].bound}}) {
+          if (!is_finite_value(x) || !y.is_number()) continue;  // unknown is always consistent
+          const Interval e = enclosure_of(y);
+          EXPECT_TRUE(lower_end_of(x) <= upper_end_of(e) && lower_end_of(e) <= upper_end_of(x))
+              << c.label << ", claim '" << iv.claims[k].name << "' " << name << ": exact " << y.text() << " not in " << x;
+          ++compared;
+        }
+      }
+    } catch (const NoExactForm& e) {
+      std::cout << "  " << c.label << ": " << e.what() << "\n";
+    }
+  }
+  std::cout << compared << " exact values compared\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, RegisteredTheorem, ::testing::ValuesIn(registered_ids()),
