@@ -9,6 +9,7 @@
 #include <mpfr.h>
 
 #include "verify/errors.hpp"
+#include "verify/exact_decision.hpp"
 #include "verify/seed.hpp"
 #include "verify/slack.hpp"
 
@@ -40,6 +41,8 @@ CaseOutcome evaluate_case(const Theorem& theorem, const Case& c, std::size_t ind
     verdicts.push_back(classify(slacks.back(), claim.relation, claim.evidence, settings.policy, bits,
                                 final_precision, out.size));
   }
+  if (final_precision)
+    out.exact = decide_tight_claims(theorem, c, ctx, settings.exact, sides.claims, verdicts, slacks);
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = sides.claims[k];
   out.verdict = verdicts[k];

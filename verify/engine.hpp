@@ -17,6 +17,7 @@ struct CheckSettings {
   unsigned threads = 1;
   double confidence = 0.999;
   std::uint64_t seed = 0;
+  ExactBudget exact;  // for claims TIGHT at max_precision (verify/exact_decision.hpp); 0 units: off
 };
 
 // Called after each case is decided at a precision round, from any worker thread, serialized by
@@ -26,6 +27,7 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, unsigned)>;
 // Evaluates `theorem` on every case. Round r evaluates the still-undecided cases at precision
 // min(precision * 2^r, max_precision), all cases of a round in parallel on `threads` threads;
 // a case leaves the loop once its verdict is not Inconclusive or the round was at max_precision.
+// Claims TIGHT at max_precision are then decided in exact arithmetic where possible.
 // The outcome of case i depends only on the case, i and the settings (not on `threads`).
 // Throws InputError (naming the case) if a case breaks the theorem's assumptions; rethrows the
 // first exception of any evaluation.

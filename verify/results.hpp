@@ -15,11 +15,12 @@
 
 namespace nb {
 
-// Version 2 added "sources" and made "timestamp" ISO 8601 (reports/results-schema.md).
-inline constexpr int kResultsSchemaVersion = 2;
+// Version 2 added "sources" and made "timestamp" ISO 8601; version 3 added the verdict
+// "equal_exact", each outcome's "exact" and the setting "exact_budget" (reports/results-schema.md).
+inline constexpr int kResultsSchemaVersion = 3;
 
 // Cases per verdict, indexed by static_cast<int>(Verdict).
-using VerdictCounts = std::array<std::size_t, 8>;
+using VerdictCounts = std::array<std::size_t, kVerdictCount>;
 
 // A case worth showing in full: its outcome, its exact input, and how to replay it.
 struct FlaggedCase {
@@ -46,6 +47,7 @@ struct RunSettingsRecord {
   std::uint64_t seed = 0;
   std::size_t cases_per_theorem = 0;
   std::string source;  // "random", "case-file", ...
+  std::uint64_t exact_budget = 0;  // ExactBudget::units of exact decisions (0: off)
 };
 
 // Where a run's cases came from: a generator with its parameters, or a file with its SHA-256.

@@ -20,9 +20,7 @@ std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
 }  // namespace
 
 SlackEnclosure slack_of(const Claim<Interval>& claim) {
-  const bool value_minus_bound =
-      claim.relation == Relation::GreaterEqual || claim.relation == Relation::Greater;
-  const Interval slack = value_minus_bound ? claim.value - claim.bound : claim.bound - claim.value;
+  const Interval slack = slack_value(claim);
   const Interval magnitude = abs(claim.bound);
   SlackEnclosure s;
   s.lo = lower_end_of(slack);

@@ -1,6 +1,7 @@
 // Every registered theorem gets these tests for free: well-formed metadata, its default suite
-// meets `expect`, every case replays from JSON to the same outcome, and the MPFR and exact
-// evaluations agree with the certified interval evaluation.
+// meets `expect`, every case replays from JSON to the same outcome, the MPFR and exact
+// evaluations agree with the certified interval evaluation, and exact decisions change only
+// TIGHT outcomes.
 #include <iostream>
 #include <regex>
 
@@ -45,7 +46,7 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
   settings.seed = kSeed;
   settings.threads = 2;
   const TheoremResult r = summarize(theorem().info(), cases, evaluate_cases(theorem(), cases, settings));
-  for (int v = 0; v < 8; ++v)
+  for (int v = 0; v < kVerdictCount; ++v)
     if (r.counts[v]) std::cout << "  " << verdict_name(static_cast<Verdict>(v)) << ": " << r.counts[v] << "\n";
   EXPECT_TRUE(r.expected) << r.expectation;
 }
@@ -117,6 +118,33 @@ TEST_P(RegisteredTheorem, ExactEvaluationLiesInTheIntervalEnclosure) {
     }
   }
   std::cout << compared << " exact values compared\n";
+}
+
+TEST_P(RegisteredTheorem, ExactDecisionsChangeOnlyTightOutcomes) {
+  const std::vector<Case> cases = theorem().suite({kSeed, kCases});
+  CheckSettings intervals, exact;
+  intervals.seed = exact.seed = kSeed;
+  intervals.threads = exact.threads = 2;
+  intervals.max_precision = exact.max_precision = 512;
+  intervals.exact.units = 0;
+  const auto before = evaluate_cases(theorem(), cases, intervals), after = evaluate_cases(theorem(), cases, exact);
+  std::size_t tight = 0, equal = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const CaseOutcome &b = before[i], &a = after[i];
+    if (b.verdict != Verdict::Tight) {
+      EXPECT_EQ(a.verdict, b.verdict) << "case " << i << " (" << cases[i].label << ")";
+      EXPECT_EQ(a.exact, "") << "case " << i;
+      continue;
+    }
+    ++tight;
+    equal += a.verdict == Verdict::EqualExact;
+    EXPECT_TRUE(a.verdict == Verdict::EqualExact || a.verdict == Verdict::Tight || a.verdict == Verdict::Proven ||
+                a.verdict == Verdict::Violated)
+        << "case " << i << ": " << verdict_name(a.verdict);
+    EXPECT_FALSE(a.exact.empty()) << "case " << i << ": a TIGHT case is evaluated exactly";
+    if (a.verdict == Verdict::Tight) std::cout << "  case " << i << " stays TIGHT: " << a.exact << "\n";
+  }
+  std::cout << tight << " TIGHT at 512 bits, " << equal << " of them EQUAL (exact)\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, RegisteredTheorem, ::testing::ValuesIn(registered_ids()),

@@ -64,6 +64,7 @@ std::string replay_command(const std::string& id, const std::string& case_file, 
   std::string s = "normbound check " + id + " --case " + case_file;
   if (o.precision != g_defaults.precision) s += " --precision " + std::to_string(o.precision);
   if (o.max_precision != g_defaults.max_precision) s += " --max-precision " + std::to_string(o.max_precision);
+  if (o.exact_budget != g_defaults.exact_budget) s += " --exact-budget " + std::to_string(o.exact_budget);
   return s;
 }
 
@@ -132,6 +133,10 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
                     "Flag a proven case as NEAR-TIGHT when its relative slack is below this")
       ->capture_default_str();
   check->add_option("--confidence", o.confidence, "Confidence level of statistical verdicts")->capture_default_str();
+  check->add_option("--exact-budget", o.exact_budget,
+                    "Work allowed to the exact (Calcium) evaluation of each case left TIGHT at the precision cap, "
+                    "in units of about one operation on small numbers; 0 turns exact decisions off")
+      ->capture_default_str();
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
   check->add_option("--json", o.json, "Write the complete results as JSON to this file");
@@ -180,6 +185,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   settings.policy.near_tight = o.near_tight;
   settings.confidence = o.confidence;
   settings.seed = o.seed;
+  settings.exact.units = o.exact_budget;
   settings.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
 
   // The report directory is staged before the run, so an unwritable location fails before the work.
@@ -198,7 +204,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   results.timestamp = timestamp(o.no_timestamp);
   results.settings = {o.precision, o.max_precision, settings.threads, o.near_tight, o.confidence,
                       o.seed,      o.cases,
-                      o.source.spec != "random" ? o.source.spec : o.case_files.empty() ? "random" : "case-file"};
+                      o.source.spec != "random" ? o.source.spec : o.case_files.empty() ? "random" : "case-file",
+                      o.exact_budget};
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", precision " << o.precision << " bits (Ziv "
       << "escalation to " << o.max_precision << "), near-tight below " << o.near_tight << ", "
