@@ -22,6 +22,11 @@ NORMBOUND_PACKAGES=(
 # pdftotext to check what the PDF shows.
 NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pictures poppler-utils)
 
+# Needed only by bench/compare_certified.sh, which installs them: the peers of the certified
+# benchmark, mpmath (with NumPy for its binary64 screens) for Debian's /usr/bin/python3 (the C
+# program's Arb is a build dependency above, through Calcium).
+NORMBOUND_BENCH_PACKAGES=(python3-mpmath python3-numpy)
+
 missing_packages() {
   local p
   for p in "$@"; do

@@ -6,20 +6,23 @@
 #include <string>
 #include <vector>
 
-#include "theorems/certain_sign.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
+#include "verify/case_names.hpp"
 #include "verify/euclidean_norm.hpp"
 #include "verify/sides.hpp"
+#include "verify/shifted_logits.hpp"
 #include "verify/softmax.hpp"
 
 namespace nb::theorems {
 
-// The sensitivity's definition in LaTeX (the left side of both theorems' statements) and the
-// assumptions both theorems make.
+// The sensitivity's definition in LaTeX (the left side of both theorems' statements), the
+// assumptions both theorems make and the inputs both read.
 inline const std::string kFiniteDifferenceDefinition =
     R"(g(T,\varepsilon) = \frac{\left\|\mathrm{softmax}((\ell + \varepsilon v)/T) - \mathrm{softmax}(\ell/T)\right\|_2}{\varepsilon})";
 inline const std::vector<std::string> kFiniteDifferenceAssumptions = {
     "T > 0", "eps > 0", "v non-zero, normalized to a unit vector", "L >= 1"};
+inline const CaseNames kFiniteDifferenceReads = {.numbers = {"logits", "direction", "epsilon", "T"}};
 
 // Throws InputError unless the inputs are as described above.
 inline void check_finite_difference_inputs(const Case& c) {
@@ -27,13 +30,10 @@ inline void check_finite_difference_inputs(const Case& c) {
   if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
   if (!v.is_vector() || v.size() != l.size()) throw InputError("direction must be a vector of the logits' length");
   bool nonzero = false;
-  for (std::size_t i = 0; i < v.size() && !nonzero; ++i) nonzero = certain_sign(v.entry<Interval>(i), "direction") != 0;
+  for (std::size_t i = 0; i < v.size() && !nonzero; ++i) nonzero = v.exact(i) != 0;
   if (!nonzero) throw InputError("direction must be non-zero");
-  for (const char* name : {"epsilon", "T"}) {
-    const ExactTensor& x = c.number(name);
-    if (x.size() != 1 || certain_sign(x.entry<Interval>(0), name) <= 0)
-      throw InputError(std::string(name) + " must be a scalar > 0");
-  }
+  positive_scalar(c, "epsilon");
+  positive_scalar(c, "T");
 }
 
 template <class R>
@@ -46,7 +46,8 @@ struct FiniteDifference {
 // enclosure over the box l + eps u contains its value at the exact unit step.
 template <class R>
 FiniteDifference<R> finite_difference(const Case& c) {
-  const Vector<R> l = c.number("logits").to_vector<R>(), v = c.number("direction").to_vector<R>();
+  // l shifted by its exact maximum: the same softmax at l and at l + eps u (a common shift).
+  const Vector<R> l = logits_minus_maximum<R>(c.number("logits")), v = c.number("direction").to_vector<R>();
   const R eps = c.number("epsilon").entry<R>(0), T = c.number("T").entry<R>(0);
   const Vector<R> step = v * R(eps / euclidean_norm(v));
   const R g = euclidean_norm(softmax(Vector<R>(l + step), T) - softmax(l, T)) / eps;

@@ -3,35 +3,38 @@
 // tanh, square) and its parameters as exact scalars "T" (softmax, softplus, tanh), "c" (tanh) and
 // "s" (square).
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "theorems/certain_sign.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
+#include "verify/case_names.hpp"
 #include "verify/normalizer.hpp"
 
 namespace nb::theorems {
 
+// What a normalizer theorem reads: its own `numbers`, the kernel's parameters and the option.
+inline CaseNames normalizer_reads(std::vector<std::string> numbers) {
+  numbers.insert(numbers.end(), {"T", "c", "s"});
+  return {.numbers = std::move(numbers), .options = {"normalizer"}};
+}
+
 // Throws InputError unless the option names a kernel and each parameter it uses is a scalar > 0.
 inline void check_normalizer(const Case& c) {
   const NormalizerKind kind = normalizer_kind(c.option("normalizer"));
-  auto require_positive = [&](const std::string& name) {
-    const ExactTensor& x = c.number(name);
-    if (x.size() != 1) throw InputError(name + " must be a scalar");
-    if (certain_sign(x.entry<Interval>(0), name) <= 0)
-      throw InputError(name + " must be > 0 (got " + x.text(0) + ")");
-  };
   if (kind == NormalizerKind::Square) {
-    require_positive("s");
+    positive_scalar(c, "s");
   } else {
-    require_positive("T");
-    if (kind == NormalizerKind::Tanh) require_positive("c");
+    positive_scalar(c, "T");
+    if (kind == NormalizerKind::Tanh) positive_scalar(c, "c");
   }
 }
 
-// Throws InputError unless the exact logit that `l` encloses lies in the domain of the case's
-// kernel (only the square kernel has a restricted domain: l > -s). `what` names the logit.
-inline void check_in_domain(const Case& c, const Interval& l, const std::string& what) {
+// Throws InputError unless the exact logit `l` lies in the domain of the case's kernel (only the
+// square kernel has a restricted domain: l > -s). `what` names the logit.
+inline void check_in_domain(const Case& c, const Rational& l, const std::string& what) {
   if (normalizer_kind(c.option("normalizer")) != NormalizerKind::Square) return;
-  if (certain_sign(Interval(l + c.number("s").entry<Interval>(0)), what + " + s") <= 0)
+  if (l + c.number("s").exact(0) <= 0)
     throw InputError(what + " is not above -s, outside the domain of the square normalizer");
 }
 

@@ -27,7 +27,8 @@ struct NormalizerJacobianBound {
             .statement = R"(\|\nabla_\ell\alpha\|_2 \le \frac{\max_i|F'(\ell_i)|}{S} + \frac{\|F\|_2\|F'\|_2}{S^2} \le \frac{1}{L}\Big(\frac{\max_i|F'(\ell_i)|}{\min_j F(\ell_j)} + \frac{\|F\|_2\|F'\|_2}{L\min_j F(\ell_j)^2}\Big),\quad \nabla_\ell\alpha = \frac{\operatorname{diag}(F')}{S} - \frac{F F'^\top}{S^2})",
             .summary = "||J||_2 <= max|F'|/S + ||F|| ||F'||/S^2 <= (max|F'|/min F + ||F|| ||F'||/(L min F^2))/L",
             .assumptions = {"F is one of softmax, softplus, tanh, square (verify/normalizer.hpp)",
-                            "every logit in F's domain (square: l_i > -s)", "L >= 1"}};
+                            "every logit in F's domain (square: l_i > -s)", "L >= 1"},
+            .reads = normalizer_reads({"logits"})};
   }
 
   // L <= 64: the certified spectral norm costs O(L^3) interval operations.
@@ -40,7 +41,7 @@ struct NormalizerJacobianBound {
     if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
     check_normalizer(c);
     for (std::size_t i = 0; i < l.size(); ++i)
-      check_in_domain(c, l.entry<Interval>(i), "logit " + std::to_string(i));
+      check_in_domain(c, l.exact(i), "logit " + std::to_string(i));
   }
 
   template <class R>

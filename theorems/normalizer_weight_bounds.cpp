@@ -9,8 +9,6 @@
 // (softmax: F' = F/T > 0; softplus: F' = logistic/T > 0; tanh: F' = sech^2/T > 0; square
 // (l + s)^2 with s > a: F' = 2(l + s) > 0 on [-a, a]), so max F = F(a) and min F = F(-a).
 // Equality: a = 0 (all weights 1/L and C_1 = C_2 = 1).
-#include <cmath>
-
 #include "models/random/normalizer_cases.hpp"
 #include "theorems/normalizer_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
@@ -27,7 +25,8 @@ struct NormalizerWeightBounds {
             .statement = R"(\frac{C_1}{L} \le \alpha_i = \frac{F(\ell_i)}{\sum_j F(\ell_j)} \le \frac{C_2}{L},\quad C_2 = \frac{\max_{[-a,a]} F}{\min_{[-a,a]} F},\ C_1 = \frac{1}{C_2},\quad \ell_i \in [-a, a])",
             .summary = "C1/L <= a_i <= C2/L, C2 = max F / min F on [-a,a], C1 = 1/C2 (constants reconstructed)",
             .assumptions = {"F is one of softmax, softplus, tanh, square (verify/normalizer.hpp), independent of L",
-                            "a >= 0 and every logit l_i in [-a, a]", "square kernel: s > a", "L >= 1"}};
+                            "a >= 0 and every logit l_i in [-a, a]", "square kernel: s > a", "L >= 1"},
+            .reads = normalizer_reads({"logits", "a"})};
   }
 
   // The shared normalizer suite (L up to 10^5) with a = max_i |l_i|, the smallest admissible
@@ -47,16 +46,12 @@ struct NormalizerWeightBounds {
     if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
     check_normalizer(c);
     if (c.number("a").size() != 1) throw InputError("a must be a scalar");
-    const Interval a = c.number("a").entry<Interval>(0);
-    if (certain_sign(a, "a") < 0) throw InputError("a must be >= 0");
-    check_in_domain(c, Interval(-a), "-a");
-    // |l_i| <= a: binary64 values compare exactly as doubles (the common, fast case at L = 10^5).
-    const bool binary64 = l.all_dyadic() && c.number("a").is_dyadic(0);
-    for (std::size_t i = 0; i < l.size(); ++i) {
-      const bool inside = binary64 ? std::fabs(l.approx(i)) <= c.number("a").approx(0)
-                                   : certain_sign(Interval(a - abs(l.entry<Interval>(i))), "a - |l_i|") >= 0;
-      if (!inside) throw InputError("logit " + std::to_string(i) + " = " + l.text(i) + " is outside [-a, a]");
-    }
+    // Exactly, in rationals: a = max_i |l_i| is the natural choice and sits on the boundary.
+    const Rational a = c.number("a").exact(0);
+    if (a < 0) throw InputError("a must be >= 0");
+    check_in_domain(c, Rational(-a), "-a");
+    for (std::size_t i = 0; i < l.size(); ++i)
+      if (abs(l.exact(i)) > a) throw InputError("logit " + std::to_string(i) + " = " + l.text(i) + " is outside [-a, a]");
   }
 
   template <class R>

@@ -10,14 +10,18 @@
 //   xi_k^2 = M^2 A_k^2 - (delta^2/2) (A_k^2 - Q_k),  A_k = sum_{j in I\k} alpha_j,  Q_k = sum_{j in I\k} alpha_j^2,
 // so dist_k^2 = sum_j alpha_j^2 ||x_j||^2 + sum_{j != l} alpha_j alpha_l <x_j, x_l> <= xi_k^2
 // (alpha >= 0; A_k^2 - Q_k = sum_{j != l in I\k} alpha_j alpha_l). The radius
-// r = min_{i not in I} ||s - y_i||_2 (the paper's experiments) unless given, and
-// N_s = #{k in I : dist_k < r}. With the paper's r, token k is counted iff for every i not in I
+// r = min_{i not in I} ||s - y_i||_2 (the paper's experiments) unless given, and N_s as eq. (10):
+//   N_s = #{k in I : dist_k < r} * 1{no i not in I has ||s - y_i|| < r};
+// the count alone is N_in. The second factor is 1 for the paper's r (the minimum of those
+// distances); a larger given r can put a left-out token into the ball B_r(s), and then N_s = 0.
+// With the paper's r, token k is counted iff for every i not in I
 //   ||s - y_i||^2 - dist_k^2 = 2 <o_k, y_k - y_i> + ||y_k - y_i||^2 > 0,
 // evaluated in this form: the two squared distances, both close to ||s||^2 when the weights of
 // k and i are tiny, would cancel and leave comparisons that no working precision decides
 // (weights like e^-4096 occur at T = 1/64), and that rounding decides wrongly for points.
-// All inner products come from the Gram matrix G = X X^T (verify/gram_matrix.hpp), so that,
-// given G, a configuration costs O(L N) operations in R:
+// All inner products come from the rows of I and the diagonal of the Gram matrix G = X X^T
+// (GramRows, verify/gram_matrix.hpp: O(N L d) operations, not the O(L^2 d) of all of G), so that,
+// given them, a configuration costs O(L N) operations in R:
 //   <o_k, x_m> = sum_{j in I\k} alpha_j G_jm,  dist_k^2 = sum_{j in I\k} alpha_j <o_k, x_j>,
 //   g_m = <s, x_m> = sum_{j in I} alpha_j G_jm,  ||s - y_i||^2 = ||s||^2 - 2 alpha_i g_i + alpha_i^2 G_ii.
 #include <cstddef>
@@ -35,28 +39,33 @@ template <class R>
 struct SeparabilityTerms {
   R M, delta, r;
   std::vector<R> dist, xi;  // per token of I, in increasing index order
-  R separated;              // N_s; for Interval an enclosure ([k, k + u] if u comparisons are undecided)
+  R inside;                 // N_in = #{k in I : dist_k < r}; for Interval an enclosure ([k, k + u] if u
+                            // comparisons are undecided)
+  R separated;              // N_s of eq. (10): N_in, or 0 if a token left out lies in B_r(s)
   R premise_tokens;         // #{k in I : r < xi_k}, the tokens the upper envelope speaks about
   R envelope;               // (1/N) sum_{k in I} exp(-max(xi_k - r, 0)^2 / (2 M^2))
 };
 
-// For weights `alpha`, the rows x_i of `vectors` and their Gram matrix G (an enclosure of it for
-// Interval). Requires L >= 2, I non-empty, and I.rest non-empty unless `given_r` is set.
+// For weights `alpha`, the rows x_i of `vectors` and the rows I.selected of their Gram matrix with
+// its diagonal (enclosures for interval types). Requires L >= 2, I non-empty, and I.rest
+// non-empty unless `given_r` is set.
 template <class R>
-SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTensor& vectors, const Matrix<R>& G,
+SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTensor& vectors, const GramRows<R>& G,
                                         const Selection& I, const std::optional<R>& given_r) {
   using std::exp;
   using std::sqrt;
   const std::size_t L = vectors.rows(), N = I.selected.size();
   const auto a = [&](std::size_t j) -> const R& { return alpha[static_cast<Eigen::Index>(j)]; };
-  const auto gram = [&](std::size_t i, std::size_t j) -> const R& {
-    return G(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+  // <x_{I.selected[p]}, x_m> and <x_m, x_m>.
+  const auto row = [&](std::size_t p, std::size_t m) -> const R& {
+    return G.rows(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(m));
   };
+  const auto norm_squared = [&](std::size_t m) -> const R& { return G.diagonal[static_cast<Eigen::Index>(m)]; };
   const auto root = [](const R& square) { return sqrt(max_of(square, R(0))); };
 
   SeparabilityTerms<R> t;
-  R largest_square = gram(0, 0);
-  for (std::size_t i = 1; i < L; ++i) largest_square = max_of(largest_square, gram(i, i));
+  R largest_square = norm_squared(0);
+  for (std::size_t i = 1; i < L; ++i) largest_square = max_of(largest_square, norm_squared(i));
   t.M = root(largest_square);
   t.delta = min_pairwise_distance<R>(vectors);
 
@@ -67,11 +76,11 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
   std::vector<R> g(L), suffix(N + 1);
   for (std::size_t m = 0; m < L; ++m) {
     suffix[N] = R(0);
-    for (std::size_t p = N; p-- > 0;) suffix[p] = suffix[p + 1] + a(I.selected[p]) * gram(I.selected[p], m);
+    for (std::size_t p = N; p-- > 0;) suffix[p] = suffix[p + 1] + a(I.selected[p]) * row(p, m);
     R prefix = R(0);
     for (std::size_t p = 0; p < N; ++p) {
       o[p][m] = prefix + suffix[p + 1];
-      prefix += a(I.selected[p]) * gram(I.selected[p], m);
+      prefix += a(I.selected[p]) * row(p, m);
     }
     g[m] = prefix;
   }
@@ -98,15 +107,17 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
     prefix_square += a(k) * a(k);
   }
 
+  const auto distance_to_s = [&](std::size_t i) { return root(s_squared - R(2) * a(i) * g[i] + a(i) * a(i) * norm_squared(i)); };
+  R left_out_outside = R(1);  // eq. (10)'s second factor, 1 by construction for the paper's r
   if (given_r) {
     t.r = *given_r;
+    for (std::size_t i : I.rest) left_out_outside *= R(1) - indicator_less(distance_to_s(i), t.r);
   } else {
-    const auto distance_to_s = [&](std::size_t i) { return root(s_squared - R(2) * a(i) * g[i] + a(i) * a(i) * gram(i, i)); };
     t.r = distance_to_s(I.rest[0]);
     for (std::size_t i : I.rest) t.r = min_of(t.r, distance_to_s(i));
   }
 
-  t.separated = R(0);
+  t.inside = R(0);
   t.premise_tokens = R(0);
   R envelope_sum = R(0);
   const R two_M_squared = R(2) * t.M * t.M;
@@ -117,16 +128,17 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
       counted = indicator_less(t.dist[p], t.r);
     } else {
       for (std::size_t i : I.rest) {
-        const R gap = R(2) * (a(k) * o[p][k] - a(i) * o[p][i]) + a(k) * a(k) * gram(k, k) -
-                      R(2) * a(k) * a(i) * gram(k, i) + a(i) * a(i) * gram(i, i);
+        const R gap = R(2) * (a(k) * o[p][k] - a(i) * o[p][i]) + a(k) * a(k) * norm_squared(k) -
+                      R(2) * a(k) * a(i) * row(p, i) + a(i) * a(i) * norm_squared(i);
         counted *= indicator_less(R(0), gap);
       }
     }
-    t.separated += counted;
+    t.inside += counted;
     t.premise_tokens += indicator_less(t.r, t.xi[p]);
     const R excess = max_of(t.xi[p] - t.r, R(0));
     envelope_sum += exp(-(excess * excess) / two_M_squared);
   }
+  t.separated = t.inside * left_out_outside;
   t.envelope = envelope_sum / R(N);
   return t;
 }

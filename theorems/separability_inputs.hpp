@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "theorems/left_out_token_at_s.hpp"
 #include "theorems/separability.hpp"
 #include "theorems/token_inputs.hpp"
+#include "verify/case_names.hpp"
 
 namespace nb::theorems {
 
@@ -14,29 +16,39 @@ namespace nb::theorems {
 inline std::vector<std::string> separability_assumptions() {
   return {"T > 0", "L >= 2, 1 <= N <= L (N < L unless r is given)",
           "M = max_i ||x_i||, delta = min_{i != j} ||x_i - x_j|| (exact)",
-          "r = min_{i not in I_N} ||s - alpha_i x_i|| unless given (r > 0)"};
+          "r = min_{i not in I_N} ||s - alpha_i x_i|| unless given (r > 0)",
+          "N_s = #{i in I_N : ||s - alpha_i x_i|| < r} if no token left out has ||s - alpha_i x_i|| < r, else 0 (eq. (10))"};
 }
 
+// What the deterministic Theorem 2 statements read.
+inline CaseNames separability_reads() { return {.numbers = {"logits", "T", "vectors", "r"}, .integers = {"N"}}; }
+
 // Throws InputError unless the token input is valid with L >= 2 (delta needs a pair), r (if
-// given) is a scalar > 0, and N < L when r is not given (r needs a token left out).
+// given) is a scalar > 0, and, when r is not given, N < L (r needs a token left out) and that r is
+// not exactly 0 (theorems/left_out_token_at_s.hpp): Theorem 2 divides by r.
 inline void check_separability_input(const Case& c) {
   check_token_input(c, 2, true);
   if (c.numbers.contains("r")) {
-    const ExactTensor& r = c.number("r");
-    if (r.size() != 1 || !(r.approx(0) > 0)) throw InputError("r must be a scalar > 0");
-  } else if (c.integer("N") == static_cast<std::int64_t>(c.number("logits").size())) {
-    throw InputError("r = min over the tokens left out needs N < L (or give r)");
+    positive_scalar(c, "r");
+    return;
   }
+  if (c.integer("N") == static_cast<std::int64_t>(c.number("logits").size()))
+    throw InputError("r = min over the tokens left out needs N < L (or give r)");
+  if (const auto i = left_out_token_at_s(c.number("logits"), c.number("vectors"), top_n_selection(c)))
+    throw InputError("r = min_{i not in I_N} ||s - alpha_i x_i|| is exactly 0: token " + std::to_string(*i) +
+                     ", left out of I_N, has alpha_i x_i = s (e.g. tied logits with identical vectors); Theorem 2 "
+                     "needs r > 0 (give r)");
 }
 
-// Theorem 2's quantities for the case's top-N set, with the Gram matrix computed in R (its
-// enclosure shrinks as the engine escalates precision, so equality cases can be decided).
+// Theorem 2's quantities for the case's top-N set, with the Gram rows computed in R (their
+// enclosures shrink as the engine escalates precision, so equality cases can be decided).
 template <class R>
 SeparabilityTerms<R> separability_terms(const Case& c) {
   const std::optional<R> r = c.numbers.contains("r") ? std::optional<R>(c.number("r").entry<R>(0)) : std::nullopt;
   const auto [logits, T] = softmax_input<R>(c);
   const ExactTensor& x = c.number("vectors");
-  return separability_terms(softmax(logits, T), x, gram_matrix<R>(x), top_n_selection(c), r);
+  const Selection I = top_n_selection(c);
+  return separability_terms(softmax(logits, T), x, gram_rows<R>(x, I.selected), I, r);
 }
 
 }  // namespace nb::theorems

@@ -1,17 +1,19 @@
 // The lower bound of Theorem 2 of arXiv 2508.17821 (reconstructed: the printed formula is not
 // available), which holds deterministically, hence in expectation. Notation of
-// theorems/separability.hpp (M, delta, s, dist_i, xi_i, r, N_s):
+// theorems/separability.hpp (M, delta, s, dist_i, xi_i, r, N_s, N_in):
 //   (i)  for every i in I_N: ||s - alpha_i x_i||_2 <= xi_i;
 //   (ii) N_s / N >= 1 - (1/(r N)) sum_{i in I_N} xi_i.
 // Proof: (i) is derived in separability.hpp from ||x_j|| <= M and
 // <x_j, x_k> <= M^2 - delta^2/2, which hold for any vectors with M the largest norm and delta the
 // smallest separation (the paper's sphere of radius M is the case of equal norms). (ii): the
-// tokens of I_N not counted in N_s have dist_i >= r, so r (N - N_s) <= sum_{i in I_N} dist_i
-// <= sum_i xi_i (Markov's argument, deterministic). (ii) is checked in this form, (ii) times r N:
-// the same inequality for r > 0, and still meaningful when r = 0, which the paper's
-// r = min_{i not in I_N} ||s - alpha_i x_i|| is when a token left out has alpha_i x_i = s
-// (tied weights and repeated vectors; then 1/r is undefined). Equality in (i): N = 1 (both 0);
-// N = 2 when the other selected vector has the largest norm.
+// tokens of I_N not counted in N_in have dist_i >= r, so r (N - N_in) <= sum_{i in I_N} dist_i
+// <= sum_i xi_i (Markov's argument, deterministic), and N_s = N_in unless a token left out lies
+// in B_r(s) (eq. (10)'s second factor): always for the paper's r = min_{i not in I_N}
+// ||s - alpha_i x_i||. A larger given r can put a left-out token in the ball; eq. (10) then gives
+// N_s = 0 and (ii) does not follow (it fails when sum_i xi_i < r N), so the claim is checked for
+// N_in, which is what the argument bounds. It is checked times r N, r (N - N_in) <= sum_i xi_i
+// (r > 0 is an assumption). Equality in (i): N = 1 (both 0); N = 2 when the other selected vector
+// has the largest norm.
 #include "models/random/vector_cases.hpp"
 #include "theorems/separability_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
@@ -28,7 +30,8 @@ struct SeparabilityLower {
             .statement = R"(\|s-\alpha_ix_i\|_2\le\xi_i\ (i\in I_N),\quad \frac{N_s}{N}\ge1-\frac{1}{rN}\sum_{i\in I_N}\xi_i,\quad \xi_i^2=M^2\Big(\sum_{j\in I_N\setminus i}\alpha_j\Big)^2-\frac{\delta^2}{2}\sum_{j\ne k\in I_N\setminus i}\alpha_j\alpha_k)",
             .summary = "||s - a_i x_i|| <= xi_i and N_s/N >= 1 - sum_i xi_i / (r N) (checked times r N)",
             .assumptions = separability_assumptions(),
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = separability_reads()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::separability_cases(r, info().id); }
@@ -46,7 +49,7 @@ struct SeparabilityLower {
               t.xi[k]);
     R xi_sum = R(0);
     for (const R& xi : t.xi) xi_sum += xi;
-    s.claim("r (N - N_s) <= sum_i xi_i  (N_s/N >= 1 - sum_i xi_i/(r N) times r N)", t.r * (N - t.separated),
+    s.claim("r (N - N_in) <= sum_i xi_i  (N_s/N >= 1 - sum_i xi_i/(r N) times r N, N_in = N_s)", t.r * (N - t.inside),
             Relation::LessEqual, xi_sum);
     s.quantity("N_s / N", t.separated / N);
     s.quantity("1 - sum_i xi_i / (r N)", R(1) - xi_sum / (t.r * N));
@@ -54,6 +57,7 @@ struct SeparabilityLower {
     s.quantity("delta", t.delta);
     s.quantity("r", t.r);
     s.quantity("N_s", t.separated);
+    s.quantity("N_in", t.inside);
     return s;
   }
 };

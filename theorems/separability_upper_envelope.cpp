@@ -23,7 +23,8 @@ struct SeparabilityUpperEnvelope {
             .statement = R"(\frac{N_s}{N}\le\frac1N\sum_{i\in I_N}\exp\!\Big(-\frac{(\xi_i-r)^2}{2M^2}\Big)\quad (r<\xi_i;\ \text{term }1\text{ where }r\ge\xi_i))",
             .summary = "N_s/N <= (1/N) sum_i exp(-(xi_i - r)^2 / (2 M^2)) for r < xi_i",
             .assumptions = separability_assumptions(),
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = separability_reads()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::separability_cases(r, info().id); }

@@ -17,6 +17,8 @@
 // 0, mostly N = 2), and at d = 192 it fails: almost every selected token is counted (N_s = N)
 // while r < xi_i pulls the envelope to about 0.98, E[D] in [0.0028, 0.021]. An exploration in
 // binary64 found E[D] > 0 for d >= 128 whenever N is close to L (L in [6, 32]), by at most ~0.015.
+#include <limits>
+
 #include "models/random/vector_cases.hpp"
 #include "theorems/sampling_seed.hpp"
 #include "theorems/separability.hpp"
@@ -27,6 +29,10 @@
 namespace nb::theorems {
 
 struct SeparabilityUpperEnvelopeExpectation {
+  // Limits on what a case file may ask for: each draw costs O(L^2 d) operations.
+  static constexpr std::int64_t kMaxDimension = 4096;
+  static constexpr std::int64_t kMaxSamples = 100000;
+
   static TheoremInfo info() {
     return {.id = "separability-upper-envelope-expectation",
             .title = "Separable fraction, upper envelope in expectation over the sphere (Theorem 2)",
@@ -36,7 +42,8 @@ struct SeparabilityUpperEnvelopeExpectation {
             .statement = R"(\mathbb E\Big[\frac{N_s}{N}\Big]\le\mathbb E\Big[\frac1N\sum_{i\in I_N}\exp\!\Big(-\frac{\max(\xi_i-r,0)^2}{2M^2}\Big)\Big],\quad x_i\overset{\text{iid}}{\sim}\mathrm{Unif}(S^{d-1}(M)))",
             .summary = "E[N_s/N] <= E[(1/N) sum_i exp(-(xi_i - r)^2/(2M^2))], x_i uniform on the sphere",
             .assumptions = {"T > 0", "1 <= N < L", "x_i i.i.d. uniform on S^{d-1}(M), d >= 1",
-                            "delta and r recomputed in every draw (Algorithm 4)"}};
+                            "delta and r recomputed in every draw (Algorithm 4)"},
+            .reads = {.numbers = {"logits", "T", "radius"}, .integers = {"N", "dimension", "samples", "sample_seed"}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r);
@@ -46,9 +53,18 @@ struct SeparabilityUpperEnvelopeExpectation {
     const std::int64_t L = static_cast<std::int64_t>(c.number("logits").size());
     if (c.integer("N") < 1 || c.integer("N") >= L) throw InputError("needs 1 <= N < L");
     if (c.integer("dimension") < 1) throw InputError("dimension must be >= 1");
+    if (c.integer("dimension") > kMaxDimension)
+      throw InputError("dimension = " + std::to_string(c.integer("dimension")) + " is beyond the limit of " +
+                       std::to_string(kMaxDimension) + " dimensions of the sphere draws");
     if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
-    const ExactTensor& radius = c.number("radius");
-    if (radius.size() != 1 || !(radius.approx(0) > 0)) throw InputError("radius must be a scalar > 0");
+    if (c.integer("samples") > kMaxSamples)
+      throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
+                       std::to_string(kMaxSamples) + " sphere draws");
+    positive_scalar(c, "radius");
+    // The draws are scaled in binary64 (random::sphere_rows).
+    const double radius = c.number("radius").approx(0);
+    if (!(radius >= std::numeric_limits<double>::min() && radius <= std::numeric_limits<double>::max()))
+      throw InputError("radius must round to a normal binary64 value (got " + c.number("radius").text(0) + ")");
   }
 
   template <class R>
@@ -61,9 +77,10 @@ struct SeparabilityUpperEnvelopeExpectation {
     const R N = R(I.selected.size());
     random::Rng rng(sampling_seed(c, ctx));
     std::vector<R> excess, fraction, envelope;
-    for (std::int64_t k = 0; k < c.integer("samples"); ++k) {
+    const std::size_t samples = ctx.samples(static_cast<std::size_t>(c.integer("samples")));
+    for (std::size_t k = 0; k < samples; ++k) {
       const ExactTensor x(L, d, random::sphere_rows(rng, L, d, c.number("radius").approx(0)));
-      const SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_matrix<R>(x), I, std::optional<R>());
+      const SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_rows<R>(x, I.selected), I, std::optional<R>());
       fraction.push_back(t.separated / N);
       envelope.push_back(t.envelope);
       excess.push_back(fraction.back() - envelope.back());

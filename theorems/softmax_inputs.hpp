@@ -1,31 +1,29 @@
 #pragma once
 // The (logits, T) input shared by the softmax theorems: numbers "logits" (a vector) and "T".
+#include "theorems/positive_scalar.hpp"
 #include "verify/case.hpp"
 #include "verify/errors.hpp"
 #include "verify/numbers.hpp"
+#include "verify/shifted_logits.hpp"
 
 namespace nb::theorems {
 
-// Throws InputError unless "logits" is a non-empty vector and T > 0.
+// Throws InputError unless "logits" is a non-empty vector and T > 0 (exactly).
 inline void check_logits_and_temperature(const Case& c) {
   const ExactTensor& l = c.number("logits");
   if (l.size() == 0 || !l.is_vector()) throw InputError("logits must be a non-empty vector");
-  const ExactTensor& T = c.number("T");
-  if (T.size() != 1) throw InputError("T must be a scalar");
-  // Exact for dyadic T; for a literal the sign of its rounding is its sign unless it underflows,
-  // and an underflowing temperature is refused too.
-  if (!(T.approx(0) > 0)) throw InputError("temperature T must be > 0 (got " + T.text(0) + ")");
+  positive_scalar(c, "T", "temperature T");
 }
 
 template <class R>
 struct SoftmaxInput {
-  Vector<R> logits;
+  Vector<R> logits;  // shifted by their exact maximum (verify/shifted_logits.hpp): same softmax
   R T;
 };
 
 template <class R>
 SoftmaxInput<R> softmax_input(const Case& c) {
-  return {c.number("logits").to_vector<R>(), c.number("T").entry<R>(0)};
+  return {logits_minus_maximum<R>(c.number("logits")), c.number("T").entry<R>(0)};
 }
 
 }  // namespace nb::theorems

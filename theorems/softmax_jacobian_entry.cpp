@@ -18,7 +18,8 @@ struct SoftmaxJacobianEntry {
             .statement = R"(\max_{i,j}\left|(\nabla_\ell \alpha)_{ij}\right| \le \frac{1}{4T})",
             .summary = "max_ij |J_ij| <= 1/(4T)",
             .assumptions = {"T > 0", "L >= 1"},
-            .inputs = {"logits", "T"}};
+            .inputs = {"logits", "T"},
+            .reads = {.numbers = {"logits", "T"}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 4096); }

@@ -20,7 +20,8 @@ struct SoftmaxJacobianSpectralSharp {
             .statement = R"(\left\|\nabla_\ell \alpha\right\|_2 \le \frac{1}{2T}\quad\text{and}\quad \left\|\nabla_\ell \alpha\right\|_2 \le \frac{\max_i \alpha_i}{T})",
             .summary = "||J||_2 <= 1/(2T) and ||J||_2 <= max_i a_i / T",
             .assumptions = {"T > 0", "L >= 1"},
-            .inputs = {"logits", "T"}};
+            .inputs = {"logits", "T"},
+            .reads = {.numbers = {"logits", "T"}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

@@ -17,9 +17,10 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
-#include "theorems/certain_sign.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/euclidean_norm.hpp"
+#include "verify/shifted_logits.hpp"
 #include "verify/softmax.hpp"
 
 namespace nb::theorems {
@@ -34,7 +35,8 @@ struct SoftmaxLipschitz {
             .statement = R"(\left\|\mathrm{softmax}(\ell^{(1)}/T) - \mathrm{softmax}(\ell^{(2)}/T)\right\|_2 \le \min\left\{\frac{\|\ell^{(1)} - \ell^{(2)}\|_2}{2T}, \sqrt{2}\right\})",
             .summary = "||sm(l1/T) - sm(l2/T)||_2 <= min{||l1 - l2||_2/(2T), sqrt 2}",
             .assumptions = {"T > 0", "l1, l2 of the same length L >= 1",
-                            "with epsilon: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r) exactly"}};
+                            "with epsilon: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r) exactly"},
+            .reads = {.numbers = {"logits1", "logits2", "T", "epsilon"}}};
   }
 
   // Families by i % 4 (L in 2..8 when i / 4 is even, log-uniform in [2, 4096] when odd; the rest
@@ -106,37 +108,40 @@ struct SoftmaxLipschitz {
     const ExactTensor &l1 = c.number("logits1"), &l2 = c.number("logits2");
     if (l1.size() == 0 || !l1.is_vector() || !l2.is_vector() || l2.size() != l1.size())
       throw InputError("logits1 and logits2 must be non-empty vectors of the same length");
-    const ExactTensor& T = c.number("T");
-    if (T.size() != 1 || certain_sign(T.entry<Interval>(0), "T") <= 0) throw InputError("T must be a scalar > 0");
+    positive_scalar(c, "T");
     if (c.numbers.count("epsilon") == 0) return;
-    // The swap example, checked exactly: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r).
-    const Interval eps = c.number("epsilon").entry<Interval>(0);
+    // The swap example, checked exactly (in rationals): l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r).
+    const Rational eps = positive_scalar(c, "epsilon");
     if (l1.size() < 2) throw InputError("the swap example needs L >= 2");
-    auto x = [](const ExactTensor& t, std::size_t k) { return t.entry<Interval>(k); };
-    bool swap = certain_sign(eps, "epsilon") > 0 &&
-                certain_sign(Interval(x(l1, 0) - x(l1, 1) - eps), "l1[0] - l1[1] - eps") == 0 &&
-                certain_sign(Interval(x(l2, 0) - x(l1, 1) + eps), "l2[0] - l1[1] + eps") == 0 &&
-                certain_sign(Interval(x(l2, 1) - x(l1, 1) - eps), "l2[1] - l1[1] - eps") == 0;
-    for (std::size_t k = 2; swap && k < l1.size(); ++k)
-      swap = certain_sign(Interval(x(l1, k) - x(l2, k)), "l1 - l2") == 0;
-    if (!swap) throw InputError("with epsilon > 0 the logits must be the swap example (c + eps, c, r), (c - eps, c + eps, r)");
+    const Rational top = l1.exact(1);
+    bool swap = l1.exact(0) == top + eps && l2.exact(0) == top - eps && l2.exact(1) == top + eps;
+    for (std::size_t k = 2; swap && k < l1.size(); ++k) swap = l1.exact(k) == l2.exact(k);
+    if (!swap) throw InputError("with epsilon the logits must be the swap example (c + eps, c, r), (c - eps, c + eps, r)");
   }
 
   template <class R>
   static Sides<R> evaluate(const Case& c, const EvalContext&) {
     using std::sqrt;
-    const Vector<R> l1 = c.number("logits1").to_vector<R>(), l2 = c.number("logits2").to_vector<R>();
+    const ExactTensor &l1 = c.number("logits1"), &l2 = c.number("logits2");
     const R T = c.number("T").entry<R>(0);
-    const R moved = euclidean_norm(softmax(l1, T) - softmax(l2, T));
-    const R step = euclidean_norm(l1 - l2);
+    // Each softmax on its logits shifted by their exact maximum, the step from exact differences.
+    const R moved = euclidean_norm(softmax(logits_minus_maximum<R>(l1), T) - softmax(logits_minus_maximum<R>(l2), T));
+    Vector<R> difference(static_cast<Eigen::Index>(l1.size()));
+    bool differ = false;
+    for (std::size_t k = 0; k < l1.size(); ++k) {
+      const Rational d = l1.exact(k) - l2.exact(k);
+      differ = differ || d != 0;
+      difference[static_cast<Eigen::Index>(k)] = rational_to<R>(d);
+    }
+    const R step = euclidean_norm(difference);
     Sides<R> s;
     s.claim("||Delta alpha||_2 <= min{||Delta l||_2/(2T), sqrt 2}", moved, Relation::LessEqual,
             min_of(step / (R(2) * T), R(sqrt(R(2)))));
     s.quantity("||Delta alpha||_2", moved);
     s.quantity("||Delta l||_2", step);
     // The ratios are reported only where their denominators are non-zero: the inputs differ as
-    // exact data (for binary64 entries: as values), respectively epsilon > 0 (checked).
-    if (c.number("logits1") != c.number("logits2")) s.quantity("||Delta alpha||_2 T / ||Delta l||_2", R(moved * T / step));
+    // exact values, respectively epsilon > 0 (checked).
+    if (differ) s.quantity("||Delta alpha||_2 T / ||Delta l||_2", R(moved * T / step));
     if (c.numbers.count("epsilon") != 0)
       s.quantity("||Delta alpha||_2 / (eps/T)", R(moved * T / c.number("epsilon").entry<R>(0)));
     return s;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/errors.hpp"
 #include "verify/softmax.hpp"
@@ -22,7 +23,8 @@ struct SoftmaxWeightBounds {
             .statement = R"(\frac{1}{L}e^{-2\Delta/T} \le \alpha_i \le \frac{1}{L}e^{2\Delta/T},\quad \Delta = \|q\|_2 \max_i \|k_i\|_2,\ \alpha = \mathrm{softmax}(Kq/T))",
             .summary = "e^{-2D/T}/L <= a_i <= e^{2D/T}/L with D = ||q|| max_i ||k_i||",
             .assumptions = {"T > 0", "L >= 1 keys of the query's dimension d >= 1"},
-            .inputs = {"query", "keys", "T"}};
+            .inputs = {"query", "keys", "T"},
+            .reads = {.numbers = {"query", "keys", "T"}}};
   }
 
   // Families by i % 4: Gaussian q and keys (scale log-uniform in [2^-4, 2]), keys on a sphere,
@@ -73,8 +75,7 @@ struct SoftmaxWeightBounds {
     if (k.cols() != q.size())
       throw InputError("keys have " + std::to_string(k.cols()) + " columns but the query has dimension " +
                        std::to_string(q.size()));
-    if (c.number("T").size() != 1 || !(c.number("T").approx(0) > 0))
-      throw InputError("temperature T must be a scalar > 0");
+    positive_scalar(c, "T", "temperature T");
   }
 
   template <class R>

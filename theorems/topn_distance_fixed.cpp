@@ -26,7 +26,8 @@ struct TopnDistanceFixed {
             .statement = R"(\sum_{i\notin I_N}\|\alpha_i x_i - s\|_2 \le (1-\bar\alpha_N)\,d_1 + \big((L-N)\bar\alpha_N-(1-\bar\alpha_N)\big)\,d_2,\quad s=\sum_{j\in I_N}\alpha_j x_j,\ d_1=\max_{i\notin I_N,\,j\in I_N}\|x_i-x_j\|_2,\ d_2=\max_{j\in I_N}\|x_j\|_2)",
             .summary = "sum_{i out} ||a_i x_i - s|| <= (1-a) d1 + ((L-N) a - (1-a)) d2",
             .assumptions = fixed_set_assumptions(),
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N"}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::fixed_set_cases(r, info().id); }

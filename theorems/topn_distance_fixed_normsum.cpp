@@ -21,7 +21,8 @@ struct TopnDistanceFixedNormsum {
             .statement = R"(\Big\|\sum_{i\notin I_N}\alpha_i x_i - s\Big\|_2 \le (1-\bar\alpha_N)\,d_1 + |1-2\bar\alpha_N|\,d_2,\quad s=\sum_{j\in I_N}\alpha_j x_j)",
             .summary = "||sum_{i out} a_i x_i - s|| <= (1-a) d1 + |1-2a| d2",
             .assumptions = fixed_set_assumptions(),
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N"}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::fixed_set_cases(r, info().id); }

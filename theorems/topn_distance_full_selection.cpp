@@ -22,7 +22,8 @@ struct TopnDistanceFullSelection {
             .statement = R"(N=L\ \Rightarrow\ \tilde d=0,\quad (1-\bar\alpha_N)d_1+\big((L-N)\bar\alpha_N-(1-\bar\alpha_N)\big)d_2=0,\quad M=0,\quad \varepsilon=\mathbb E[\tilde d]-M=0)",
             .summary = "at N = L: d~ = 0, Thm 1 bound = 0, M = 0, eps = 0",
             .assumptions = {"T > 0", "L >= 2 (the main sum divides by L - 1)", "N = L"},
-            .inputs = {"logits", "T", "vectors"}};
+            .inputs = {"logits", "T", "vectors"},
+            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N"}}};
   }
 
   // L log-uniform in [2, 1024], vector families cycled, d log-uniform in [1, 64] ([1, 16] when

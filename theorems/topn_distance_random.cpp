@@ -26,6 +26,7 @@ namespace nb::theorems {
 struct TopnDistanceRandom {
   static constexpr std::uint64_t kMaxEnumeratedSubsets = 200000;
   static constexpr std::int64_t kDefaultSamples = 4000;
+  static constexpr std::int64_t kMaxSamples = 100000;  // a limit on what a case file may ask for
 
   static TheoremInfo info() {
     return {.id = "topn-distance-random",
@@ -37,7 +38,8 @@ struct TopnDistanceRandom {
             .summary = "E[d~] = M + eps with 0 <= eps <= ((L-N)/L) sum_i sqrt(N (L-1-N)/(L-1) S_i^2)",
             .assumptions = {"T > 0", "L >= 2, 1 <= N <= L", "I uniform over the N-subsets; weights fixed",
                             "E[d~] exact by enumeration when C(L, N) <= 200000, else a confidence interval"},
-            .inputs = {"logits", "T", "vectors", "N"}};
+            .inputs = {"logits", "T", "vectors", "N"},
+            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N", "samples", "sample_seed"}}};
   }
 
   // Cases i % 10 == 9: Gaussian vectors, tied or near-tied logits, L in [24, 32], N in [7, L/2],
@@ -65,7 +67,11 @@ struct TopnDistanceRandom {
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, true);
-    if (c.integers.contains("samples") && c.integer("samples") < 2) throw InputError("samples must be >= 2");
+    if (!c.integers.contains("samples")) return;
+    if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
+    if (c.integer("samples") > kMaxSamples)
+      throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
+                       std::to_string(kMaxSamples) + " sampled subsets");
   }
 
   template <class R>
@@ -75,7 +81,7 @@ struct TopnDistanceRandom {
     const R main = random_set_main_sum(in.y, N);
     const bool enumerate = binomial(L, N) <= kMaxEnumeratedSubsets;
     const std::size_t samples =
-        static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSamples);
+        ctx.samples(static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSamples));
     R expected, cap;
     if (enumerate) {
       expected = expected_distance_by_enumeration(in.y, N);

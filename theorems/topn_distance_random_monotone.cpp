@@ -12,6 +12,9 @@
 namespace nb::theorems {
 
 struct TopnDistanceRandomMonotone {
+  // A limit on what a case file may ask for: 2^16 = 65,536 subsets, about L d operations each.
+  static constexpr std::size_t kMaxTokens = 16;
+
   static TheoremInfo info() {
     return {.id = "topn-distance-random-monotone",
             .title = "Expected top-N distance decreases in N (reading of Corollary 2(ii))",
@@ -20,9 +23,10 @@ struct TopnDistanceRandomMonotone {
             .expect = Expect::Violated,
             .statement = R"(\mathbb E_{|I|=N+1}[\tilde d]\le\mathbb E_{|I|=N}[\tilde d],\quad 1\le N<L,\ I\ \text{uniform over the subsets of its size})",
             .summary = "E[d~] over random N-subsets is non-increasing in N",
-            .assumptions = {"T > 0", "2 <= L", "I uniform over the N-subsets; weights fixed"},
+            .assumptions = {"T > 0", "2 <= L <= 16", "I uniform over the N-subsets; weights fixed"},
             // No model inputs: every E[d~] enumerates all 2^L subsets, out of reach for model rows.
-            .inputs = {}};
+            .inputs = {},
+            .reads = {.numbers = {"logits", "T", "vectors"}}};
   }
 
   // L in [2, 10], d log-uniform in [1, 16], vector families cycled.
@@ -38,7 +42,13 @@ struct TopnDistanceRandomMonotone {
     return cases;
   }
 
-  static void check_assumptions(const Case& c) { check_token_input(c, 2, false); }
+  static void check_assumptions(const Case& c) {
+    check_token_input(c, 2, false);
+    const std::size_t L = c.number("logits").size();
+    if (L > kMaxTokens)
+      throw InputError("L = " + std::to_string(L) + " is beyond the limit of " + std::to_string(kMaxTokens) +
+                       " tokens (every E[d~] enumerates all 2^L subsets)");
+  }
 
   template <class R>
   static Sides<R> evaluate(const Case& c, const EvalContext&) {

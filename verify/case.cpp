@@ -106,11 +106,16 @@ Case read_case_file(const std::string& path) {
   } catch (const nlohmann::json::exception& e) {
     throw InputError("case file '" + path + "' is not JSON: " + e.what());
   }
-  if (!j.is_object() || j.value("format", "") != "normbound-case" || !j.contains("case"))
+  // Fields compared by value, never read with json::value (which throws on another JSON type).
+  if (!j.is_object() || !j.contains("format") || j["format"] != "normbound-case" || !j.contains("case"))
     throw InputError("case file '" + path + "' is not a normbound case (expected \"format\": \"normbound-case\")");
-  if (j.value("version", 0) != 1)
+  if (!j.contains("version") || j["version"] != 1)
     throw InputError("case file '" + path + "' has an unsupported version (this normbound reads version 1)");
-  return case_from_json(j["case"]);
+  try {
+    return case_from_json(j["case"]);
+  } catch (const InputError& e) {
+    throw InputError("case file '" + path + "': " + e.what());
+  }
 }
 
 }  // namespace nb

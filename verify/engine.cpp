@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 
 #include <mpfr.h>
 
@@ -16,14 +18,18 @@
 namespace nb {
 namespace {
 
-CaseOutcome evaluate_case(const Theorem& theorem, const Case& c, std::size_t index,
-                          const CheckSettings& settings, unsigned bits, bool final_precision) {
-  EvalContext ctx;
-  ctx.confidence = settings.confidence;
-  ctx.seed = case_seed(settings.seed, index);
-  const Sides<Interval> sides = theorem.evaluate_interval(c, ctx);
+// A case's outcome at one tier, and whether it is final there.
+struct TierOutcome {
+  CaseOutcome outcome;
+  bool settled = false;  // every claim's verdict is settled (is_settled)
+};
 
-  CaseOutcome out;
+template <class R>
+TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sides<R>& sides, const Case& c,
+                       std::size_t index, const CheckSettings& settings, unsigned bits, bool final_precision,
+                       int digits) {
+  TierOutcome t;
+  CaseOutcome& out = t.outcome;
   out.index = index;
   out.label = c.label;
   out.size = c.size();
@@ -32,17 +38,20 @@ CaseOutcome evaluate_case(const Theorem& theorem, const Case& c, std::size_t ind
   if (sides.claims.empty()) {
     out.claim = "(the evaluation returned no claim)";
     out.verdict = Verdict::Inconclusive;
-    return out;
+    return t;
   }
   std::vector<SlackEnclosure> slacks;
   std::vector<Verdict> verdicts;
+  t.settled = true;
   for (const auto& claim : sides.claims) {
     slacks.push_back(slack_of(claim));
     verdicts.push_back(classify(slacks.back(), claim.relation, claim.evidence, settings.policy, bits,
                                 final_precision, out.size));
+    t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
   }
-  if (final_precision)
-    out.exact = decide_tight_claims(theorem, c, ctx, settings.exact, sides.claims, verdicts, slacks);
+  if constexpr (std::is_same_v<R, Interval>)
+    if (final_precision)
+      out.exact = decide_tight_claims(theorem, c, ctx, settings.exact, sides.claims, verdicts, slacks);
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = sides.claims[k];
   out.verdict = verdicts[k];
@@ -50,11 +59,37 @@ CaseOutcome evaluate_case(const Theorem& theorem, const Case& c, std::size_t ind
   out.relation = claim.relation;
   out.value = enclosure_text(claim.value);
   out.bound = enclosure_text(claim.bound);
-  out.slack = enclosure_text(slacks[k].lo, slacks[k].hi);
-  out.relative_slack = enclosure_text(slacks[k].relative_lo, slacks[k].relative_hi);
+  out.slack = enclosure_text(slacks[k].lo, slacks[k].hi, digits);
+  out.relative_slack = enclosure_text(slacks[k].relative_lo, slacks[k].relative_hi, digits);
   out.relative_is_absolute = slacks[k].relative_is_absolute;
   for (const auto& [name, q] : sides.quantities) out.quantities.emplace_back(name, enclosure_text(q));
-  return out;
+  return t;
+}
+
+EvalContext context_for(std::size_t index, const CheckSettings& settings, unsigned look) {
+  EvalContext ctx;
+  ctx.confidence = look_confidence(settings.confidence, look, settings.max_sample_doublings);
+  ctx.seed = case_seed(settings.seed, index);
+  ctx.sample_doublings = look;
+  return ctx;
+}
+
+TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t index,
+                             const CheckSettings& settings, unsigned look) {
+  const EvalContext ctx = context_for(index, settings, look);
+  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits,
+                             false, kBinary64EnclosureDigits);
+  t.outcome.sample_doublings = look;
+  return t;
+}
+
+TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
+                         unsigned look, unsigned bits, bool final_precision) {
+  const EvalContext ctx = context_for(index, settings, look);
+  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_interval(c, ctx), c, index, settings, bits,
+                             final_precision, kEnclosureDigits);
+  t.outcome.sample_doublings = look;
+  return t;
 }
 
 // Runs body(i) for every i in `items` on up to `threads` threads; rethrows the first exception.
@@ -87,7 +122,73 @@ void parallel_for_each(const std::vector<std::size_t>& items, unsigned threads, 
   if (failure) std::rethrow_exception(failure);
 }
 
+// Counts cases as they become final and reports progress, from any worker thread.
+class DecidedCounter {
+ public:
+  DecidedCounter(std::size_t total, const ProgressFn& progress) : total_(total), progress_(progress) {}
+  void decided(unsigned bits) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++decided_;
+    if (progress_) progress_(decided_, total_, bits);
+  }
+
+ private:
+  std::size_t total_, decided_ = 0;
+  const ProgressFn& progress_;
+  std::mutex mutex_;
+};
+
+// One look at the cases `pending` (tiers 1 and 2 of evaluate_cases); returns the cases whose
+// verdict is UNDECIDED (statistical) and may get another look.
+std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>& cases,
+                                 std::vector<std::size_t> pending, const CheckSettings& settings, unsigned look,
+                                 std::vector<CaseOutcome>& outcomes, DecidedCounter& counter) {
+  const bool last_look = look >= settings.max_sample_doublings;
+  std::vector<std::size_t> undecided_statistical;
+  std::mutex undecided_mutex;
+  // A case is final for the run when it is final at this look and no further look is due.
+  auto finish = [&](std::size_t i, unsigned bits) {
+    if (outcomes[i].verdict == Verdict::UndecidedStatistical && !last_look) {
+      std::lock_guard<std::mutex> lock(undecided_mutex);
+      undecided_statistical.push_back(i);
+      return;
+    }
+    counter.decided(bits);
+  };
+
+  if (settings.binary64_tier) {
+    std::vector<char> settled(cases.size(), 0);
+    parallel_for_each(pending, settings.threads, [&](std::size_t i) {
+      TierOutcome t = binary64_outcome(theorem, cases[i], i, settings, look);
+      if (!t.settled) return;
+      outcomes[i] = std::move(t.outcome);
+      settled[i] = 1;
+      finish(i, kBinary64TierBits);
+    });
+    std::erase_if(pending, [&](std::size_t i) { return settled[i] != 0; });
+  }
+  unsigned requested = settings.precision;
+  while (!pending.empty()) {
+    const bool final_precision = requested >= settings.max_precision;
+    const unsigned bits = set_working_precision(requested);
+    parallel_for_each(pending, settings.threads, [&](std::size_t i) {
+      outcomes[i] = mpfi_outcome(theorem, cases[i], i, settings, look, bits, final_precision).outcome;
+      if (final_precision || !needs_more_precision(outcomes[i].verdict)) finish(i, bits);
+    });
+    if (final_precision) break;
+    std::erase_if(pending, [&](std::size_t i) { return !needs_more_precision(outcomes[i].verdict); });
+    requested = std::min(requested * 2, settings.max_precision);
+  }
+  std::sort(undecided_statistical.begin(), undecided_statistical.end());
+  return undecided_statistical;
+}
+
 }  // namespace
+
+double look_confidence(double confidence, unsigned look, unsigned max_doublings) {
+  const double alpha = 1 - confidence;
+  return 1 - std::ldexp(alpha, -static_cast<int>(std::min(look + 1, max_doublings)));
+}
 
 std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index) {
   return splitmix64(run_seed ^ splitmix64(index + 0x6e6f726d626f756eULL));
@@ -105,28 +206,9 @@ std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vecto
   std::vector<CaseOutcome> outcomes(cases.size());
   std::vector<std::size_t> pending(cases.size());
   for (std::size_t i = 0; i < pending.size(); ++i) pending[i] = i;
-  std::size_t decided = 0;
-  std::mutex progress_mutex;
-
-  unsigned requested = settings.precision;
-  while (!pending.empty()) {
-    const bool final_precision = requested >= settings.max_precision;
-    const unsigned bits = set_working_precision(requested);
-    parallel_for_each(pending, settings.threads, [&](std::size_t i) {
-      outcomes[i] = evaluate_case(theorem, cases[i], i, settings, bits, final_precision);
-      if (final_precision || !needs_more_precision(outcomes[i].verdict)) {
-        std::lock_guard<std::mutex> lock(progress_mutex);
-        ++decided;
-        if (progress) progress(decided, cases.size(), bits);
-      }
-    });
-    if (final_precision) break;
-    std::vector<std::size_t> undecided;
-    for (std::size_t i : pending)
-      if (needs_more_precision(outcomes[i].verdict)) undecided.push_back(i);
-    pending = std::move(undecided);
-    requested = std::min(requested * 2, settings.max_precision);
-  }
+  DecidedCounter counter(cases.size(), progress);
+  for (unsigned look = 0; !pending.empty(); ++look)
+    pending = look_at(theorem, cases, std::move(pending), settings, look, outcomes, counter);
   return outcomes;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
-// The verdict engine: evaluates a theorem on cases in interval arithmetic, escalating precision
-// Ziv-style for undecided cases, and classifies each case.
+// The verdict engine: evaluates a theorem on cases in interval arithmetic and classifies each
+// case. A case goes through tiers, as a filtered predicate does: first binary64 intervals
+// (DoubleInterval), whose verdict is kept when it is settled (is_settled); otherwise MPFI at
+// rising precision (Ziv). A statistical case still undecided gets more samples (sequential looks).
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -11,23 +13,42 @@
 namespace nb {
 
 struct CheckSettings {
-  unsigned precision = 128;      // first working precision, bits
+  bool binary64_tier = true;     // try DoubleInterval before MPFI
+  unsigned precision = 128;      // first MPFI working precision, bits
   unsigned max_precision = 2048; // escalation cap, bits (>= precision)
   VerdictPolicy policy;
   unsigned threads = 1;
-  double confidence = 0.999;
+  double confidence = 0.999;     // overall level of a statistical verdict, over all its looks
+  unsigned max_sample_doublings = 4;  // looks after the first: up to 2^4 = 16 times the samples
+                                      // (at most kMaxSampleDoublings)
   std::uint64_t seed = 0;
   ExactBudget exact;  // for claims TIGHT at max_precision (verify/exact_decision.hpp); 0 units: off
 };
+
+// The level of the confidence intervals at look k (k = 0 first) when a case may be looked at up
+// to max_doublings + 1 times: alpha spending with alpha_k = alpha 2^-(k+1) for k < max_doublings
+// and alpha_max = alpha 2^-max_doublings, whose sum is alpha = 1 - confidence. By the union bound,
+// the verdict reached at any look is wrong with probability at most alpha.
+double look_confidence(double confidence, unsigned look, unsigned max_doublings);
+
+// The precision of outcomes decided by the binary64 tier (precision_bits of a CaseOutcome).
+inline constexpr unsigned kBinary64TierBits = 53;
 
 // Called after each case is decided at a precision round, from any worker thread, serialized by
 // the engine: (cases decided so far, total cases, current round's precision in bits).
 using ProgressFn = std::function<void(std::size_t, std::size_t, unsigned)>;
 
-// Evaluates `theorem` on every case. Round r evaluates the still-undecided cases at precision
-// min(precision * 2^r, max_precision), all cases of a round in parallel on `threads` threads;
-// a case leaves the loop once its verdict is not Inconclusive or the round was at max_precision.
-// Claims TIGHT at max_precision are then decided in exact arithmetic where possible.
+// Evaluates `theorem` on every case, all cases of a round in parallel on `threads` threads:
+//  1. (binary64_tier) every case in DoubleInterval; a case whose claims are all settled keeps
+//     that outcome (precision_bits = kBinary64TierBits);
+//  2. round r evaluates the remaining undecided cases in MPFI at min(precision * 2^r,
+//     max_precision) bits; a case leaves once its verdict is not Inconclusive or the round was at
+//     max_precision;
+//  3. a case still UNDECIDED (statistical) is evaluated again from step 1 with twice the samples
+//     (EvalContext::sample_doublings), at most max_sample_doublings times, each look at the level
+//     look_confidence.
+//  4. claims TIGHT at max_precision are decided in exact arithmetic where possible
+//     (verify/exact_decision.hpp).
 // The outcome of case i depends only on the case, i and the settings (not on `threads`).
 // Throws InputError (naming the case) if a case breaks the theorem's assumptions; rethrows the
 // first exception of any evaluation.

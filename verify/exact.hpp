@@ -1,10 +1,11 @@
 #pragma once
 // Exact inputs. A case never stores a rounded number: each entry is either a binary64 value taken
-// as the dyadic rational it denotes, or a literal ("0.1", "-3e-5", "1/3") denoting the rational it
-// spells. Conversion to a number type is then well defined at every precision:
+// as the dyadic rational it denotes, or a literal ("0.1", "-3e-5", "1/3"; verify/number_literal.hpp)
+// denoting the rational it spells, kept as that exact rational. Conversion to a number type is
+// then well defined at every precision (verify/rational.hpp):
 //   Interval  an enclosure of the exact value (exactly the value for dyadics when p >= 53);
 //   Mpfr      the exact value rounded to nearest at the working precision;
-//   double    the exact value rounded to nearest (literals via strtod; fractions via one division);
+//   double    the exact value rounded to nearest;
 //   ExactReal the exact value (verify/exact_real.hpp), at any precision.
 // In JSON every entry is a string: dyadics as C99 hexadecimal ("0x1.8p-2", what printf("%a")
 // writes), literals as written, so a case reads back bit-for-bit.
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "verify/numbers.hpp"
+#include "verify/rational.hpp"
 
 namespace nb {
 
@@ -27,8 +29,8 @@ class ExactTensor {
   ExactTensor(std::size_t rows, std::size_t cols, std::vector<double> values);
   static ExactTensor scalar(double value);
   static ExactTensor vector(std::vector<double> values);
-  // A 1x1 tensor holding a literal; throws InputError unless `text` is a decimal literal, a
-  // fraction of two decimal integers with a non-zero denominator, or a canonical hex float.
+  // A 1x1 tensor holding a literal; throws InputError unless `text` is a number literal
+  // (verify/number_literal.hpp: a decimal, a fraction, or a hex float denoting a binary64 value).
   static ExactTensor literal(const std::string& text);
 
   std::size_t rows() const { return rows_; }
@@ -38,13 +40,16 @@ class ExactTensor {
 
   // Entry i (row-major) as text in the JSON form described above.
   std::string text(std::size_t i) const;
-  // Entry i rounded to a double (exact for dyadic entries).
+  // Entry i rounded to a double (exact for dyadic entries; a literal beyond binary64's range
+  // rounds to 0 or an infinity).
   double approx(std::size_t i) const { return values_[i]; }
   // Whether every entry is a binary64 value (then comparisons of approx() are exact).
   bool all_dyadic() const { return literals_.empty(); }
   // Whether entry i is a binary64 value (approx(i) is then exact).
   bool is_dyadic(std::size_t i) const { return literals_.empty() || literals_[i].empty(); }
 
+  // Entry i as the exact rational it denotes: what assumption checks compare.
+  Rational exact(std::size_t i) const;
   // Entry i converted to R at the working precision, with the guarantees stated above.
   template <class R>
   R entry(std::size_t i) const;
@@ -70,6 +75,7 @@ class ExactTensor {
   std::size_t rows_ = 0, cols_ = 0;
   std::vector<double> values_;         // the value (dyadic entries) or its rounding (literals)
   std::vector<std::string> literals_;  // empty, or one per entry ("" for a dyadic entry)
+  std::vector<Rational> rationals_;    // empty, or one per entry: a literal's value (0 for a dyadic entry)
   static ExactTensor from_texts(std::size_t rows, std::size_t cols,
                                 const std::vector<std::string>& texts, const std::string& name);
 };

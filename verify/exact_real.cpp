@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <regex>
 
 #include <arb.h>
 #include <calcium/ca.h>
@@ -152,18 +151,6 @@ ExactReal ExactReal::of_double(double x) {
   if (!std::isfinite(x)) throw InputError("an exact number must be finite");
   ExactReal r;
   ca_set_d(A::value(r), x, A::context(r));  // exact: the dyadic rational x
-  return r;
-}
-
-ExactReal ExactReal::of_integer_text(const std::string& decimal) {
-  static const std::regex integer(R"([+-]?\d+)");
-  if (!std::regex_match(decimal, integer)) throw InputError("'" + decimal + "' is not an integer");
-  fmpz_t n;
-  fmpz_init(n);
-  fmpz_set_str(n, decimal.c_str() + (decimal[0] == '+' ? 1 : 0), 10);
-  ExactReal r;
-  ca_set_fmpz(A::value(r), n, A::context(r));
-  fmpz_clear(n);
   return r;
 }
 
@@ -376,6 +363,22 @@ ExactReal min_of(const ExactReal& a, const ExactReal& b) { return pick(a, b, fal
 template <>
 ExactReal point_of<ExactReal>(double x) {
   return ExactReal::of_double(x);
+}
+
+template <>
+ExactReal rational_to<ExactReal>(const Rational& q) {
+  fmpq_t f;
+  fmpq_init(f);
+  fmpq_set_mpq(f, q.backend().data());
+  ExactReal r;
+  ca_set_fmpq(A::value(r), f, A::context(r));
+  fmpq_clear(f);
+  return r;
+}
+
+template <>
+ExactReal integer_to<ExactReal>(const Integer& n) {
+  return rational_to<ExactReal>(Rational(n));
 }
 
 template <>

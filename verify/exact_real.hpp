@@ -37,6 +37,7 @@
 
 #include "verify/exact_sign.hpp"
 #include "verify/numbers.hpp"
+#include "verify/rational.hpp"
 
 namespace nb {
 
@@ -103,8 +104,6 @@ class ExactReal {
   }
   // Exactly x (a binary64 value is a dyadic rational). Throws InputError if x is not finite.
   static ExactReal of_double(double x);
-  // The integer spelled by `decimal` ([-]digits). Throws InputError otherwise.
-  static ExactReal of_integer_text(const std::string& decimal);
   // The value "unknown": what shared numeric code returns where it has no exact form; `reason`
   // is recorded in the current ExactScope.
   static ExactReal unknown(const std::string& reason);
@@ -184,6 +183,11 @@ inline ExactReal point_of<ExactReal>(const ExactReal& x) {
 }
 template <>
 ExactReal not_a_number<ExactReal>();  // unknown
+// Exactly n, respectively q (verify/rational.hpp's conversions of case inputs).
+template <>
+ExactReal integer_to<ExactReal>(const Integer& n);
+template <>
+ExactReal rational_to<ExactReal>(const Rational& q);
 bool is_finite_value(const ExactReal& x);
 
 // An enclosure of x at the working precision (NaN for an unknown value), e.g. to compare with an
@@ -199,25 +203,11 @@ inline constexpr bool is_exact_number_v<ExactReal> = true;
 
 }  // namespace nb
 
+// Eigen's defaults (GenericNumTraits) fit an exact scalar except for its sign, costs and NaN.
 namespace Eigen {
 template <>
 struct NumTraits<nb::ExactReal> : GenericNumTraits<nb::ExactReal> {
-  using Real = nb::ExactReal;
-  using NonInteger = nb::ExactReal;
-  using Literal = nb::ExactReal;
-  using Nested = nb::ExactReal;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 16,
-    MulCost = 32
-  };
-  static nb::ExactReal epsilon() { return nb::ExactReal(0); }
-  static nb::ExactReal dummy_precision() { return nb::ExactReal(0); }
+  enum { IsSigned = 1, AddCost = 16, MulCost = 32 };
   static nb::ExactReal quiet_NaN() { return nb::not_a_number<nb::ExactReal>(); }
-  static int digits10() { return 0; }
 };
 }  // namespace Eigen

@@ -24,5 +24,11 @@ inline Interval indicator_less(const Interval& a, const Interval& b) {
   mpfi_interv_si(unknown.backend().data(), 0, 1);
   return unknown;
 }
+inline DoubleInterval indicator_less(const DoubleInterval& a, const DoubleInterval& b) {
+  if (a.is_nan() || b.is_nan()) return DoubleInterval::from_ends(0, 1);
+  if (a.upper() < b.lower()) return DoubleInterval(1);
+  if (a.lower() >= b.upper()) return DoubleInterval(0);
+  return DoubleInterval::from_ends(0, 1);
+}
 
 }  // namespace nb

@@ -84,11 +84,52 @@ Mpfr upper_end_of(const Interval& x) {
   return r;
 }
 
+Mpfr mpfr_rounded_down(double x) {
+  Mpfr r;
+  mpfr_set_d(r.backend().data(), x, MPFR_RNDD);
+  return r;
+}
+
+Mpfr mpfr_rounded_up(double x) {
+  Mpfr r;
+  mpfr_set_d(r.backend().data(), x, MPFR_RNDU);
+  return r;
+}
+
+template <>
+Interval enclosure_of_doubles<Interval>(double lo, double hi) {
+  Interval r;
+  mpfi_interv_d(r.backend().data(), lo, hi);
+  return r;
+}
+
+template <>
+DoubleInterval enclosure_of_doubles<DoubleInterval>(double lo, double hi) {
+  return DoubleInterval::from_ends(lo, hi);
+}
+
 Interval between(const Mpfr& lo, const Mpfr& hi) {
   Interval r;
   mpfi_interv_fr(r.backend().data(), lo.backend().data(), hi.backend().data());
   return r;
 }
+
+template <>
+DoubleInterval not_a_number<DoubleInterval>() {
+  return DoubleInterval::unknown();
+}
+
+DoubleInterval max_of(const DoubleInterval& a, const DoubleInterval& b) {
+  if (a.is_nan() || b.is_nan()) return DoubleInterval::unknown();
+  return DoubleInterval::from_ends(std::max(a.lower(), b.lower()), std::max(a.upper(), b.upper()));
+}
+DoubleInterval min_of(const DoubleInterval& a, const DoubleInterval& b) {
+  if (a.is_nan() || b.is_nan()) return DoubleInterval::unknown();
+  return DoubleInterval::from_ends(std::min(a.lower(), b.lower()), std::min(a.upper(), b.upper()));
+}
+
+// Halves first, so that wide finite ends do not overflow.
+double midpoint_of(const DoubleInterval& x) { return x.lower() / 2 + x.upper() / 2; }
 
 template <>
 double point_of<double>(const Mpfr& x) {
@@ -103,6 +144,14 @@ Interval point_of<Interval>(const Mpfr& x) {
   Interval r;
   mpfi_set_fr(r.backend().data(), x.backend().data());
   return r;
+}
+template <>
+DoubleInterval point_of<DoubleInterval>(const Mpfr& x) {
+  return DoubleInterval(x.convert_to<double>());
+}
+template <>
+DoubleInterval point_of<DoubleInterval>(double x) {
+  return DoubleInterval(x);
 }
 template <>
 double point_of<double>(double x) {

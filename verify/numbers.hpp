@@ -1,19 +1,24 @@
 #pragma once
-// The three number types every theorem is evaluated in, and the few operations theorems need
-// beyond + - * /. This is the one place that knows Boost.Multiprecision and Eigen details:
-//   double    fast, uncertified screening;
-//   Mpfr      MPFR floating point at the working precision (round-to-nearest, no error bound);
-//   Interval  MPFI interval at the working precision: every operation returns an enclosure of the
-//             exact result of the same operation on any points of its operands.
+// The number types every theorem is evaluated in, and the few operations theorems need beyond
+// + - * /. This is the one place that knows Boost.Multiprecision and Eigen details:
+//   double          fast, uncertified screening;
+//   Mpfr            MPFR floating point at the working precision (round-to-nearest, no error bound);
+//   DoubleInterval  binary64 interval (verify/double_interval.hpp): the engine's fast first tier;
+//   Interval        MPFI interval at the working precision.
+// Both interval types return, for every operation, an enclosure of the exact result of the same
+// operation on any points of its operands.
 // All three use et_off: expression templates would make `auto x = a + b` hold dangling references.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include <boost/multiprecision/mpfi.hpp>
 #include <boost/multiprecision/mpfr.hpp>
 #include <Eigen/Core>
+
+#include "verify/double_interval.hpp"
 
 namespace nb {
 
@@ -21,6 +26,10 @@ using Mpfr = boost::multiprecision::number<boost::multiprecision::mpfr_float_bac
                                            boost::multiprecision::et_off>;
 using Interval = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<0>,
                                                boost::multiprecision::et_off>;
+
+// Whether R is an enclosure type (its values are intervals, its ends exact points).
+template <class R>
+inline constexpr bool is_interval_v = std::is_same_v<R, Interval> || std::is_same_v<R, DoubleInterval>;
 
 template <class R>
 using Vector = Eigen::Matrix<R, Eigen::Dynamic, 1>;
@@ -58,23 +67,40 @@ Mpfr max_of(const Mpfr& a, const Mpfr& b);
 Mpfr min_of(const Mpfr& a, const Mpfr& b);
 Interval max_of(const Interval& a, const Interval& b);
 Interval min_of(const Interval& a, const Interval& b);
+DoubleInterval max_of(const DoubleInterval& a, const DoubleInterval& b);
+DoubleInterval min_of(const DoubleInterval& a, const DoubleInterval& b);
 
 // A point estimate of x: x itself for points, the midpoint of an interval. Use only to steer a
 // computation (pick a shift, an index, a start vector), never for a value that is reported.
 inline double midpoint_of(double x) { return x; }
 Mpfr midpoint_of(const Mpfr& x);
 Mpfr midpoint_of(const Interval& x);
+double midpoint_of(const DoubleInterval& x);
 
 // The ends of x: x itself for points, the left / right end of an interval (exact).
 inline double lower_end_of(double x) { return x; }
 inline const Mpfr& lower_end_of(const Mpfr& x) { return x; }
 Mpfr lower_end_of(const Interval& x);
+inline double lower_end_of(const DoubleInterval& x) { return x.lower(); }
 inline double upper_end_of(double x) { return x; }
 inline const Mpfr& upper_end_of(const Mpfr& x) { return x; }
 Mpfr upper_end_of(const Interval& x);
+inline double upper_end_of(const DoubleInterval& x) { return x.upper(); }
+
+// An end as an Mpfr at the working precision, rounded outward: MPFI's ends are kept as they are,
+// binary64 ends are exact at 53 bits and more, and rounded toward -inf (down) / +inf (up) below.
+inline const Mpfr& mpfr_rounded_down(const Mpfr& x) { return x; }
+inline const Mpfr& mpfr_rounded_up(const Mpfr& x) { return x; }
+Mpfr mpfr_rounded_down(double x);
+Mpfr mpfr_rounded_up(double x);
 
 // The interval [lo, hi] (lo <= hi), ends exact.
 Interval between(const Mpfr& lo, const Mpfr& hi);
+inline DoubleInterval between(double lo, double hi) { return DoubleInterval::from_ends(lo, hi); }
+
+// The interval [lo, hi] of two doubles (lo <= hi) as an interval type, ends rounded outward.
+template <class I>
+I enclosure_of_doubles(double lo, double hi);
 
 // Converts an approximate value (a double or an Mpfr) into R at the working precision. For
 // Interval the result is the point interval at that value (no error is attached: the caller
@@ -93,6 +119,9 @@ R not_a_number();
 inline bool is_finite_value(double x) { return std::isfinite(x); }
 bool is_finite_value(const Mpfr& x);
 bool is_finite_value(const Interval& x);
+inline bool is_finite_value(const DoubleInterval& x) {
+  return std::isfinite(x.lower()) && std::isfinite(x.upper());
+}
 
 }  // namespace nb
 
@@ -130,4 +159,30 @@ template <>
 struct NumTraits<nb::Mpfr> : NormboundMultiprecisionTraits<nb::Mpfr> {};
 template <>
 struct NumTraits<nb::Interval> : NormboundMultiprecisionTraits<nb::Interval> {};
+template <>
+struct NumTraits<nb::DoubleInterval> : GenericNumTraits<nb::DoubleInterval> {
+  using Real = nb::DoubleInterval;
+  using NonInteger = nb::DoubleInterval;
+  using Literal = nb::DoubleInterval;
+  using Nested = nb::DoubleInterval;
+  enum {
+    IsComplex = 0,
+    IsInteger = 0,
+    IsSigned = 1,
+    RequireInitialization = 1,
+    ReadCost = 2,
+    AddCost = 8,
+    MulCost = 16
+  };
+  static nb::DoubleInterval epsilon() { return nb::DoubleInterval(std::numeric_limits<double>::epsilon()); }
+  static nb::DoubleInterval dummy_precision() { return nb::DoubleInterval(1e-12); }
+  static nb::DoubleInterval highest() { return nb::DoubleInterval(std::numeric_limits<double>::max()); }
+  static nb::DoubleInterval lowest() { return nb::DoubleInterval(std::numeric_limits<double>::lowest()); }
+  static nb::DoubleInterval infinity() { return nb::DoubleInterval(std::numeric_limits<double>::infinity()); }
+  static nb::DoubleInterval quiet_NaN() { return nb::DoubleInterval::unknown(); }
+  static int digits() { return std::numeric_limits<double>::digits; }
+  static int digits10() { return std::numeric_limits<double>::digits10; }
+  static int min_exponent() { return std::numeric_limits<double>::min_exponent; }
+  static int max_exponent() { return std::numeric_limits<double>::max_exponent; }
+};
 }  // namespace Eigen

@@ -4,13 +4,17 @@
 
 namespace nb {
 
-EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi) {
+EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi, int digits) {
   EnclosureText t;
-  t.lo = decimal_down(lo, kEnclosureDigits);
-  t.hi = decimal_up(hi, kEnclosureDigits);
+  t.lo = decimal_down(lo, digits);
+  t.hi = decimal_up(hi, digits);
   const Mpfr mid = (lo + hi) / 2;
   t.approx = is_finite_value(mid) ? mid.convert_to<double>() : std::numeric_limits<double>::quiet_NaN();
   return t;
+}
+
+EnclosureText enclosure_text(const DoubleInterval& x) {
+  return enclosure_text(mpfr_rounded_down(x.lower()), mpfr_rounded_up(x.upper()), kBinary64EnclosureDigits);
 }
 
 EnclosureText enclosure_text(const Interval& x) { return enclosure_text(lower_end_of(x), upper_end_of(x)); }

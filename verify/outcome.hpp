@@ -11,8 +11,10 @@
 
 namespace nb {
 
-// Significant digits of recorded enclosures: about 120 bits, enough to show a 2^-100 margin.
+// Significant digits of recorded enclosures: about 120 bits, enough to show a 2^-100 margin; for
+// enclosures from the binary64 tier 17, enough to tell any two doubles apart.
 inline constexpr int kEnclosureDigits = 36;
+inline constexpr int kBinary64EnclosureDigits = 17;
 
 // An enclosure [lo, hi] as decimal text rounded outward, plus a double near its midpoint for
 // sorting and plotting (never for deciding anything).
@@ -21,9 +23,13 @@ struct EnclosureText {
   double approx = 0.0;
 };
 
-EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi);
+EnclosureText enclosure_text(const Mpfr& lo, const Mpfr& hi, int digits = kEnclosureDigits);
 EnclosureText enclosure_text(const Interval& x);
+EnclosureText enclosure_text(const DoubleInterval& x);
 EnclosureText enclosure_text(double x);  // a point estimate: lo = hi
+
+// The most sample doublings a statistical case may get (2^20 times its base sample size).
+inline constexpr unsigned kMaxSampleDoublings = 20;
 
 // The values of CaseOutcome::exact (decide_tight_claims, verify/exact_decision.hpp): "" when no
 // exact evaluation was tried, kBoundAttained, kExactlyDecided, or kExactUndecided + a reason.
@@ -44,7 +50,8 @@ struct CaseOutcome {
   Relation relation = Relation::LessEqual;
   EnclosureText value, bound, slack, relative_slack;
   bool relative_is_absolute = false;
-  unsigned precision_bits = 0;  // precision of the evaluation that decided the verdict
+  unsigned precision_bits = 0;  // precision of the evaluation that decided the verdict (53: binary64 tier)
+  unsigned sample_doublings = 0;  // statistical cases: the look that decided, samples x 2^this
   // What the exact evaluation of a case left TIGHT by intervals found (see above).
   std::string exact;
   std::vector<std::pair<std::string, EnclosureText>> quantities;

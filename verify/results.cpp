@@ -33,6 +33,7 @@ nlohmann::json outcome_json(const CaseOutcome& o) {
           {"relative_slack", enclosure_json(o.relative_slack)},
           {"relative_is_absolute", o.relative_is_absolute},
           {"precision_bits", o.precision_bits},
+          {"sample_doublings", o.sample_doublings},
           {"exact", o.exact},
           {"quantities", q},
           {"provenance", o.provenance}};
@@ -152,10 +153,11 @@ nlohmann::json results_to_json(const RunResults& results) {
           {"command_line", results.command_line},
           {"timestamp", results.timestamp},
           {"seed", std::to_string(s.seed)},
-          {"precision", {{"initial_bits", s.precision}, {"max_bits", s.max_precision}}},
+          {"precision", {{"binary64_tier", s.binary64_tier}, {"initial_bits", s.precision}, {"max_bits", s.max_precision}}},
           {"settings",
            {{"near_tight", s.near_tight},
             {"confidence", s.confidence},
+            {"max_sample_doublings", s.max_sample_doublings},
             {"threads", s.threads},
             {"cases_per_theorem", s.cases_per_theorem},
             {"source", s.source},
@@ -207,6 +209,11 @@ class Field {
   unsigned bits() const {
     const std::uint64_t n = count();
     if (n > (1u << 20)) fail("precision out of range");
+    return static_cast<unsigned>(n);
+  }
+  unsigned doublings() const {
+    const std::uint64_t n = count();
+    if (n > kMaxSampleDoublings) fail("sample doublings out of range (at most " + std::to_string(kMaxSampleDoublings) + ")");
     return static_cast<unsigned>(n);
   }
   double real() const {
@@ -297,6 +304,7 @@ CaseOutcome outcome_from(const Field& f) {
   o.relative_slack = enclosure_from(f.at("relative_slack"));
   o.relative_is_absolute = f.at("relative_is_absolute").boolean();
   o.precision_bits = f.at("precision_bits").bits();
+  o.sample_doublings = f.at("sample_doublings").doublings();
   o.exact = f.at("exact").text();
   const Field quantities = f.at("quantities");
   if (!quantities.json().is_object()) quantities.fail("expected an object of enclosures");
@@ -385,11 +393,13 @@ RunResults results_from_json(const nlohmann::json& j) {
   if (seed_text.empty() || *end != '\0' || errno == ERANGE || !std::isdigit(static_cast<unsigned char>(seed_text[0])))
     seed.fail("expected a decimal 64-bit unsigned integer as a string");
   const Field precision = root.at("precision");
+  r.settings.binary64_tier = precision.at("binary64_tier").boolean();
   r.settings.precision = precision.at("initial_bits").bits();
   r.settings.max_precision = precision.at("max_bits").bits();
   const Field settings = root.at("settings");
   r.settings.near_tight = settings.at("near_tight").real();
   r.settings.confidence = settings.at("confidence").real();
+  r.settings.max_sample_doublings = settings.at("max_sample_doublings").doublings();
   r.settings.threads = static_cast<unsigned>(settings.at("threads").count());
   r.settings.cases_per_theorem = settings.at("cases_per_theorem").count();
   r.settings.source = settings.at("source").text();

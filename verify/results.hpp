@@ -15,9 +15,10 @@
 
 namespace nb {
 
-// Version 2 added "sources" and made "timestamp" ISO 8601; version 3 added the verdict
-// "equal_exact", each outcome's "exact" and the setting "exact_budget" (reports/results-schema.md).
-inline constexpr int kResultsSchemaVersion = 3;
+// Version 2 added "sources" and made "timestamp" ISO 8601; version 3 the binary64 tier and the
+// sequential looks of statistical cases; version 4 the verdict "equal_exact", each outcome's
+// "exact" and the setting "exact_budget" (reports/results-schema.md).
+inline constexpr int kResultsSchemaVersion = 4;
 
 // Cases per verdict, indexed by static_cast<int>(Verdict).
 using VerdictCounts = std::array<std::size_t, kVerdictCount>;
@@ -42,7 +43,9 @@ struct TheoremResult {
 };
 
 struct RunSettingsRecord {
+  bool binary64_tier = true;
   unsigned precision = 0, max_precision = 0, threads = 1;
+  unsigned max_sample_doublings = 0;
   double near_tight = 0, confidence = 0;
   std::uint64_t seed = 0;
   std::size_t cases_per_theorem = 0;

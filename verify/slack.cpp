@@ -19,18 +19,19 @@ std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
 
 }  // namespace
 
-SlackEnclosure slack_of(const Claim<Interval>& claim) {
-  const Interval slack = slack_value(claim);
-  const Interval magnitude = abs(claim.bound);
+template <class R>
+SlackEnclosure slack_of(const Claim<R>& claim) {
+  const R slack = slack_value(claim);
+  const R magnitude = abs(claim.bound);
   SlackEnclosure s;
-  s.lo = lower_end_of(slack);
-  s.hi = upper_end_of(slack);
-  s.bound_magnitude = upper_end_of(magnitude);
+  s.lo = mpfr_rounded_down(lower_end_of(slack));
+  s.hi = mpfr_rounded_up(upper_end_of(slack));
+  s.bound_magnitude = mpfr_rounded_up(upper_end_of(magnitude));
   s.finite = is_finite_value(slack) && is_finite_value(magnitude);
   if (s.finite && lower_end_of(magnitude) > 0) {
-    const Interval rel = slack / magnitude;
-    s.relative_lo = lower_end_of(rel);
-    s.relative_hi = upper_end_of(rel);
+    const R rel = slack / magnitude;
+    s.relative_lo = mpfr_rounded_down(lower_end_of(rel));
+    s.relative_hi = mpfr_rounded_up(upper_end_of(rel));
   } else {
     s.relative_lo = s.lo;
     s.relative_hi = s.hi;
@@ -38,6 +39,9 @@ SlackEnclosure slack_of(const Claim<Interval>& claim) {
   }
   return s;
 }
+
+template SlackEnclosure slack_of(const Claim<Interval>&);
+template SlackEnclosure slack_of(const Claim<DoubleInterval>&);
 
 std::string decimal_down(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDD); }
 std::string decimal_up(const Mpfr& x, int digits) { return decimal_rounded(x, digits, MPFR_RNDU); }

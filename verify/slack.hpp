@@ -23,7 +23,9 @@ struct SlackEnclosure {
   bool finite = true;             // false if any end is NaN or infinite: then nothing is certain
 };
 
-SlackEnclosure slack_of(const Claim<Interval>& claim);
+// For R = Interval or DoubleInterval (whose ends are exact in Mpfr at any precision >= 53 bits).
+template <class R>
+SlackEnclosure slack_of(const Claim<R>& claim);
 
 // The slack of a claim in its own number type: bound - value, or value - bound for >= and >.
 template <class R>

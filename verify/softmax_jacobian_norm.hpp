@@ -56,7 +56,7 @@ R softmax_jacobian_norm(const Vector<R>& alpha, const R& T, const ExactTensor& l
         break;
       }
     }
-    if constexpr (std::is_same_v<R, Interval>) {
+    if constexpr (is_interval_v<R>) {
       return between(lo, hi) / T;
     } else {
       return R((lo + hi) / 2) / T;

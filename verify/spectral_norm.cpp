@@ -6,14 +6,16 @@
 namespace nb {
 namespace {
 
-template <class From>
-Matrix<Interval> as_points(const Matrix<From>& m) {
-  return m.unaryExpr([](const From& x) { return point_of<Interval>(x); });
+template <class I, class From>
+Matrix<I> as_points(const Matrix<From>& m) {
+  return m.unaryExpr([](const From& x) { return point_of<I>(x); });
 }
 
-// Eigenvectors of the symmetric matrix S (columns, eigenvalues ascending) at the working precision.
-Matrix<Mpfr> eigenvectors(const Matrix<Mpfr>& S) {
-  Eigen::SelfAdjointEigenSolver<Matrix<Mpfr>> solver(S);
+// Eigenvectors of the symmetric matrix S (columns, eigenvalues ascending), in double or at the
+// working precision.
+template <class P>
+Matrix<P> eigenvectors(const Matrix<P>& S) {
+  Eigen::SelfAdjointEigenSolver<Matrix<P>> solver(S);
   return solver.eigenvectors();
 }
 
@@ -31,29 +33,32 @@ Matrix<R> gram(const Matrix<R>& C) {
   return G;
 }
 
-// The double SVD's top right singular vector of A, at the working precision.
-Vector<Mpfr> double_top_right_singular_vector(const Matrix<Mpfr>& A) {
-  const Matrix<double> Ad = A.unaryExpr([](const Mpfr& x) { return x.convert_to<double>(); });
+// The double SVD's top right singular vector of A, as points of A's type.
+template <class P>
+Vector<P> double_top_right_singular_vector(const Matrix<P>& A) {
+  const Matrix<double> Ad = A.unaryExpr([](const P& x) { return static_cast<double>(x); });
   Eigen::BDCSVD<Matrix<double>> svd(Ad, Eigen::ComputeThinV);
-  return svd.matrixV().col(0).unaryExpr([](double x) { return point_of<Mpfr>(x); });
+  return svd.matrixV().col(0).unaryExpr([](double x) { return point_of<P>(x); });
 }
 
-Interval frobenius_norm(const Matrix<Interval>& A) {
-  Interval s = 0;
+template <class I>
+I frobenius_norm(const Matrix<I>& A) {
+  I s = I(0);
   for (Eigen::Index i = 0; i < A.size(); ++i) s += A(i) * A(i);
   return sqrt(s);
 }
 
 // sqrt(||A||_1 ||A||_inf): max column sum times max row sum of |a_ij|.
-Interval norm1_inf(const Matrix<Interval>& A) {
-  Interval col_max = 0, row_max = 0;
+template <class I>
+I norm1_inf(const Matrix<I>& A) {
+  I col_max = I(0), row_max = I(0);
   for (Eigen::Index j = 0; j < A.cols(); ++j) {
-    Interval s = 0;
+    I s = I(0);
     for (Eigen::Index i = 0; i < A.rows(); ++i) s += abs(A(i, j));
     col_max = max_of(col_max, s);
   }
   for (Eigen::Index i = 0; i < A.rows(); ++i) {
-    Interval s = 0;
+    I s = I(0);
     for (Eigen::Index j = 0; j < A.cols(); ++j) s += abs(A(i, j));
     row_max = max_of(row_max, s);
   }
@@ -61,10 +66,11 @@ Interval norm1_inf(const Matrix<Interval>& A) {
 }
 
 // Upper end of the largest Gershgorin bound max_i (E_ii + sum_{j != i} |E_ij|).
-Mpfr gershgorin_max(const Matrix<Interval>& E) {
-  Interval top = E(0, 0);
+template <class I>
+auto gershgorin_max(const Matrix<I>& E) {
+  I top = E(0, 0);
   for (Eigen::Index i = 0; i < E.rows(); ++i) {
-    Interval r = E(i, i);
+    I r = E(i, i);
     for (Eigen::Index j = 0; j < E.cols(); ++j)
       if (j != i) r += abs(E(i, j));
     top = max_of(top, r);
@@ -72,10 +78,44 @@ Mpfr gershgorin_max(const Matrix<Interval>& E) {
   return upper_end_of(top);
 }
 
-bool is_exact_zero(const Matrix<Interval>& A) {
+template <class I>
+bool is_exact_zero(const Matrix<I>& A) {
   for (Eigen::Index i = 0; i < A.size(); ++i)
     if (!(lower_end_of(A(i)) == 0 && upper_end_of(A(i)) == 0)) return false;
   return true;
+}
+
+// The certified enclosure of spectral_norm.hpp, for both interval types; the trial vectors are
+// points of the type's ends (Mpfr for Interval, double for DoubleInterval).
+template <class I>
+I certified_spectral_norm(const Matrix<I>& A) {
+  using P = decltype(midpoint_of(A(0)));
+  for (Eigen::Index i = 0; i < A.size(); ++i)
+    if (!is_finite_value(A(i))) return not_a_number<I>();
+  if (A.size() == 0 || is_exact_zero(A)) return I(0);
+
+  // Trial vectors: eigenvectors Q of mid(A)^T mid(A) (n small enough), else the double SVD's.
+  const Matrix<P> mid = A.unaryExpr([](const I& x) { return midpoint_of(x); });
+  const bool verified = A.cols() <= kVerifiedSpectralMaxDimension;
+  const Matrix<P> Qmid = verified ? eigenvectors(gram(mid)) : Matrix<P>(double_top_right_singular_vector(mid));
+  const Vector<I> v = as_points<I, P>(Matrix<P>(Qmid.col(Qmid.cols() - 1)));
+  const I ratio = sqrt(product(A, v).squaredNorm() / v.squaredNorm());
+  P lower = lower_end_of(ratio);
+  if (!(lower > 0)) lower = 0;
+
+  P upper = min_of(upper_end_of(frobenius_norm(A)), upper_end_of(norm1_inf(A)));
+  if (verified) {
+    const Matrix<I> Q = as_points<I, P>(Qmid);
+    const Matrix<I> E = gram(Matrix<I>(product(A, Q)));  // = Q^T (A^T A) Q
+    Matrix<I> G = gram(Q);
+    for (Eigen::Index i = 0; i < G.rows(); ++i) G(i, i) -= I(1);
+    const I eta = frobenius_norm(G);
+    if (upper_end_of(eta) < P(1) / 2) {
+      const I lambda_max = between(P(0), gershgorin_max(E)) / (I(1) - eta);
+      upper = min_of(upper, upper_end_of(sqrt(lambda_max)));
+    }
+  }
+  return between(lower, upper);
 }
 
 }  // namespace
@@ -94,34 +134,9 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A) {
   return sqrt(product(A, Vector<Mpfr>(Q.col(Q.cols() - 1))).squaredNorm());
 }
 
-Interval spectral_norm(const Matrix<Interval>& A) {
-  for (Eigen::Index i = 0; i < A.size(); ++i)
-    if (!is_finite_value(A(i))) return not_a_number<Interval>();
-  if (A.size() == 0 || is_exact_zero(A)) return Interval(0);
+Interval spectral_norm(const Matrix<Interval>& A) { return certified_spectral_norm(A); }
 
-  // Trial vectors: eigenvectors Q of mid(A)^T mid(A) (n small enough), else the double SVD's.
-  const Matrix<Mpfr> mid = A.unaryExpr([](const Interval& x) { return midpoint_of(x); });
-  const bool verified = A.cols() <= kVerifiedSpectralMaxDimension;
-  const Matrix<Mpfr> Qmid = verified ? eigenvectors(gram(mid)) : Matrix<Mpfr>(double_top_right_singular_vector(mid));
-  const Vector<Interval> v = as_points<Mpfr>(Matrix<Mpfr>(Qmid.col(Qmid.cols() - 1)));
-  const Interval ratio = sqrt(product(A, v).squaredNorm() / v.squaredNorm());
-  Mpfr lower = lower_end_of(ratio);
-  if (!(lower > 0)) lower = 0;
-
-  Mpfr upper = min_of(upper_end_of(frobenius_norm(A)), upper_end_of(norm1_inf(A)));
-  if (verified) {
-    const Matrix<Interval> Q = as_points<Mpfr>(Qmid);
-    const Matrix<Interval> E = gram(Matrix<Interval>(product(A, Q)));  // = Q^T (A^T A) Q
-    Matrix<Interval> G = gram(Q);
-    for (Eigen::Index i = 0; i < G.rows(); ++i) G(i, i) -= 1;
-    const Interval eta = frobenius_norm(G);
-    if (upper_end_of(eta) < Mpfr(1) / 2) {
-      const Interval lambda_max = between(Mpfr(0), gershgorin_max(E)) / (Interval(1) - eta);
-      upper = min_of(upper, upper_end_of(sqrt(lambda_max)));
-    }
-  }
-  return between(lower, upper);
-}
+DoubleInterval spectral_norm(const Matrix<DoubleInterval>& A) { return certified_spectral_norm(A); }
 
 ExactReal spectral_norm(const Matrix<ExactReal>&) { return ExactReal::unknown("general spectral norm"); }
 

@@ -30,6 +30,8 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A);
 //   exceed ||A||_2 by up to a factor sqrt(n).
 // A matrix with a non-finite entry gives a NaN (hence inconclusive) enclosure.
 Interval spectral_norm(const Matrix<Interval>& A);
+// The same enclosure computed in binary64 intervals, trial vectors from double eigensolvers.
+DoubleInterval spectral_norm(const Matrix<DoubleInterval>& A);
 
 // No exact form in general (the root of a characteristic polynomial of degree n): unknown.
 ExactReal spectral_norm(const Matrix<ExactReal>& A);

@@ -13,24 +13,26 @@
 
 namespace nb {
 
+// Both interval types (Interval, DoubleInterval) are accepted below as I.
+
 // Hoeffding's inequality, two-sided: mean +- w sqrt(ln(2/delta) / (2n)), delta = 1 - confidence.
 // Requires n >= 1 and 0 < confidence < 1.
-Interval hoeffding_interval(const std::vector<Interval>& samples, const Interval& range_width,
-                            double confidence);
+template <class I>
+I hoeffding_interval(const std::vector<I>& samples, const I& range_width, double confidence);
 
 // The empirical Bernstein bound of Maurer & Pontil (2009, Theorem 4), applied to X and -X with
 // delta/2 each: mean +- (sqrt(2 V ln(4/delta) / n) + 7 w ln(4/delta) / (3 (n - 1))), where V is
 // the unbiased sample variance (an upper bound of it over the sample enclosures). Much narrower
 // than Hoeffding when the variance is small compared with w^2. Requires n >= 2.
-Interval empirical_bernstein_interval(const std::vector<Interval>& samples, const Interval& range_width,
-                                      double confidence);
+template <class I>
+I empirical_bernstein_interval(const std::vector<I>& samples, const I& range_width, double confidence);
 
-// The estimate a statistical claim reports, written once for the three number types:
-//   Interval      the intersection of the Hoeffding and empirical Bernstein intervals, each at
+// The estimate a statistical claim reports, written once for the number types:
+//   Interval, DoubleInterval  the intersection of the Hoeffding and empirical Bernstein intervals, each at
 //                 level 1 - delta/2 (so the intersection has level `confidence` by the union
 //                 bound); requires n >= 2;
-//   double, Mpfr  the sample mean (an uncertified point estimate, for screening);
-//   ExactReal     unknown: a sampled statistic has no exact value.
+//   double, Mpfr              the sample mean (an uncertified point estimate, for screening);
+//   ExactReal                 unknown: a sampled statistic has no exact value.
 template <class R>
 R mean_confidence_interval(const std::vector<R>& samples, const R& range_width, double confidence);
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "verify/case.hpp"
+#include "verify/case_names.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 #include "verify/sides.hpp"
@@ -41,6 +42,9 @@ struct TheoremInfo {
   // provides all of the numbers; N then comes from `check --top-n`. Empty: the theorem runs only
   // on its own suites and on saved cases.
   std::vector<std::string> inputs;
+  // Everything the theorem reads from a case (numbers, integers, options; optional ones
+  // included): a case naming anything else is refused before its assumptions are checked.
+  CaseNames reads;
 };
 
 // What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend
@@ -54,6 +58,12 @@ struct SuiteRequest {
 struct EvalContext {
   double confidence = 0.999;  // level of statistical claims' confidence intervals
   std::uint64_t seed = 0;     // for evaluations that sample (derive per case from this)
+  // How often the engine has doubled the sample size of an undecided statistical case (the
+  // sequential looks; `confidence` is already corrected for them).
+  unsigned sample_doublings = 0;
+
+  // The number of samples to draw for a case whose base sample size is `base`.
+  std::size_t samples(std::size_t base) const { return base << sample_doublings; }
 };
 
 // The run-time face of a theorem, over all its number types.
@@ -65,6 +75,7 @@ class Theorem {
   virtual void check_assumptions(const Case& c) const = 0;
   virtual Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const = 0;
+  virtual Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const = 0;
   // In exact arithmetic, for claims that intervals leave TIGHT (verify/exact_decision.hpp). Call
   // inside an ExactScope; throws NoExactForm when the evaluation gives up.
@@ -81,12 +92,18 @@ class TheoremModel final : public Theorem {
     for (Case& c : cases) c.theorem = info_.id;
     return cases;
   }
-  void check_assumptions(const Case& c) const override { T::check_assumptions(c); }
+  void check_assumptions(const Case& c) const override {
+    check_case_names(c, info_.reads, info_.id);
+    T::check_assumptions(c);
+  }
   Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<double>(c, ctx);
   }
   Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<Mpfr>(c, ctx);
+  }
+  Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<DoubleInterval>(c, ctx);
   }
   Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<Interval>(c, ctx);

@@ -119,6 +119,21 @@ Verdict classify_exact(ExactSign slack, Relation relation) {
 
 bool needs_more_precision(Verdict v) { return v == Verdict::Inconclusive; }
 
+bool is_settled(Verdict v, const SlackEnclosure& s, Relation relation, const VerdictPolicy& policy) {
+  switch (v) {
+    case Verdict::Proven: return relation == Relation::Equal || s.relative_lo >= Mpfr(policy.near_tight);
+    case Verdict::NearTight:
+    case Verdict::EqualExact:
+    case Verdict::Violated:
+    case Verdict::HoldsStatistical:
+    case Verdict::ViolatedStatistical: return true;
+    case Verdict::Tight:
+    case Verdict::Inconclusive:
+    case Verdict::UndecidedStatistical: return false;
+  }
+  return false;
+}
+
 std::size_t deciding_claim(const std::vector<Verdict>& verdicts, const std::vector<SlackEnclosure>& slacks) {
   std::size_t best = 0;
   for (std::size_t i = 1; i < verdicts.size(); ++i) {

@@ -70,6 +70,13 @@ Verdict classify_exact(ExactSign slack, Relation relation);
 // final precision).
 bool needs_more_precision(Verdict v);
 
+// Whether `v`, classified from the enclosure `s`, is the verdict that every narrower enclosure of
+// the same slack would give: a certain sign (Proven, NearTight, Violated, or a statistical
+// Holds/Violated) and, for Proven of an inequality, a relative slack certainly at or above the
+// near-tight threshold (an equality is Proven only by an exact [0, 0]). The engine keeps the
+// binary64 tier's verdict only when it is settled, so both tiers give the same verdicts.
+bool is_settled(Verdict v, const SlackEnclosure& s, Relation relation, const VerdictPolicy& policy);
+
 // The verdict of a case from those of its claims: the first present in the order
 // Violated, ViolatedStatistical, Inconclusive, UndecidedStatistical, Tight, EqualExact,
 // NearTight, HoldsStatistical, Proven. Returns the index of the deciding claim (the one with that verdict

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "theorems/left_out_token_at_s.hpp"
+
 namespace nb::random {
 
 const char* vector_family_name(VectorFamily family) {
@@ -127,10 +129,14 @@ std::vector<Case> separability_cases(const SuiteRequest& request, std::string_vi
     Rng rng = rng_for(request.seed, theorem_id, i);
     const std::size_t L = i % 2 == 0 ? uniform_index(rng, 2, 8) : log_uniform_size(rng, 2, 128);
     TokenShape shape = random_token_shape(rng, i % 4 == 3 ? VectorFamily::Gaussian : VectorFamily::Sphere, L, 64);
-    const bool given_r = i % 5 == 4;
+    bool given_r = i % 5 == 4;
     shape.N = uniform_index(rng, 1, given_r ? L : L - 1);
     const double r = std::ldexp(shape.scale, -static_cast<int>(uniform_index(rng, 1, 4)));
     Case c = token_case(rng, shape, request.seed, i);
+    // Ties on few distinct vectors (sphere rows in d = 1 are +-scale) can put a left-out token
+    // exactly at s, where the paper's r is 0 and Theorem 2 says nothing; such a case gets an r.
+    given_r = given_r || theorems::left_out_token_at_s(c.number("logits"), c.number("vectors"),
+                                                      top_n(c.number("logits"), shape.N));
     if (given_r) {
       c.numbers["r"] = ExactTensor::scalar(r);
       c.label += " r=" + exact_decimal_or_hex(r);

@@ -51,6 +51,21 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
   EXPECT_TRUE(r.expected) << r.expectation;
 }
 
+TEST_P(RegisteredTheorem, Binary64TierGivesTheVerdictsOfMpfiAlone) {
+  const std::vector<Case> cases = theorem().suite({kSeed, kCases});
+  CheckSettings with_tier, mpfi_only;
+  with_tier.seed = mpfi_only.seed = kSeed;
+  with_tier.threads = mpfi_only.threads = 2;
+  mpfi_only.binary64_tier = false;
+  const auto a = evaluate_cases(theorem(), cases, with_tier), b = evaluate_cases(theorem(), cases, mpfi_only);
+  std::size_t at_53 = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(a[i].verdict, b[i].verdict) << "case " << i << " (" << cases[i].label << ")";
+    at_53 += a[i].precision_bits == kBinary64TierBits;
+  }
+  std::cout << "  decided in binary64: " << at_53 << " of " << cases.size() << "\n";
+}
+
 TEST_P(RegisteredTheorem, SuiteIsReproducibleAndReplaysFromJson) {
   const std::vector<Case> a = theorem().suite({kSeed, 8}), b = theorem().suite({kSeed, 8});
   ASSERT_EQ(a, b) << "same seed, same cases";

@@ -1,9 +1,14 @@
-// The engine: results independent of thread count, Ziv escalation to the cap, input errors.
+// The engine: the binary64 tier and its agreement with MPFI alone, Ziv escalation to the cap,
+// sequential looks for statistical claims, results independent of thread count, input errors.
+#include <cmath>
+
 #include <gtest/gtest.h>
 
+#include "models/random/random_inputs.hpp"
 #include "tests/verify/third_comparison.hpp"
 #include "verify/engine.hpp"
 #include "verify/errors.hpp"
+#include "verify/statistics.hpp"
 
 namespace nb {
 namespace {
@@ -28,6 +33,73 @@ TEST(Engine, DecidesEscalatesAndCaps) {
   EXPECT_EQ(out[3].verdict, Verdict::Violated) << "needs more than 64 bits to see it is above 1/3";
   EXPECT_GT(out[3].precision_bits, 64u);
   EXPECT_LT(out[3].precision_bits, 512u);
+}
+
+TEST(Engine, Binary64TierDecidesWhatItCanAndAgreesWithMpfiAlone) {
+  const TheoremModel<ThirdComparison> theorem;
+  std::vector<Case> cases;
+  // Far from 1/3, close to it (decided only in MPFI), and exactly at it.
+  for (int k = 0; k <= 120; ++k) cases.push_back(with_x(std::to_string(k) + "/360"));
+  cases.push_back(with_x("0.3333333333333333333333"));
+  cases.push_back(with_x("0.33333333333333333333334"));
+  CheckSettings with_tier, without_tier;
+  without_tier.binary64_tier = false;
+  const auto a = evaluate_cases(theorem, cases, with_tier), b = evaluate_cases(theorem, cases, without_tier);
+  std::size_t at_53 = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(a[i].verdict, b[i].verdict) << cases[i].label;
+    EXPECT_GT(b[i].precision_bits, kBinary64TierBits) << "without the tier every case runs in MPFI";
+    at_53 += a[i].precision_bits == kBinary64TierBits;
+  }
+  EXPECT_GE(at_53, 110u) << "cases far from the bound are decided in binary64";
+  EXPECT_GT(a.back().precision_bits, kBinary64TierBits) << "1e-23 from the bound needs MPFI";
+  EXPECT_EQ(a[120].verdict, Verdict::EqualExact) << "120/360 = 1/3: TIGHT in intervals, exactly equal";
+}
+
+// "E[X] <= 1/2" for X ~ Bernoulli(p) with p the case's number, estimated from ctx.samples(100)
+// draws: undecided at 100 draws when p is close to 1/2, decided with more.
+struct BernoulliMean {
+  static TheoremInfo info() {
+    TheoremInfo i;
+    i.id = "test-bernoulli-mean";
+    i.reads.numbers = {"p"};
+    return i;
+  }
+  static std::vector<Case> suite(const SuiteRequest&) { return {}; }
+  static void check_assumptions(const Case&) {}
+  template <class R>
+  static Sides<R> evaluate(const Case& c, const EvalContext& ctx) {
+    random::Rng rng(ctx.seed);
+    const double p = c.number("p").approx(0);
+    std::vector<R> draws;
+    for (std::size_t k = 0; k < ctx.samples(100); ++k) draws.push_back(R(random::uniform(rng, 0, 1) < p ? 1 : 0));
+    Sides<R> s;
+    s.claim("E[X] <= 1/2", mean_confidence_interval(draws, R(1), ctx.confidence), Relation::LessEqual,
+            R(1) / R(2), Evidence::Statistical);
+    return s;
+  }
+};
+
+TEST(Engine, UndecidedStatisticalCasesGetMoreSamples) {
+  const TheoremModel<BernoulliMean> theorem;
+  Case c;
+  c.label = "p = 0.4";
+  c.numbers["p"] = ExactTensor::literal("0.4");
+  CheckSettings one_look, looks;
+  one_look.max_sample_doublings = 0;
+  looks.max_sample_doublings = 6;
+  EXPECT_EQ(evaluate_cases(theorem, {c}, one_look)[0].verdict, Verdict::UndecidedStatistical)
+      << "100 draws cannot tell a mean of 0.4 from 1/2 at level 0.999";
+  EXPECT_EQ(evaluate_cases(theorem, {c}, looks)[0].verdict, Verdict::HoldsStatistical);
+}
+
+TEST(Engine, LookLevelsSpendTheErrorProbabilityOnce) {
+  for (unsigned max : {0u, 1u, 4u, 10u}) {
+    double spent = 0;
+    for (unsigned look = 0; look <= max; ++look) spent += 1 - look_confidence(0.99, look, max);
+    EXPECT_NEAR(spent, 0.01, 1e-15) << max << " doublings";
+  }
+  EXPECT_EQ(look_confidence(0.99, 0, 0), 0.99) << "a single look uses the level as given";
 }
 
 TEST(Engine, OutcomesDoNotDependOnThreadCount) {

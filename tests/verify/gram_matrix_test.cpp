@@ -25,6 +25,34 @@ TEST(GramMatrix, Binary64EnclosuresContainTheExactInnerProducts) {
   EXPECT_LT(w_exact, w_fast * Mpfr(1e-30));
 }
 
+// The rows and diagonal that Theorem 2 reads are those of the whole matrix, in R and in binary64.
+TEST(GramMatrix, RowsAndDiagonalAreThoseOfTheWholeMatrix) {
+  set_working_precision(512);
+  random::Rng rng(5);
+  const std::size_t L = 7, d = 9;
+  const ExactTensor X(L, d, random::gaussian(rng, L * d, 1.0));
+  const std::vector<std::size_t> indices = {4, 0, 6};
+  const auto same = [](const Interval& a, const Interval& b) {
+    return mpfi_is_inside(a.backend().data(), b.backend().data()) && mpfi_is_inside(b.backend().data(), a.backend().data());
+  };
+  const Matrix<Interval> whole = gram_matrix<Interval>(X), whole_fast = binary64_gram_matrix<Interval>(X);
+  const GramRows<Interval> rows = gram_rows<Interval>(X, indices), rows_fast = binary64_gram_rows<Interval>(X, indices);
+  ASSERT_EQ(rows.rows.rows(), 3);
+  ASSERT_EQ(rows_fast.rows.rows(), 3);
+  ASSERT_EQ(rows.diagonal.size(), 7);
+  ASSERT_EQ(rows_fast.diagonal.size(), 7);
+  for (std::size_t p = 0; p < indices.size(); ++p)
+    for (Eigen::Index m = 0; m < 7; ++m) {
+      const auto P = static_cast<Eigen::Index>(p), i = static_cast<Eigen::Index>(indices[p]);
+      EXPECT_TRUE(same(rows.rows(P, m), whole(i, m))) << p << "," << m;
+      EXPECT_TRUE(same(rows_fast.rows(P, m), whole_fast(i, m))) << p << "," << m;
+    }
+  for (Eigen::Index m = 0; m < 7; ++m) {
+    EXPECT_TRUE(same(rows.diagonal[m], whole(m, m))) << m;
+    EXPECT_TRUE(same(rows_fast.diagonal[m], whole_fast(m, m))) << m;
+  }
+}
+
 TEST(GramMatrix, LiteralEntriesFallBackToR) {
   set_working_precision(128);
   nlohmann::json j = {{"shape", {2u, 1u}}, {"values", {"0.1", "3"}}};

@@ -16,6 +16,7 @@ struct ThirdComparison {
     TheoremInfo i;
     i.id = "test-third-comparison";
     i.title = "x compared with 1/3";
+    i.reads = {.numbers = {"x"}, .integers = {}, .options = {"relation", "norm"}};
     return i;
   }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }

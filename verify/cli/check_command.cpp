@@ -11,16 +11,17 @@
 
 #include <unistd.h>
 
+#include "models/sources/theorem_source_cases.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/input_sources.hpp"
-#include "verify/cli/model_source.hpp"
-#include "verify/cli/version.hpp"
-#include "verify/engine.hpp"
+#include "verify/cli/source_options.hpp"
 #include "verify/errors.hpp"
 #include "verify/results.hpp"
+#include "verify/run.hpp"
+#include "verify/version.hpp"
 
 namespace nb::cli {
 namespace {
@@ -36,6 +37,9 @@ void validate(const CheckOptions& o) {
   if (o.max_precision < o.precision || o.max_precision > kMaxPrecision)
     throw UsageError("--max-precision must be between --precision (" + std::to_string(o.precision) + ") and " +
                      std::to_string(kMaxPrecision) + " bits (got " + std::to_string(o.max_precision) + ")");
+  if (o.max_sample_doublings > kMaxSampleDoublings)
+    throw UsageError("--max-sample-doublings must be at most " + std::to_string(kMaxSampleDoublings) + " (got " +
+                     std::to_string(o.max_sample_doublings) + ")");
   if (!(o.near_tight > 0 && o.near_tight < 1)) throw UsageError("--near-tight must be in (0, 1)");
   if (!(o.confidence > 0 && o.confidence < 1)) throw UsageError("--confidence must be in (0, 1)");
   if (o.cases == 0) throw UsageError("--cases must be at least 1");
@@ -73,6 +77,7 @@ class ProgressLine {
  public:
   ProgressLine(std::ostream& err, std::string id)
       : err_(err), id_(std::move(id)), start_(std::chrono::steady_clock::now()), tty_(::isatty(2) != 0) {}
+  const std::string& id() const { return id_; }
   void operator()(std::size_t done, std::size_t total, unsigned bits) {
     if (!tty_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
     err_ << "\r  " << id_ << ": " << done << "/" << total << " cases decided (" << bits << "-bit round)   "
@@ -125,14 +130,25 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_option("--cases", o.cases, "Cases per theorem in the random suite")->capture_default_str();
   check->add_option("--seed", o.seed, "Seed of the random suites (printed; same seed, same results)")
       ->capture_default_str();
-  check->add_option("--precision", o.precision, "First working precision in bits (16..65536)")->capture_default_str();
+  check->add_flag("--mpfi-only", o.mpfi_only,
+                  "Skip the binary64 interval tier: evaluate every case in MPFI from --precision (slower; the "
+                  "verdicts are the same)");
+  check->add_option("--precision", o.precision,
+                    "First MPFI working precision in bits (16..65536), for cases the binary64 tier leaves undecided")
+      ->capture_default_str();
   check->add_option("--max-precision", o.max_precision,
                     "Precision cap in bits: undecided cases are re-evaluated at double the precision up to it")
       ->capture_default_str();
   check->add_option("--near-tight", o.near_tight,
                     "Flag a proven case as NEAR-TIGHT when its relative slack is below this")
       ->capture_default_str();
-  check->add_option("--confidence", o.confidence, "Confidence level of statistical verdicts")->capture_default_str();
+  check->add_option("--confidence", o.confidence,
+                    "Confidence level of statistical verdicts, over all their looks (see --max-sample-doublings)")
+      ->capture_default_str();
+  check->add_option("--max-sample-doublings", o.max_sample_doublings,
+                    "How often an UNDECIDED (statistical) case is evaluated again with twice the samples; the error "
+                    "probability is spent over the looks")
+      ->capture_default_str();
   check->add_option("--exact-budget", o.exact_budget,
                     "Work allowed to the exact (Calcium) evaluation of each case left TIGHT at the precision cap, "
                     "in units of about one operation on small numbers; 0 turns exact decisions off")
@@ -175,18 +191,31 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     const Theorem& t = theorem_or_usage_error(c.theorem);
     if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), c.theorem) == o.ids.end())
       throw UsageError("case file '" + file + "' is for theorem '" + c.theorem + "', which was not named");
+    // Checked here too (the engine checks every case again) so that the error names the file.
+    try {
+      t.check_assumptions(c);
+    } catch (const InputError& e) {
+      throw InputError("case file '" + file + "': " + e.what());
+    }
     if (o.ids.empty() && !o.all && replayed.find(c.theorem) == replayed.end()) selected.push_back(&t);
     replayed[c.theorem].push_back(std::move(c));
   }
 
-  CheckSettings settings;
+  RunPlan plan;
+  CheckSettings& settings = plan.settings;
+  settings.binary64_tier = !o.mpfi_only;
   settings.precision = o.precision;
   settings.max_precision = o.max_precision;
+  settings.max_sample_doublings = o.max_sample_doublings;
   settings.policy.near_tight = o.near_tight;
   settings.confidence = o.confidence;
   settings.seed = o.seed;
   settings.exact.units = o.exact_budget;
   settings.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  plan.record.command_line = command_line(argc, argv);
+  plan.record.timestamp = timestamp(o.no_timestamp);
+  plan.record.cases_per_theorem = o.cases;
+  plan.record.source = o.source.spec != "random" ? o.source.spec : o.case_files.empty() ? "random" : "case-file";
 
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
@@ -197,40 +226,30 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   const std::filesystem::path cases_written_to =
       report && !o.cases_dir_given ? report->staging() / "cases" : cases_dir;
 
-  RunResults results;
-  results.version = kVersion;
-  results.commit = kGitCommit;
-  results.command_line = command_line(argc, argv);
-  results.timestamp = timestamp(o.no_timestamp);
-  results.settings = {o.precision, o.max_precision, settings.threads, o.near_tight, o.confidence,
-                      o.seed,      o.cases,
-                      o.source.spec != "random" ? o.source.spec : o.case_files.empty() ? "random" : "case-file",
-                      o.exact_budget};
-
-  out << "normbound " << kVersion << ": seed " << o.seed << ", precision " << o.precision << " bits (Ziv "
-      << "escalation to " << o.max_precision << "), near-tight below " << o.near_tight << ", "
+  out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
+      << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
       << (o.source.spec != "random" ? "cases from --source"
           : o.case_files.empty()    ? std::to_string(o.cases) + " random cases per theorem"
                                     : std::to_string(o.case_files.size()) + " saved case(s)")
       << ", " << settings.threads << " thread(s)\n\n";
 
-  for (const auto& file : o.case_files) results.sources.push_back(case_file_source(file));
+  for (const auto& file : o.case_files) plan.record.sources.push_back(case_file_source(file));
   // A model or file source replaces the random suites of every theorem that can read it.
-  std::optional<sources::ModelCases> model;
+  const CaseOrigin origin = o.source.spec != "random" ? CaseOrigin::External : CaseOrigin::SuiteOrSaved;
   if (o.source.spec != "random") {
     if (!o.case_files.empty()) throw UsageError("give --source or --case, not both");
-    model = sources::load_source(o.source);
+    const sources::ModelCases model = sources::load_source(o.source);
     std::vector<std::size_t> top_n = o.top_n;
     std::sort(top_n.begin(), top_n.end());
     top_n.erase(std::unique(top_n.begin(), top_n.end()), top_n.end());
-    for (const auto& file : model->input_files)
-      results.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), file, file_sha256(file),
-                                 {{"description", model->description}}});
-    out << "source: " << model->description << "\n\n";
+    for (const auto& file : model.input_files)
+      plan.record.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), file, file_sha256(file),
+                                     {{"description", model.description}}});
+    out << "source: " << model.description << "\n\n";
     std::vector<const Theorem*> runnable;
     for (const Theorem* t : selected) {
       std::string why_not;
-      if (auto cases = source_cases_for(*t, *model, top_n, why_not)) {
+      if (auto cases = sources::theorem_source_cases(*t, model, top_n, why_not)) {
         if (cases->rows_too_short > 0)
           out << "note: " << t->info().id << ": " << cases->rows_too_short
               << " (row, N) pair(s) left out, the row having L <= N tokens\n";
@@ -247,19 +266,26 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   std::set<std::string> generators;  // of the random suites run
   bool random_suites = false;
   for (const Theorem* t : selected) {
-    const std::string& id = t->info().id;
-    auto it = replayed.find(id);
-    const std::vector<Case> cases =
-        it != replayed.end() ? it->second : t->suite({o.seed, o.cases});
-    if (it == replayed.end()) {
-      random_suites = true;
-      collect_generators(cases, generators);
+    auto it = replayed.find(t->info().id);
+    if (it != replayed.end()) {
+      plan.theorems.push_back({t, std::move(it->second), origin});
+      continue;
     }
-    ProgressLine progress(err, id);
-    std::vector<CaseOutcome> outcomes = evaluate_cases(
-        *t, cases, settings, [&](std::size_t d, std::size_t n, unsigned b) { progress(d, n, b); });
-    TheoremResult r = summarize(t->info(), cases, std::move(outcomes),
-                                model ? CaseOrigin::External : CaseOrigin::SuiteOrSaved);
+    plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
+    random_suites = true;
+    collect_generators(plan.theorems.back().cases, generators);
+  }
+  if (random_suites)
+    plan.record.sources.insert(plan.record.sources.begin(), random_suite_source(o.seed, o.cases, generators));
+
+  std::optional<ProgressLine> progress;
+  RunResults results = run(plan, [&](const std::string& id, std::size_t done, std::size_t total, unsigned bits) {
+    if (!progress || progress->id() != id) progress.emplace(err, id);
+    (*progress)(done, total, bits);
+  });
+  progress.reset();
+  for (TheoremResult& r : results.theorems) {
+    const std::string& id = r.info.id;
     if (!r.violations.empty()) std::filesystem::create_directories(cases_written_to);
     for (auto& v : r.violations) {
       const std::string name = id + "-" + std::to_string(v.outcome.index) + ".json";
@@ -267,9 +293,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
       write_case_file(v.input, (cases_written_to / name).string());
       v.replay = replay_command(id, v.case_file, o);
     }
-    results.theorems.push_back(std::move(r));
   }
-  if (random_suites) results.sources.insert(results.sources.begin(), random_suite_source(o.seed, o.cases, generators));
 
   print_verdict_table(results, out);
   print_flagged(results, out);

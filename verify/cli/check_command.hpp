@@ -16,8 +16,10 @@ struct CheckOptions {
   bool all = false;
   std::size_t cases = 100;
   std::uint64_t seed = 2508178;  // arXiv 2508.17821: any fixed default keeps runs reproducible
+  bool mpfi_only = false;  // skip the binary64 tier
   unsigned precision = 128;
   unsigned max_precision = 2048;
+  unsigned max_sample_doublings = 4;
   double near_tight = 1e-3;
   double confidence = 0.999;
   std::uint64_t exact_budget = ExactBudget{}.units;  // 0: no exact decisions of TIGHT cases

@@ -8,7 +8,7 @@
 #include "verify/cli/check_command.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/report_command.hpp"
-#include "verify/cli/version.hpp"
+#include "verify/version.hpp"
 #include "verify/errors.hpp"
 
 int main(int argc, char** argv) {

@@ -1,21 +1,15 @@
 #pragma once
-// `check --source`: feeding theorems cases from a model or a file instead of their random suites.
+// Cases for one theorem from a model or file source: the rows whose numbers the theorem reads,
+// one case per row (and per N of the top-N set for theorems that take one).
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "models/sources/load_source.hpp"
 #include "verify/theorem.hpp"
 
-namespace nb::cli {
-
-// Adds --source, --text, --text-string, --layers, --heads, --max-tokens, --rows, --vectors,
-// --temperature and --top-n to `check`, filling `request` and `top_n` (spec "random" means the
-// theorems' own suites).
-void add_source_options(CLI::App& check, sources::SourceRequest& request, std::vector<std::size_t>& top_n);
+namespace nb::sources {
 
 // A theorem's cases from a source, and how many (row, N) pairs were left out because the row has
 // no token outside its top-N set (L <= N).
@@ -31,7 +25,10 @@ struct TheoremSourceCases {
 // logits): I_N then leaves a token out, which every such statement is about (N = L is
 // topn-distance-full-selection's). Otherwise nullopt, with `why_not` saying what is missing or
 // that every row is too short.
-std::optional<TheoremSourceCases> source_cases_for(const Theorem& theorem, const sources::ModelCases& source,
-                                                   const std::vector<std::size_t>& top_n, std::string& why_not);
+std::optional<TheoremSourceCases> theorem_source_cases(const Theorem& theorem, const ModelCases& source,
+                                                       const std::vector<std::size_t>& top_n, std::string& why_not);
 
-}  // namespace nb::cli
+// "1,5,20": sizes as a comma-separated list.
+std::string size_list_text(const std::vector<std::size_t>& values);
+
+}  // namespace nb::sources

@@ -1,0 +1,128 @@
+#pragma once
+// DoubleInterval: an interval [lo, hi] of binary64 numbers, the engine's fast first tier (the
+// role of CGAL's interval filter before exact arithmetic). It allocates nothing and never
+// switches the rounding mode. Every operation returns an enclosure of the exact result of the
+// same operation on every point of its operands:
+//   + - * / sqrt  computed in round-to-nearest; the exact rounding error of each end is recovered
+//                 by an error-free transformation (TwoSum, or an FMA residual) and the end moved
+//                 one ulp outward only when it was inexact, so exact results stay points
+//                 (sums of dyadics, 1 * x, exp(0) = 1);
+//   exp log log1p cosh  glibc's libm, whose known maximum errors for these on x86_64 are at most
+//                 2 ulps (glibc manual, "Known Maximum Errors in Math Functions"); each end is
+//                 moved kLibmUlps = 4 ulps outward, and exact special values are kept
+//                 (exp(0) = 1, log(1) = 0);
+//   overflow      gives an infinite end, never a wrong finite one;
+//   undefined     log or sqrt of an interval reaching below 0 is NaN ("unknown"); division by
+//                 an interval containing 0 is the whole line (-inf, +inf), as MPFI gives.
+// Ends satisfy lo <= hi, lo < +inf and hi > -inf; NaN in both ends means unknown. There are no
+// comparison operators: code never branches on an interval comparison (max_of, min_of,
+// lower_end_of, upper_end_of, indicator_less instead).
+// The error-free transformations need the default rounding mode (to nearest), which normbound
+// never changes.
+#include <cmath>
+#include <concepts>
+#include <limits>
+#include <type_traits>
+
+namespace nb {
+
+class DoubleInterval {
+ public:
+  constexpr DoubleInterval() = default;
+  // An integer, exactly when |n| <= 2^53, else enclosed by the neighbours of its rounding.
+  template <std::integral I>
+  DoubleInterval(I n) {  // NOLINT(google-explicit-constructor): R(2), R(L) in generic code
+    const double x = static_cast<double>(n);
+    constexpr long long kExactLimit = 1LL << 53;  // every integer up to 2^53 is a double
+    const bool exact = std::is_signed_v<I> ? (static_cast<long long>(n) <= kExactLimit &&
+                                              static_cast<long long>(n) >= -kExactLimit)
+                                           : static_cast<unsigned long long>(n) <= kExactLimit;
+    lo_ = exact ? x : std::nextafter(x, -kInf);
+    hi_ = exact ? x : std::nextafter(x, kInf);
+  }
+  // The point x (binary64 values are exact).
+  explicit DoubleInterval(double x) : lo_(x), hi_(x) {}
+
+  // [lo, hi] as given; the caller guarantees lo <= hi (or both NaN).
+  static DoubleInterval from_ends(double lo, double hi) {
+    DoubleInterval r;
+    r.lo_ = lo;
+    r.hi_ = hi;
+    return r;
+  }
+  static DoubleInterval unknown() { return from_ends(kNaN, kNaN); }
+  static DoubleInterval whole_line() { return from_ends(-kInf, kInf); }
+
+  double lower() const { return lo_; }
+  double upper() const { return hi_; }
+  bool is_nan() const { return std::isnan(lo_) || std::isnan(hi_); }
+
+  DoubleInterval& operator+=(const DoubleInterval& b) { return *this = *this + b; }
+  DoubleInterval& operator-=(const DoubleInterval& b) { return *this = *this - b; }
+  DoubleInterval& operator*=(const DoubleInterval& b) { return *this = *this * b; }
+  DoubleInterval& operator/=(const DoubleInterval& b) { return *this = *this / b; }
+
+  friend DoubleInterval operator-(const DoubleInterval& a) { return from_ends(-a.hi_, -a.lo_); }
+  friend DoubleInterval operator+(const DoubleInterval& a, const DoubleInterval& b) {
+    return from_ends(add_down(a.lo_, b.lo_), add_up(a.hi_, b.hi_));
+  }
+  friend DoubleInterval operator-(const DoubleInterval& a, const DoubleInterval& b) {
+    return from_ends(add_down(a.lo_, -b.hi_), add_up(a.hi_, -b.lo_));
+  }
+  friend DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b);
+  friend DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b);
+
+  // Functions found by argument-dependent lookup only (hidden friends), so that they do not hide
+  // the <cmath> functions that generic code calls on double.
+  friend DoubleInterval sqrt(const DoubleInterval& x);
+  friend DoubleInterval exp(const DoubleInterval& x);
+  friend DoubleInterval log(const DoubleInterval& x);
+  friend DoubleInterval log1p(const DoubleInterval& x);
+  friend DoubleInterval cosh(const DoubleInterval& x);
+  friend DoubleInterval abs(const DoubleInterval& x);
+  // x 2^n, exact unless it underflows or overflows.
+  friend DoubleInterval ldexp(const DoubleInterval& x, int n);
+
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  static constexpr double kMax = std::numeric_limits<double>::max();
+  // Below this magnitude an FMA residual may itself be rounded (underflow): ends are then moved
+  // outward without looking at it.
+  static constexpr double kResidualExactAbove = 0x1p-960;
+
+  static double down(double x) { return std::nextafter(x, -kInf); }
+  static double up(double x) { return std::nextafter(x, kInf); }
+
+  // A lower (upper) end from its round-to-nearest value r and the sign of exact - r.
+  static double lower_end(double r, double error) {
+    if (!std::isfinite(r)) return r == kInf ? kMax : r;  // overflow: exact > DBL_MAX
+    return error < 0 ? down(r) : r;
+  }
+  static double upper_end(double r, double error) {
+    if (!std::isfinite(r)) return r == -kInf ? -kMax : r;
+    return error > 0 ? up(r) : r;
+  }
+  // TwoSum (Knuth): the exact error of s = fl(x + y).
+  static double sum_error(double x, double y, double s) {
+    const double y_part = s - x;
+    return (x - (s - y_part)) + (y - y_part);
+  }
+  static double add_down(double x, double y) {
+    const double s = x + y;
+    return std::isfinite(s) ? lower_end(s, sum_error(x, y, s)) : lower_end(s, 0);
+  }
+  static double add_up(double x, double y) {
+    const double s = x + y;
+    return std::isfinite(s) ? upper_end(s, sum_error(x, y, s)) : upper_end(s, 0);
+  }
+  // Products and quotients of ends; 0 times anything is 0 (an infinite end is a limit).
+  static double mul_down(double x, double y);
+  static double mul_up(double x, double y);
+  static double div_down(double x, double y);
+  static double div_up(double x, double y);
+
+ private:
+  double lo_ = 0.0, hi_ = 0.0;
+};
+
+}  // namespace nb

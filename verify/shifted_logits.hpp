@@ -1,0 +1,30 @@
+#pragma once
+// Logits shifted by their exact maximum, for softmax. softmax(l / T) does not change when a
+// constant is subtracted from every logit, so the evaluations may use l - max_j l_j instead of l;
+// subtracting in exact rationals before any rounding keeps what the exact input says: the largest
+// logit becomes exactly 0, tied logits stay exact ties, and (12345.678, 12345.678) evaluates like
+// (0, 0) instead of as two enclosures of 12345.678 whose difference is not known to be 0.
+#include <cstddef>
+#include <vector>
+
+#include "verify/exact.hpp"
+#include "verify/rational.hpp"
+
+namespace nb {
+
+// l - max_j l_j for the entries l of `logits` (a non-empty vector), each converted to R
+// (rational_to) only after the exact subtraction.
+template <class R>
+Vector<R> logits_minus_maximum(const ExactTensor& logits) {
+  std::vector<Rational> l(logits.size());
+  Rational top;
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    l[i] = logits.exact(i);
+    if (i == 0 || l[i] > top) top = l[i];
+  }
+  Vector<R> shifted(static_cast<Eigen::Index>(l.size()));
+  for (std::size_t i = 0; i < l.size(); ++i) shifted[static_cast<Eigen::Index>(i)] = rational_to<R>(Rational(l[i] - top));
+  return shifted;
+}
+
+}  // namespace nb
