@@ -49,20 +49,23 @@ I increasing_libm(const I& x, F f, double exact_at, double exact_value, double f
 
 }  // namespace
 
-double DoubleInterval::mul_down(double x, double y) {
-  if (x == 0 || y == 0) return 0;
+void DoubleInterval::mul_ends(double x, double y, double& lo, double& hi) {
+  if (x == 0 || y == 0) {
+    lo = hi = 0;
+    return;
+  }
   const double p = x * y;
-  if (!std::isfinite(p)) return lower_end(p, 0);
-  if (std::abs(p) < kResidualExactAbove) return down(p);
-  return lower_end(p, std::fma(x, y, -p));
-}
-
-double DoubleInterval::mul_up(double x, double y) {
-  if (x == 0 || y == 0) return 0;
-  const double p = x * y;
-  if (!std::isfinite(p)) return upper_end(p, 0);
-  if (std::abs(p) < kResidualExactAbove) return up(p);
-  return upper_end(p, std::fma(x, y, -p));
+  if (!std::isfinite(p)) {
+    lo = lower_end(p, 0);
+    hi = upper_end(p, 0);
+  } else if (std::abs(p) < kResidualExactAbove) {
+    lo = down(p);
+    hi = up(p);
+  } else {
+    const double residual = std::fma(x, y, -p);
+    lo = lower_end(p, residual);
+    hi = upper_end(p, residual);
+  }
 }
 
 // x / y for y != 0; x / inf is its limit 0. The residual x - q y is exact without underflow, and
@@ -89,13 +92,15 @@ double DoubleInterval::div_up(double x, double y) {
 
 DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b) {
   if (a.is_nan() || b.is_nan()) return I::unknown();
-  if (a.lo_ >= 0 && b.lo_ >= 0) return I::from_ends(I::mul_down(a.lo_, b.lo_), I::mul_up(a.hi_, b.hi_));
+  double lo[4], hi[4];
+  I::mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
+  if (a.lo_ == a.hi_ && b.lo_ == b.hi_) return I::from_ends(lo[0], hi[0]);  // points: inputs, mostly
+  I::mul_ends(a.hi_, b.hi_, lo[3], hi[3]);
+  if (a.lo_ >= 0 && b.lo_ >= 0) return I::from_ends(lo[0], hi[3]);
   // Mixed signs: the extremes of a bilinear function on a box are at its corners.
-  const double lo = std::min({I::mul_down(a.lo_, b.lo_), I::mul_down(a.lo_, b.hi_), I::mul_down(a.hi_, b.lo_),
-                              I::mul_down(a.hi_, b.hi_)});
-  const double hi = std::max({I::mul_up(a.lo_, b.lo_), I::mul_up(a.lo_, b.hi_), I::mul_up(a.hi_, b.lo_),
-                              I::mul_up(a.hi_, b.hi_)});
-  return I::from_ends(lo, hi);
+  I::mul_ends(a.lo_, b.hi_, lo[1], hi[1]);
+  I::mul_ends(a.hi_, b.lo_, lo[2], hi[2]);
+  return I::from_ends(*std::min_element(lo, lo + 4), *std::max_element(hi, hi + 4));
 }
 
 DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b) {

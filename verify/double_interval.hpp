@@ -19,7 +19,9 @@
 // lower_end_of, upper_end_of, indicator_less instead).
 // The error-free transformations need the default rounding mode (to nearest), which normbound
 // never changes.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <concepts>
 #include <limits>
 #include <type_traits>
@@ -90,8 +92,15 @@ class DoubleInterval {
   // outward without looking at it.
   static constexpr double kResidualExactAbove = 0x1p-960;
 
-  static double down(double x) { return std::nextafter(x, -kInf); }
-  static double up(double x) { return std::nextafter(x, kInf); }
+  // The neighbours of x (nextafter towards -inf / +inf), inline: the ordered bit patterns of
+  // binary64 make a neighbour one integer step away, except at 0 and the infinities.
+  static double down(double x) {
+    if (x == 0) return -std::numeric_limits<double>::denorm_min();
+    if (std::isnan(x) || x == -kInf) return x;
+    const auto bits = std::bit_cast<std::uint64_t>(x);
+    return std::bit_cast<double>(x > 0 ? bits - 1 : bits + 1);
+  }
+  static double up(double x) { return -down(-x); }
 
   // A lower (upper) end from its round-to-nearest value r and the sign of exact - r.
   static double lower_end(double r, double error) {
@@ -118,6 +127,8 @@ class DoubleInterval {
   // Products and quotients of ends; 0 times anything is 0 (an infinite end is a limit).
   static double mul_down(double x, double y);
   static double mul_up(double x, double y);
+  // Both: [lo, hi] encloses x * y, from one product and one FMA.
+  static void mul_ends(double x, double y, double& lo, double& hi);
   static double div_down(double x, double y);
   static double div_up(double x, double y);
 

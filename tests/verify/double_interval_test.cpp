@@ -155,6 +155,15 @@ TEST(DoubleInterval, ElementaryFunctionsContainThousandBitEnclosures) {
   }
 }
 
+TEST(DoubleInterval, NeighboursAreThoseOfNextafter) {
+  const double max = std::numeric_limits<double>::max(), tiny = std::numeric_limits<double>::denorm_min();
+  for (double x : {0.0, -0.0, tiny, -tiny, 0x1p-1022, -0x1p-1022, 1.0, -1.0, 0.1, -3e300, max, -max, kInf, -kInf}) {
+    EXPECT_EQ(DoubleInterval::down(x), std::nextafter(x, -kInf)) << x;
+    EXPECT_EQ(DoubleInterval::up(x), std::nextafter(x, kInf)) << x;
+  }
+  EXPECT_TRUE(std::isnan(DoubleInterval::down(std::numeric_limits<double>::quiet_NaN())));
+}
+
 TEST(DoubleInterval, ExactResultsStayPoints) {
   const DoubleInterval a(0.375), b(-2.5);
   EXPECT_EQ((a + b).lower(), -2.125);

@@ -105,6 +105,22 @@ TEST_F(VerdictRules, StatisticalClaimsGetStatisticalVerdicts) {
   EXPECT_EQ(stat(exact("-0.1", "0.1")), Verdict::UndecidedStatistical);
 }
 
+// The binary64 tier keeps exactly the verdicts that a narrower enclosure would not change.
+TEST_F(VerdictRules, SettledVerdictsAreThoseANarrowerEnclosureKeeps) {
+  const auto settled = [](Verdict v, const SlackEnclosure& s, Relation r = Relation::LessEqual) {
+    return is_settled(v, s, r, kPolicy);
+  };
+  EXPECT_TRUE(settled(Verdict::Proven, exact("0.5", "0.75")));
+  EXPECT_FALSE(settled(Verdict::Proven, exact("0.0001", "0.75"))) << "could still become NEAR-TIGHT";
+  EXPECT_TRUE(settled(Verdict::Violated, exact("-2", "-1")));
+  EXPECT_FALSE(settled(Verdict::Inconclusive, exact("-1", "1")));
+  EXPECT_FALSE(settled(Verdict::Tight, exact("-1e-40", "1e-40")));
+  EXPECT_TRUE(settled(Verdict::HoldsStatistical, exact("0.1", "0.2")));
+  // A wide straddle in binary64 can come from underflow (weights e^-800 at T = 0.01 are 0 there),
+  // not only from the samples: MPFI's exponent range may still decide it.
+  EXPECT_FALSE(settled(Verdict::UndecidedStatistical, exact("-0.03", "0.7")));
+}
+
 TEST_F(VerdictRules, TheDecidingClaimIsTheMostSevere) {
   const std::vector<Verdict> v = {Verdict::Proven, Verdict::Tight, Verdict::Violated, Verdict::NearTight};
   const std::vector<SlackEnclosure> s(4, exact("0", "1"));
