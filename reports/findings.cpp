@@ -46,9 +46,13 @@ RichText violated_sentences(const TheoremReport& r, const RunSettingsRecord& set
       s.push_back(code(name + " = " + value));
       first = false;
     }
-    s.push_back(plain(": slack in "));
-    s.push_back(code(full_enclosure(w.outcome.slack)));
-    s.push_back(plain(" at " + std::to_string(w.outcome.precision_bits) + " bits."));
+    if (slack_is_exactly_zero(w.outcome)) {
+      s.push_back(plain(": bound attained (slack exactly 0), which refutes the strict relation."));
+    } else {
+      s.push_back(plain(": slack in "));
+      s.push_back(code(full_enclosure(w.outcome.slack)));
+      s.push_back(plain(" at " + std::to_string(w.outcome.precision_bits) + " bits."));
+    }
   }
   if (!r.flagged.statistical_violations.empty()) {
     const CaseOutcome& o = *r.flagged.statistical_violations.front();
@@ -71,7 +75,7 @@ RichText holding_sentence(const TheoremReport& r) {
   const TheoremResult& t = *r.result;
   const std::size_t n = t.outcomes.size(), undecided = r.flagged.undecided.size();
   const std::string breakdown = verdict_breakdown(
-      t, {Verdict::Proven, Verdict::NearTight, Verdict::Tight, Verdict::HoldsStatistical});
+      t, {Verdict::Proven, Verdict::NearTight, Verdict::EqualExact, Verdict::Tight, Verdict::HoldsStatistical});
   const std::string expectation =
       t.info.expect == Expect::Holds ? "" : "; UNEXPECTED: a violation was expected";
   if (undecided == 0)
@@ -89,10 +93,19 @@ RichText tightness_sentence(const TheoremReport& r, const RunSettingsRecord& set
   const TheoremResult& t = *r.result;
   if (!r.flagged.tightest.empty()) {
     const CaseOutcome& o = *r.flagged.tightest.front();
+    const std::size_t attained = count(t, Verdict::EqualExact);
     RichText s{plain(" It is tight on " + count_text(r.flagged.tight_total, "case", "cases") + " (" +
-                     verdict_breakdown(t, {Verdict::Tight, Verdict::NearTight}) +
-                     ", NEAR-TIGHT meaning relative slack below " + setting_text(settings.near_tight) +
-                     "); the tightest is ")};
+                     verdict_breakdown(t, {Verdict::EqualExact, Verdict::Tight, Verdict::NearTight}) + ", " +
+                     (attained ? "EQUAL (exact) meaning the bound is attained, " : "") +
+                     "NEAR-TIGHT meaning relative slack below " + setting_text(settings.near_tight) + "); ")};
+    if (o.verdict == Verdict::EqualExact) {
+      s.push_back(plain("the bound is attained (slack exactly 0 in exact arithmetic) on " +
+                        count_text(attained, "case", "cases") + ", the first "));
+      append(s, case_reference(o));
+      s.push_back(plain("."));
+      return s;
+    }
+    s.push_back(plain("the tightest is "));
     append(s, case_reference(o));
     s.push_back(plain(" with relative slack in "));
     s.push_back(code(short_enclosure(o.relative_slack)));

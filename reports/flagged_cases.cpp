@@ -16,6 +16,7 @@ FlaggedCases flagged_cases(const TheoremResult& theorem, std::size_t top) {
     switch (o.verdict) {
       case Verdict::ViolatedStatistical: f.statistical_violations.push_back(&o); break;
       case Verdict::NearTight:
+      case Verdict::EqualExact:
       case Verdict::Tight: tight.emplace_back(slack_order(o.relative_slack), &o); break;
       case Verdict::Inconclusive:
       case Verdict::UndecidedStatistical: f.undecided.push_back(&o); break;

@@ -15,8 +15,8 @@ struct FlaggedCases {
   std::size_t violations_total = 0;
   // VIOLATED (statistical) cases, in case order.
   std::vector<const CaseOutcome*> statistical_violations;
-  // The `top` NEAR-TIGHT and TIGHT cases of smallest relative slack midpoint (ties: case order);
-  // `tight_total` counts all NEAR-TIGHT and TIGHT cases.
+  // The `top` NEAR-TIGHT, EQUAL (exact) and TIGHT cases of smallest relative slack midpoint (ties:
+  // case order); `tight_total` counts all of them.
   std::vector<const CaseOutcome*> tightest;
   std::size_t tight_total = 0;
   // INCONCLUSIVE and UNDECIDED (statistical) cases, in case order.

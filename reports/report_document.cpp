@@ -44,6 +44,7 @@ Table verdict_table(const ReportContent& c) {
            {"cases", true, 0, true},
            {"PROVEN", true, 0, true},
            {"NEAR-TIGHT", true, 0, true},
+           {"EQUAL (exact)", true, 0, true},
            {"TIGHT", true, 0, true},
            {"VIOLATED", true, 0, true},
            {"INCONCLUSIVE", true, 0, true},
@@ -59,6 +60,7 @@ Table verdict_table(const ReportContent& c) {
                       number(x.outcomes.size()),
                       {plain(n(Verdict::Proven))},
                       {plain(n(Verdict::NearTight))},
+                      {plain(n(Verdict::EqualExact))},
                       {plain(n(Verdict::Tight))},
                       {plain(n(Verdict::Violated))},
                       {plain(n(Verdict::Inconclusive))},
@@ -145,6 +147,8 @@ ListItem violation_item(const FlaggedCase& f) {
                           code(full_enclosure(o.bound))});
   item.details.push_back({plain("slack in "), code(full_enclosure(o.slack)), plain(", relative slack in "),
                           code(full_enclosure(o.relative_slack))});
+  if (slack_is_exactly_zero(o))
+    item.details.push_back({plain("bound attained: the slack is exactly 0, which refutes the strict relation")});
   for (const auto& [name, q] : o.quantities) item.details.push_back({code(name), plain(" in "), code(full_enclosure(q))});
   if (const std::string w = location_text(o.provenance); !w.empty()) item.details.push_back({plain("from: " + w)});
   if (!f.case_file.empty()) item.details.push_back({plain("case file: "), code(f.case_file)});
@@ -217,15 +221,17 @@ Part case_tables_part(const ReportContent& c, std::string title, std::string anc
 
 Part tight_part(const ReportContent& c) {
   return case_tables_part(
-      c, "Near-tight and tight cases", "tight", "No case is NEAR-TIGHT or TIGHT.",
+      c, "Near-tight and tight cases", "tight", "No case is NEAR-TIGHT, EQUAL (exact) or TIGHT.",
       [](const TheoremReport& r) -> const auto& { return r.flagged.tightest; },
       [](const TheoremReport& r) {
         return "the " + std::to_string(r.flagged.tightest.size()) + " tightest of " +
-               std::to_string(r.flagged.tight_total) + " NEAR-TIGHT/TIGHT case(s)";
+               std::to_string(r.flagged.tight_total) + " NEAR-TIGHT/EQUAL (exact)/TIGHT case(s)";
       },
-      {{"verdict"}, {"relative slack", false, 2.8}, {"slack", false, 4.4}, {"bits", true}}, [](const CaseOutcome& o) {
+      {{"verdict"}, {"relative slack", false, 2.8}, {"slack", false, 4.4}, {"bits", true}, {"exact evaluation", false, 3}},
+      [](const CaseOutcome& o) {
         return std::vector<RichText>{verdict_text(o.verdict), {code(short_enclosure(o.relative_slack))},
-                                     {code(short_enclosure(o.slack, kTableDigits))}, number(o.precision_bits)};
+                                     {code(short_enclosure(o.slack, kTableDigits))}, number(o.precision_bits),
+                                     {plain(o.exact.empty() ? "-" : o.exact)}};
       });
 }
 
@@ -269,7 +275,9 @@ Document report_document(const ReportContent& content) {
                     strong("Limitations of Normalization in Attention Mechanism"),
                     plain(" (arXiv 2508.17821) in certified interval arithmetic: each bound is a theorem, each case "
                           "gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE from an enclosure of its "
-                          "slack (statistical claims: HOLDS / VIOLATED / UNDECIDED (statistical)).")};
+                          "slack (statistical claims: HOLDS / VIOLATED / UNDECIDED (statistical)); a case TIGHT at "
+                          "the precision cap is evaluated again in exact arithmetic, and is EQUAL (exact) where the "
+                          "bound is attained.")};
   d.parts = {run_part(content),
              summary_part(content),
              theorems_part(content),

@@ -7,12 +7,15 @@ set -euo pipefail
 # Build and test dependencies (DEVELOPERS.md fixes the first group; PCRE2 gives the GPT-2
 # pre-tokenizer its Unicode classes; Google Benchmark drives bench/; libssl's libcrypto computes
 # the SHA-256 of input files recorded in results; OpenBLAS does the GPT-2 forward pass's matrix
-# products, with kernels chosen for the CPU at run time, so portable builds get AVX2/AVX-512).
+# products, with kernels chosen for the CPU at run time, so portable builds get AVX2/AVX-512;
+# Calcium, on FLINT and Arb, decides exact equality of TIGHT cases; Debian's libcalcium-dev
+# headers include Antic's, which it does not depend on).
 NORMBOUND_PACKAGES=(
   build-essential cmake pkg-config
   libboost-dev libgmp-dev libmpfr-dev libmpfi-dev
   libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
   libpcre2-dev libbenchmark-dev libssl-dev libopenblas-dev
+  libcalcium-dev libantic-dev libflint-dev libflint-arb-dev
 )
 
 # Needed only by tests: pdflatex with the packages report.tex uses (amsmath, geometry, longtable,
@@ -24,9 +27,9 @@ NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pi
   clang libclang-rt-14-dev libomp-14-dev)
 
 # Needed only by bench/compare_certified.sh, which installs them: the peers of the certified
-# benchmark, mpmath (with NumPy for its binary64 screens) for Debian's /usr/bin/python3 and
-# FLINT's Arb ball arithmetic for the C program.
-NORMBOUND_BENCH_PACKAGES=(python3-mpmath python3-numpy libflint-arb-dev)
+# benchmark, mpmath (with NumPy for its binary64 screens) for Debian's /usr/bin/python3 (the C
+# program's Arb is a build dependency above, through Calcium).
+NORMBOUND_BENCH_PACKAGES=(python3-mpmath python3-numpy)
 
 missing_packages() {
   local p

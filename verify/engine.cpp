@@ -6,10 +6,12 @@
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 
 #include <mpfr.h>
 
 #include "verify/errors.hpp"
+#include "verify/exact_decision.hpp"
 #include "verify/seed.hpp"
 #include "verify/slack.hpp"
 
@@ -23,8 +25,9 @@ struct TierOutcome {
 };
 
 template <class R>
-TierOutcome outcome_of(const Sides<R>& sides, const Case& c, std::size_t index, const CheckSettings& settings,
-                       unsigned bits, bool final_precision, int digits) {
+TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sides<R>& sides, const Case& c,
+                       std::size_t index, const CheckSettings& settings, unsigned bits, bool final_precision,
+                       int digits) {
   TierOutcome t;
   CaseOutcome& out = t.outcome;
   out.index = index;
@@ -46,6 +49,9 @@ TierOutcome outcome_of(const Sides<R>& sides, const Case& c, std::size_t index, 
                                 final_precision, out.size));
     t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
   }
+  if constexpr (std::is_same_v<R, Interval>)
+    if (final_precision)
+      out.exact = decide_tight_claims(theorem, c, ctx, settings.exact, sides.claims, verdicts, slacks);
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = sides.claims[k];
   out.verdict = verdicts[k];
@@ -70,16 +76,18 @@ EvalContext context_for(std::size_t index, const CheckSettings& settings, unsign
 
 TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t index,
                              const CheckSettings& settings, unsigned look) {
-  TierOutcome t = outcome_of(theorem.evaluate_fast(c, context_for(index, settings, look)), c, index, settings,
-                             kBinary64TierBits, false, kBinary64EnclosureDigits);
+  const EvalContext ctx = context_for(index, settings, look);
+  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits,
+                             false, kBinary64EnclosureDigits);
   t.outcome.sample_doublings = look;
   return t;
 }
 
 TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
                          unsigned look, unsigned bits, bool final_precision) {
-  TierOutcome t = outcome_of(theorem.evaluate_interval(c, context_for(index, settings, look)), c, index, settings,
-                             bits, final_precision, kEnclosureDigits);
+  const EvalContext ctx = context_for(index, settings, look);
+  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_interval(c, ctx), c, index, settings, bits,
+                             final_precision, kEnclosureDigits);
   t.outcome.sample_doublings = look;
   return t;
 }

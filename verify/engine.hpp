@@ -22,6 +22,7 @@ struct CheckSettings {
   unsigned max_sample_doublings = 4;  // looks after the first: up to 2^4 = 16 times the samples
                                       // (at most kMaxSampleDoublings)
   std::uint64_t seed = 0;
+  ExactBudget exact;  // for claims TIGHT at max_precision (verify/exact_decision.hpp); 0 units: off
 };
 
 // The level of the confidence intervals at look k (k = 0 first) when a case may be looked at up
@@ -46,6 +47,8 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, unsigned)>;
 //  3. a case still UNDECIDED (statistical) is evaluated again from step 1 with twice the samples
 //     (EvalContext::sample_doublings), at most max_sample_doublings times, each look at the level
 //     look_confidence.
+//  4. claims TIGHT at max_precision are decided in exact arithmetic where possible
+//     (verify/exact_decision.hpp).
 // The outcome of case i depends only on the case, i and the settings (not on `threads`).
 // Throws InputError (naming the case) if a case breaks the theorem's assumptions; rethrows the
 // first exception of any evaluation.

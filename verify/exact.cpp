@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "verify/errors.hpp"
+#include "verify/exact_real.hpp"
 #include "verify/number_literal.hpp"
 
 namespace nb {
@@ -177,5 +178,9 @@ template Matrix<double> ExactTensor::to_matrix<double>() const;
 template Matrix<Mpfr> ExactTensor::to_matrix<Mpfr>() const;
 template Matrix<Interval> ExactTensor::to_matrix<Interval>() const;
 template Matrix<DoubleInterval> ExactTensor::to_matrix<DoubleInterval>() const;
+template ExactReal ExactTensor::entry<ExactReal>(std::size_t) const;
+template std::pair<ExactReal, ExactReal> ExactTensor::fraction<ExactReal>(std::size_t) const;
+template Vector<ExactReal> ExactTensor::to_vector<ExactReal>() const;
+template Matrix<ExactReal> ExactTensor::to_matrix<ExactReal>() const;
 
 }  // namespace nb

@@ -5,7 +5,8 @@
 // then well defined at every precision (verify/rational.hpp):
 //   Interval  an enclosure of the exact value (exactly the value for dyadics when p >= 53);
 //   Mpfr      the exact value rounded to nearest at the working precision;
-//   double    the exact value rounded to nearest.
+//   double    the exact value rounded to nearest;
+//   ExactReal the exact value (verify/exact_real.hpp), at any precision.
 // In JSON every entry is a string: dyadics as C99 hexadecimal ("0x1.8p-2", what printf("%a")
 // writes), literals as written, so a case reads back bit-for-bit.
 #include <cstddef>
@@ -55,8 +56,8 @@ class ExactTensor {
   // Entry i as the fraction numerator / denominator of two integers in lowest terms
   // (denominator > 0), each converted to R: exact for Mpfr and Interval when the working
   // precision covers its bit length (otherwise rounded to nearest, respectively enclosed); for
-  // double rounded to nearest. For claims that exact rational arithmetic decides, e.g. comparing
-  // n1 d2 with n2 d1 instead of two inexact quotients.
+  // double rounded to nearest; for ExactReal exact. For claims that exact rational arithmetic
+  // decides, e.g. comparing n1 d2 with n2 d1 instead of two inexact quotients.
   template <class R>
   std::pair<R, R> fraction(std::size_t i) const;
   template <class R>

@@ -79,9 +79,10 @@ ApproximateGram approximate_gram_rows(const ExactTensor& X, const std::vector<st
   return g;
 }
 
+// For ExactReal the exact Gram matrix, the value the binary64 one approximates.
 template <class R>
 Matrix<R> binary64_gram_matrix(const ExactTensor& X) {
-  if (!X.all_dyadic()) return gram_matrix<R>(X);
+  if (is_exact_number_v<R> || !X.all_dyadic()) return gram_matrix<R>(X);
   const ApproximateGram g = approximate_gram(X);
   if (!finite(g)) return gram_matrix<R>(X);
   const auto L = static_cast<Eigen::Index>(X.rows());
@@ -92,7 +93,7 @@ Matrix<R> binary64_gram_matrix(const ExactTensor& X) {
 
 template <class R>
 GramRows<R> binary64_gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices) {
-  if (!X.all_dyadic()) return gram_rows<R>(X, indices);
+  if (is_exact_number_v<R> || !X.all_dyadic()) return gram_rows<R>(X, indices);
   const ApproximateGram g = approximate_gram_rows(X, indices);
   if (!finite(g)) return gram_rows<R>(X, indices);
   const auto L = static_cast<Eigen::Index>(X.rows()), n = static_cast<Eigen::Index>(indices.size());
@@ -110,5 +111,7 @@ template GramRows<double> binary64_gram_rows<double>(const ExactTensor&, const s
 template GramRows<Mpfr> binary64_gram_rows<Mpfr>(const ExactTensor&, const std::vector<std::size_t>&);
 template GramRows<Interval> binary64_gram_rows<Interval>(const ExactTensor&, const std::vector<std::size_t>&);
 template GramRows<DoubleInterval> binary64_gram_rows<DoubleInterval>(const ExactTensor&, const std::vector<std::size_t>&);
+template Matrix<ExactReal> binary64_gram_matrix<ExactReal>(const ExactTensor&);
+template GramRows<ExactReal> binary64_gram_rows<ExactReal>(const ExactTensor&, const std::vector<std::size_t>&);
 
 }  // namespace nb

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "verify/exact.hpp"
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -57,12 +58,12 @@ ApproximateGram approximate_gram(const ExactTensor& X);
 ApproximateGram approximate_gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices);
 
 // G = X X^T from approximate_gram: for Interval the enclosures [value - error, value + error],
-// for double and Mpfr the values. Falls back to gram_matrix when an entry of X is not a binary64
-// value or a dot product overflows.
+// for double and Mpfr the values, for ExactReal gram_matrix (exact). Falls back to gram_matrix
+// when an entry of X is not a binary64 value or a dot product overflows.
 template <class R>
 Matrix<R> binary64_gram_matrix(const ExactTensor& X);
 
-// gram_rows from approximate_gram_rows, with the same enclosures and fallback.
+// gram_rows from approximate_gram_rows, with the same enclosures and fallback (exact for ExactReal).
 template <class R>
 GramRows<R> binary64_gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices);
 

@@ -1,6 +1,7 @@
 #pragma once
 // Indicators of comparisons, for counts such as "how many distances are below r", written once
-// for double, Mpfr and Interval without deciding an uncertain interval comparison.
+// for every number type without deciding an uncertain interval comparison.
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -10,6 +11,12 @@ namespace nb {
 // from it stays an enclosure and a verdict that depends on it stays undecided).
 inline double indicator_less(double a, double b) { return a < b ? 1.0 : 0.0; }
 inline Mpfr indicator_less(const Mpfr& a, const Mpfr& b) { return a < b ? Mpfr(1) : Mpfr(0); }
+// For ExactReal the exact indicator, unknown when Calcium cannot order a and b.
+inline ExactReal indicator_less(const ExactReal& a, const ExactReal& b) {
+  const ExactReal lower = min_of(a, b);
+  if (!lower.is_number()) return ExactReal::unknown("comparison Calcium could not decide");
+  return a < b ? ExactReal(1) : ExactReal(0);
+}
 inline Interval indicator_less(const Interval& a, const Interval& b) {
   if (mpfi_is_strictly_pos(Interval(b - a).backend().data())) return Interval(1);
   if (mpfi_is_nonneg(Interval(a - b).backend().data())) return Interval(0);

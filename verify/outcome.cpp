@@ -24,4 +24,11 @@ EnclosureText enclosure_text(double x) {
   return enclosure_text(m, m);
 }
 
+bool slack_is_exactly_zero(const CaseOutcome& o) { return o.slack.lo == "0" && o.slack.hi == "0"; }
+
+std::string exact_outcome_reason(const std::string& exact) {
+  if (exact.rfind(kExactUndecided, 0) == 0) return exact.substr(kExactUndecided.size());
+  return exact.empty() ? "not tried" : exact;
+}
+
 }  // namespace nb

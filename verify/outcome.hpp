@@ -31,6 +31,16 @@ EnclosureText enclosure_text(double x);  // a point estimate: lo = hi
 // The most sample doublings a statistical case may get (2^20 times its base sample size).
 inline constexpr unsigned kMaxSampleDoublings = 20;
 
+// The values of CaseOutcome::exact (decide_tight_claims, verify/exact_decision.hpp): "" when no
+// exact evaluation was tried, kBoundAttained, kExactlyDecided, or kExactUndecided + a reason.
+inline const std::string kBoundAttained = "bound attained";
+inline const std::string kExactlyDecided = "decided";
+inline const std::string kExactUndecided = "undecided: ";
+
+// Why a case left TIGHT stayed TIGHT, from its `exact` text: the reason after kExactUndecided,
+// or "not tried".
+std::string exact_outcome_reason(const std::string& exact);
+
 struct CaseOutcome {
   std::size_t index = 0;  // position in the run's case list
   std::string label;
@@ -42,8 +52,14 @@ struct CaseOutcome {
   bool relative_is_absolute = false;
   unsigned precision_bits = 0;  // precision of the evaluation that decided the verdict (53: binary64 tier)
   unsigned sample_doublings = 0;  // statistical cases: the look that decided, samples x 2^this
+  // What the exact evaluation of a case left TIGHT by intervals found (see above).
+  std::string exact;
   std::vector<std::pair<std::string, EnclosureText>> quantities;
   std::map<std::string, std::string> provenance;
 };
+
+// Whether the recorded slack of the deciding claim is exactly [0, 0]: the bound is attained (for
+// a strict relation, that is its counterexample).
+bool slack_is_exactly_zero(const CaseOutcome& o);
 
 }  // namespace nb

@@ -35,6 +35,7 @@ nlohmann::json outcome_json(const CaseOutcome& o) {
           {"relative_is_absolute", o.relative_is_absolute},
           {"precision_bits", o.precision_bits},
           {"sample_doublings", o.sample_doublings},
+          {"exact", o.exact},
           {"quantities", q},
           {"provenance", o.provenance}};
 }
@@ -118,7 +119,7 @@ nlohmann::json results_to_json(const RunResults& results) {
   nlohmann::json theorems = nlohmann::json::array();
   for (const auto& t : results.theorems) {
     nlohmann::json counts = nlohmann::json::object();
-    for (int v = 0; v < 8; ++v) counts[verdict_key(static_cast<Verdict>(v))] = t.counts[v];
+    for (int v = 0; v < kVerdictCount; ++v) counts[verdict_key(static_cast<Verdict>(v))] = t.counts[v];
     nlohmann::json violations = nlohmann::json::array();
     for (const auto& f : t.violations) violations.push_back(flagged_json(f));
     nlohmann::json outcomes = nlohmann::json::array();
@@ -160,7 +161,8 @@ nlohmann::json results_to_json(const RunResults& results) {
             {"max_sample_doublings", s.max_sample_doublings},
             {"threads", s.threads},
             {"cases_per_theorem", s.cases_per_theorem},
-            {"source", s.source}}},
+            {"source", s.source},
+            {"exact_budget", s.exact_budget}}},
           {"sources", sources},
           {"exit_status", exit_status(results)},
           {"theorems", theorems}};
@@ -314,6 +316,7 @@ CaseOutcome outcome_from(const Field& f) {
   o.relative_is_absolute = f.at("relative_is_absolute").boolean();
   o.precision_bits = f.at("precision_bits").bits();
   o.sample_doublings = f.at("sample_doublings").doublings();
+  o.exact = f.at("exact").text();
   const Field quantities = f.at("quantities");
   if (!quantities.json().is_object()) quantities.fail("expected an object of enclosures");
   for (const auto& [name, q] : quantities.json().items())
@@ -360,7 +363,7 @@ TheoremResult theorem_from(const Field& f) {
   const Field counts = f.at("counts");
   VerdictCounts recounted{};
   for (const auto& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
-  for (int v = 0; v < 8; ++v) {
+  for (int v = 0; v < kVerdictCount; ++v) {
     const Field count = counts.at(verdict_key(static_cast<Verdict>(v)));
     t.counts[v] = count.count();
     if (t.counts[v] != recounted[v]) count.fail("disagrees with the verdicts of the outcomes");
@@ -411,6 +414,7 @@ RunResults results_from_json(const nlohmann::json& j) {
   r.settings.threads = static_cast<unsigned>(settings.at("threads").count());
   r.settings.cases_per_theorem = settings.at("cases_per_theorem").count();
   r.settings.source = settings.at("source").text();
+  r.settings.exact_budget = settings.at("exact_budget").count();
   for (const Field& s : root.at("sources").items()) r.sources.push_back(source_from(s));
   std::vector<std::string> ids;
   for (const Field& t : root.at("theorems").items()) {

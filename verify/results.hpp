@@ -16,11 +16,12 @@
 namespace nb {
 
 // Version 2 added "sources" and made "timestamp" ISO 8601; version 3 the binary64 tier and the
-// sequential looks of statistical cases (reports/results-schema.md).
-inline constexpr int kResultsSchemaVersion = 3;
+// sequential looks of statistical cases; version 4 the verdict "equal_exact", each outcome's
+// "exact" and the setting "exact_budget" (reports/results-schema.md).
+inline constexpr int kResultsSchemaVersion = 4;
 
 // Cases per verdict, indexed by static_cast<int>(Verdict).
-using VerdictCounts = std::array<std::size_t, 8>;
+using VerdictCounts = std::array<std::size_t, kVerdictCount>;
 
 // A case worth showing in full: its outcome, its exact input, and how to replay it.
 struct FlaggedCase {
@@ -49,6 +50,7 @@ struct RunSettingsRecord {
   std::uint64_t seed = 0;
   std::size_t cases_per_theorem = 0;
   std::string source;  // "random", "case-file", ...
+  std::uint64_t exact_budget = 0;  // ExactBudget::units of exact decisions (0: off)
 };
 
 // Where a run's cases came from: a generator with its parameters, or a file with its SHA-256.

@@ -17,7 +17,7 @@ RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
   results.timestamp = plan.record.timestamp;
   results.settings = {s.binary64_tier, s.precision, s.max_precision, s.threads, s.max_sample_doublings,
                       s.policy.near_tight, s.confidence, s.seed,
-                      plan.record.cases_per_theorem, plan.record.source};
+                      plan.record.cases_per_theorem, plan.record.source, s.exact.units};
   results.sources = plan.record.sources;
   for (const TheoremCases& work : plan.theorems) {
     const std::string& id = work.theorem->info().id;

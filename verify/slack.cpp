@@ -21,9 +21,7 @@ std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
 
 template <class R>
 SlackEnclosure slack_of(const Claim<R>& claim) {
-  const bool value_minus_bound =
-      claim.relation == Relation::GreaterEqual || claim.relation == Relation::Greater;
-  const R slack = value_minus_bound ? R(claim.value - claim.bound) : R(claim.bound - claim.value);
+  const R slack = slack_value(claim);
   const R magnitude = abs(claim.bound);
   SlackEnclosure s;
   s.lo = mpfr_rounded_down(lower_end_of(slack));

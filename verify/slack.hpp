@@ -27,6 +27,13 @@ struct SlackEnclosure {
 template <class R>
 SlackEnclosure slack_of(const Claim<R>& claim);
 
+// The slack of a claim in its own number type: bound - value, or value - bound for >= and >.
+template <class R>
+R slack_value(const Claim<R>& claim) {
+  const bool value_minus_bound = claim.relation == Relation::GreaterEqual || claim.relation == Relation::Greater;
+  return value_minus_bound ? R(claim.value - claim.bound) : R(claim.bound - claim.value);
+}
+
 // Decimal text of x with `digits` significant digits, rounded toward -inf (down) or +inf (up),
 // so that printed enclosures stay enclosures. NaN prints "nan", infinities "inf"/"-inf".
 std::string decimal_down(const Mpfr& x, int digits = 17);

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "verify/exact.hpp"
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 #include "verify/top_n.hpp"
 
@@ -35,27 +36,31 @@ R softmax_jacobian_norm(const Vector<R>& alpha, const R& T, const ExactTensor& l
     if (i != first) second = i;
   const auto weight = [&](std::size_t i) -> const R& { return alpha[static_cast<Eigen::Index>(i)]; };
   if (exactly_equal(logits, first, second)) return weight(first) / T;
-
-  using Point = decltype(midpoint_of(alpha[0]));
-  Point lo = lower_end_of(weight(second)), hi = upper_end_of(weight(first));
-  for (unsigned step = 0; step < 2 * working_precision() + 64; ++step) {
-    const Point x = (lo + hi) / 2;
-    if (!(lo < x && x < hi)) break;
-    const R at = point_of<R>(x);
-    R f = R(1);
-    for (Eigen::Index i = 0; i < alpha.size(); ++i) f -= alpha[i] * alpha[i] / (alpha[i] - at);
-    if (lower_end_of(f) > 0) {
-      lo = x;
-    } else if (upper_end_of(f) < 0) {
-      hi = x;
-    } else {
-      break;
-    }
-  }
-  if constexpr (is_interval_v<R>) {
-    return between(lo, hi) / T;
+  if constexpr (is_exact_number_v<R>) {
+    // The root is transcendental in general: the bisection's midpoint is no exact value.
+    return ExactReal::unknown("secular equation root (bisection)");
   } else {
-    return R((lo + hi) / 2) / T;
+    using Point = decltype(midpoint_of(alpha[0]));
+    Point lo = lower_end_of(weight(second)), hi = upper_end_of(weight(first));
+    for (unsigned step = 0; step < 2 * working_precision() + 64; ++step) {
+      const Point x = (lo + hi) / 2;
+      if (!(lo < x && x < hi)) break;
+      const R at = point_of<R>(x);
+      R f = R(1);
+      for (Eigen::Index i = 0; i < alpha.size(); ++i) f -= alpha[i] * alpha[i] / (alpha[i] - at);
+      if (lower_end_of(f) > 0) {
+        lo = x;
+      } else if (upper_end_of(f) < 0) {
+        hi = x;
+      } else {
+        break;
+      }
+    }
+    if constexpr (is_interval_v<R>) {
+      return between(lo, hi) / T;
+    } else {
+      return R((lo + hi) / 2) / T;
+    }
   }
 }
 

@@ -138,4 +138,6 @@ Interval spectral_norm(const Matrix<Interval>& A) { return certified_spectral_no
 
 DoubleInterval spectral_norm(const Matrix<DoubleInterval>& A) { return certified_spectral_norm(A); }
 
+ExactReal spectral_norm(const Matrix<ExactReal>&) { return ExactReal::unknown("general spectral norm"); }
+
 }  // namespace nb

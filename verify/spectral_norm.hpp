@@ -1,5 +1,6 @@
 #pragma once
 // The spectral norm ||A||_2 (largest singular value) of a real matrix, not assumed symmetric.
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -31,5 +32,8 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A);
 Interval spectral_norm(const Matrix<Interval>& A);
 // The same enclosure computed in binary64 intervals, trial vectors from double eigensolvers.
 DoubleInterval spectral_norm(const Matrix<DoubleInterval>& A);
+
+// No exact form in general (the root of a characteristic polynomial of degree n): unknown.
+ExactReal spectral_norm(const Matrix<ExactReal>& A);
 
 }  // namespace nb

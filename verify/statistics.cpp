@@ -117,4 +117,9 @@ Mpfr mean_confidence_interval<Mpfr>(const std::vector<Mpfr>& samples, const Mpfr
   return point_mean(samples, confidence);
 }
 
+template <>
+ExactReal mean_confidence_interval<ExactReal>(const std::vector<ExactReal>&, const ExactReal&, double) {
+  return ExactReal::unknown("sampled statistic");
+}
+
 }  // namespace nb

@@ -8,6 +8,7 @@
 // the returned interval contains the exact expectation.
 #include <vector>
 
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -30,7 +31,8 @@ I empirical_bernstein_interval(const std::vector<I>& samples, const I& range_wid
 //   Interval, DoubleInterval  the intersection of the Hoeffding and empirical Bernstein intervals, each at
 //                 level 1 - delta/2 (so the intersection has level `confidence` by the union
 //                 bound); requires n >= 2;
-//   double, Mpfr              the sample mean (an uncertified point estimate, for screening).
+//   double, Mpfr              the sample mean (an uncertified point estimate, for screening);
+//   ExactReal                 unknown: a sampled statistic has no exact value.
 template <class R>
 R mean_confidence_interval(const std::vector<R>& samples, const R& range_width, double confidence);
 

@@ -16,6 +16,7 @@
 
 #include "verify/case.hpp"
 #include "verify/case_names.hpp"
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 #include "verify/sides.hpp"
 
@@ -76,6 +77,9 @@ class Theorem {
   virtual Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext& ctx) const = 0;
   virtual Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const = 0;
+  // In exact arithmetic, for claims that intervals leave TIGHT (verify/exact_decision.hpp). Call
+  // inside an ExactScope; throws NoExactForm when the evaluation gives up.
+  virtual Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext& ctx) const = 0;
 };
 
 template <class T>
@@ -103,6 +107,9 @@ class TheoremModel final : public Theorem {
   }
   Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const override {
     return T::template evaluate<Interval>(c, ctx);
+  }
+  Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext& ctx) const override {
+    return T::template evaluate<ExactReal>(c, ctx);
   }
 
  private:

@@ -13,7 +13,7 @@ struct VerdictNames {
   const char* name;
   const char* key;
 };
-constexpr std::array<VerdictNames, 8> kNames{{
+constexpr std::array<VerdictNames, kVerdictCount> kNames{{
     {Verdict::Proven, "PROVEN", "proven"},
     {Verdict::NearTight, "NEAR-TIGHT", "near_tight"},
     {Verdict::Tight, "TIGHT", "tight"},
@@ -22,6 +22,7 @@ constexpr std::array<VerdictNames, 8> kNames{{
     {Verdict::HoldsStatistical, "HOLDS (statistical)", "holds_statistical"},
     {Verdict::ViolatedStatistical, "VIOLATED (statistical)", "violated_statistical"},
     {Verdict::UndecidedStatistical, "UNDECIDED (statistical)", "undecided_statistical"},
+    {Verdict::EqualExact, "EQUAL (exact)", "equal_exact"},
 }};
 
 // Severity order of deciding_claim: lower is reported first.
@@ -32,9 +33,10 @@ int severity(Verdict v) {
     case Verdict::Inconclusive: return 2;
     case Verdict::UndecidedStatistical: return 3;
     case Verdict::Tight: return 4;
-    case Verdict::NearTight: return 5;
-    case Verdict::HoldsStatistical: return 6;
-    case Verdict::Proven: return 7;
+    case Verdict::EqualExact: return 5;
+    case Verdict::NearTight: return 6;
+    case Verdict::HoldsStatistical: return 7;
+    case Verdict::Proven: return 8;
   }
   return 2;
 }
@@ -104,12 +106,24 @@ Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
   return Verdict::Inconclusive;
 }
 
+Verdict classify_exact(ExactSign slack, Relation relation) {
+  const bool strict = relation == Relation::Less || relation == Relation::Greater;
+  switch (slack) {
+    case ExactSign::Zero: return strict ? Verdict::Violated : Verdict::EqualExact;
+    case ExactSign::Positive: return relation == Relation::Equal ? Verdict::Violated : Verdict::Proven;
+    case ExactSign::Negative: return Verdict::Violated;
+    case ExactSign::Unknown: break;
+  }
+  return Verdict::Tight;
+}
+
 bool needs_more_precision(Verdict v) { return v == Verdict::Inconclusive; }
 
 bool is_settled(Verdict v, const SlackEnclosure& s, Relation relation, const VerdictPolicy& policy) {
   switch (v) {
     case Verdict::Proven: return relation == Relation::Equal || s.relative_lo >= Mpfr(policy.near_tight);
     case Verdict::NearTight:
+    case Verdict::EqualExact:
     case Verdict::Violated:
     case Verdict::HoldsStatistical:
     case Verdict::ViolatedStatistical: return true;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/exact_sign.hpp"
 #include "verify/sides.hpp"
 #include "verify/slack.hpp"
 
@@ -18,11 +19,17 @@ enum class Verdict {
   HoldsStatistical,      // confidence interval of the slack certainly on the right side
   ViolatedStatistical,   // confidence interval certainly on the wrong side
   UndecidedStatistical,  // confidence interval straddles
+  EqualExact,            // TIGHT, and an exact evaluation proved the slack exactly 0: the bound is
+                         // attained, so the claim holds (<=, >=, =)
 };
 
-// "PROVEN", "NEAR-TIGHT", ..., "HOLDS (statistical)".
+// The number of verdicts (the size of per-verdict counts).
+inline constexpr int kVerdictCount = 9;
+
+// "PROVEN", "NEAR-TIGHT", ..., "HOLDS (statistical)", "EQUAL (exact)".
 const char* verdict_name(Verdict v);
-// JSON key: "proven", "near_tight", "tight", "violated", "inconclusive", "holds_statistical", ...
+// JSON key: "proven", "near_tight", "tight", "violated", "inconclusive", "holds_statistical", ...,
+// "equal_exact".
 const char* verdict_key(Verdict v);
 // Throws InputError on an unknown key.
 Verdict verdict_from_key(const std::string& key);
@@ -50,6 +57,15 @@ Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
                  const VerdictPolicy& policy, unsigned bits, bool final_precision,
                  std::size_t problem_size = 1);
 
+// The verdict of a claim that classify left Tight, from the sign of its slack decided in exact
+// arithmetic (verify/exact_decision.hpp):
+//   zero      -> EqualExact for <=, >= and = (the bound is attained, the claim holds);
+//                Violated for < and > (equality refutes a strict claim);
+//   positive  -> Proven (Violated for =);
+//   negative  -> Violated;
+//   unknown   -> Tight (undecided stays undecided).
+Verdict classify_exact(ExactSign slack, Relation relation);
+
 // Whether more precision could change `v`: only Inconclusive (classify gives Tight only at the
 // final precision).
 bool needs_more_precision(Verdict v);
@@ -62,8 +78,8 @@ bool needs_more_precision(Verdict v);
 bool is_settled(Verdict v, const SlackEnclosure& s, Relation relation, const VerdictPolicy& policy);
 
 // The verdict of a case from those of its claims: the first present in the order
-// Violated, ViolatedStatistical, Inconclusive, UndecidedStatistical, Tight, NearTight,
-// HoldsStatistical, Proven. Returns the index of the deciding claim (the one with that verdict
+// Violated, ViolatedStatistical, Inconclusive, UndecidedStatistical, Tight, EqualExact,
+// NearTight, HoldsStatistical, Proven. Returns the index of the deciding claim (the one with that verdict
 // and, among several, the smallest relative_lo).
 std::size_t deciding_claim(const std::vector<Verdict>& verdicts, const std::vector<SlackEnclosure>& slacks);
 

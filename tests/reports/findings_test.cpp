@@ -37,7 +37,9 @@ TEST(Findings, SayWhatRemainsUndecidedAndWhereItIsTight) {
   EXPECT_TRUE(contains(f, "holds on every decided case"));
   EXPECT_TRUE(contains(f, "1 of its 6 cases remain undecided (1 INCONCLUSIVE, up to 2048 bits)"));
   EXPECT_TRUE(contains(f, "It is tight on 4 cases"));
-  EXPECT_TRUE(contains(f, "the tightest is case 3 (top-tie L=42 T=1/64, layer 1, head 0)"));
+  EXPECT_TRUE(contains(f, "(1 EQUAL (exact), 3 NEAR-TIGHT, EQUAL (exact) meaning the bound is attained"));
+  EXPECT_TRUE(contains(f, "the bound is attained (slack exactly 0 in exact arithmetic) on 1 case, the first case 3 "
+                          "(top-tie L=42 T=1/64, layer 1, head 0)"));
 }
 
 TEST(Findings, ReportStatisticalViolationsWithTheirConfidence) {

@@ -49,11 +49,12 @@ TEST(MultiheadCoverage, WrongNumbersAndNonMinimalHAreRefuted) {
   EXPECT_EQ(check(kId, coverage_case("0.8", 4, "", "0.99")).verdict, Verdict::Violated) << "H = 3 suffices";
 }
 
-TEST(MultiheadCoverage, ExactBoundaryIsCertifiedAndItsLogarithmIsTight) {
-  // (1 - 1/2)^2 = 1 - 3/4: coverage(1/2, 2) - 3/4 is exactly 0, log(1/4)/log(1/2) = 2 only TIGHT.
+TEST(MultiheadCoverage, ExactBoundaryIsCertifiedAndItsLogarithmIsEqualExactly) {
+  // (1 - 1/2)^2 = 1 - 3/4: coverage(1/2, 2) - 3/4 is exactly 0 in intervals; log(1/4)/log(1/2) = 2
+  // is only TIGHT in intervals, and EQUAL (exact) once evaluated exactly.
   const Case c = coverage_case("1/2", 2, "", "3/4");
   EXPECT_EQ(claim_verdicts(c)[0], Verdict::NearTight);
-  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+  EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
 }
 
 TEST(MultiheadCoverage, LargeHBecomesExactWithEscalation) {

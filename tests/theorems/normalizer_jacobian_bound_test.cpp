@@ -27,7 +27,8 @@ TEST(NormalizerJacobianBound, TiesMakeTheSecondInequalityAnEquality) {
   for (const char* kernel : {"softmax", "softplus", "tanh", "square"}) {
     const Case c = lemma2_case(kernel, {0.75, 0.75, 0.75});
     const Verdict v = check(kId, c).verdict;
-    EXPECT_TRUE(v == Verdict::Tight || v == Verdict::NearTight) << kernel << ": S = L min F, got " << verdict_name(v);
+    EXPECT_TRUE(v == Verdict::EqualExact || v == Verdict::NearTight)
+        << kernel << ": S = L min F exactly, got " << verdict_name(v);
     EXPECT_EQ(with_scaled_bound(kId, c, 1, one_minus_2_to(-20)), Verdict::Violated) << kernel;
     // At ties J = F'/S (I - 1 1^T / L), so ||J||_2 = F'/S = max|F'|/S, while the middle
     // expression is max|F'|/S + ||F|| ||F'||/S^2 = 2 F'/S: the first bound holds with a factor 2

@@ -33,7 +33,8 @@ TEST(NormalizerWeightBounds, ZeroRangeIsTheEqualityCaseAndWeakerConstantsAreCaug
   for (const char* kernel : {"softmax", "softplus", "tanh", "square"}) {
     const Case c = lemma1_case(kernel, {0, 0, 0, 0, 0}, 0);
     const Verdict v = check(kId, c).verdict;
-    EXPECT_TRUE(v == Verdict::Tight || v == Verdict::NearTight) << kernel << ": alpha_i = 1/5 = C/L, got " << verdict_name(v);
+    EXPECT_TRUE(v == Verdict::EqualExact || v == Verdict::NearTight)
+        << kernel << ": alpha_i = 1/5 = C/L, got " << verdict_name(v);
     EXPECT_EQ(with_scaled_bound(kId, c, 0, one_plus_2_to(-20)), Verdict::Violated) << kernel;
     EXPECT_EQ(with_scaled_bound(kId, c, 1, one_minus_2_to(-20)), Verdict::Violated) << kernel;
   }

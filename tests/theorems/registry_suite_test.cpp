@@ -1,6 +1,7 @@
 // Every registered theorem gets these tests for free: well-formed metadata, its default suite
-// meets `expect`, every case replays from JSON to the same outcome, and the MPFR evaluation
-// agrees with the certified interval evaluation.
+// meets `expect`, every case replays from JSON to the same outcome, the MPFR and exact
+// evaluations agree with the certified interval evaluation, and exact decisions change only
+// TIGHT outcomes.
 #include <iostream>
 #include <regex>
 
@@ -45,7 +46,7 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
   settings.seed = kSeed;
   settings.threads = 2;
   const TheoremResult r = summarize(theorem().info(), cases, evaluate_cases(theorem(), cases, settings));
-  for (int v = 0; v < 8; ++v)
+  for (int v = 0; v < kVerdictCount; ++v)
     if (r.counts[v]) std::cout << "  " << verdict_name(static_cast<Verdict>(v)) << ": " << r.counts[v] << "\n";
   EXPECT_TRUE(r.expected) << r.expectation;
 }
@@ -103,6 +104,62 @@ TEST_P(RegisteredTheorem, MpfrEvaluationLiesInTheIntervalEnclosure) {
       }
     }
   }
+}
+
+TEST_P(RegisteredTheorem, ExactEvaluationLiesInTheIntervalEnclosure) {
+  const std::vector<Case> cases = theorem().suite({kSeed, 10});
+  set_working_precision(128);
+  std::size_t compared = 0;
+  for (const Case& c : cases) {
+    EvalContext ctx;
+    const Sides<Interval> iv = theorem().evaluate_interval(c, ctx);
+    ExactScope scope(ExactBudget{2'000'000, 24});  // evaluations beyond it are skipped
+    try {
+      const Sides<ExactReal> ex = theorem().evaluate_exact(c, ctx);
+      ASSERT_EQ(iv.claims.size(), ex.claims.size());
+      for (std::size_t k = 0; k < iv.claims.size(); ++k) {
+        if (iv.claims[k].evidence == Evidence::Statistical) continue;
+        for (const auto& [name, x, y] : {std::tuple{"value", iv.claims[k].value, ex.claims[k].value},
+                                         std::tuple{"bound", iv.claims[k].bound, ex.claims[k].bound}}) {
+          if (!is_finite_value(x) || !y.is_number()) continue;  // unknown is always consistent
+          const Interval e = enclosure_of(y);
+          EXPECT_TRUE(lower_end_of(x) <= upper_end_of(e) && lower_end_of(e) <= upper_end_of(x))
+              << c.label << ", claim '" << iv.claims[k].name << "' " << name << ": exact " << y.text() << " not in " << x;
+          ++compared;
+        }
+      }
+    } catch (const NoExactForm& e) {
+      std::cout << "  " << c.label << ": " << e.what() << "\n";
+    }
+  }
+  std::cout << compared << " exact values compared\n";
+}
+
+TEST_P(RegisteredTheorem, ExactDecisionsChangeOnlyTightOutcomes) {
+  const std::vector<Case> cases = theorem().suite({kSeed, kCases});
+  CheckSettings intervals, exact;
+  intervals.seed = exact.seed = kSeed;
+  intervals.threads = exact.threads = 2;
+  intervals.max_precision = exact.max_precision = 512;
+  intervals.exact.units = 0;
+  const auto before = evaluate_cases(theorem(), cases, intervals), after = evaluate_cases(theorem(), cases, exact);
+  std::size_t tight = 0, equal = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const CaseOutcome &b = before[i], &a = after[i];
+    if (b.verdict != Verdict::Tight) {
+      EXPECT_EQ(a.verdict, b.verdict) << "case " << i << " (" << cases[i].label << ")";
+      EXPECT_EQ(a.exact, "") << "case " << i;
+      continue;
+    }
+    ++tight;
+    equal += a.verdict == Verdict::EqualExact;
+    EXPECT_TRUE(a.verdict == Verdict::EqualExact || a.verdict == Verdict::Tight || a.verdict == Verdict::Proven ||
+                a.verdict == Verdict::Violated)
+        << "case " << i << ": " << verdict_name(a.verdict);
+    EXPECT_FALSE(a.exact.empty()) << "case " << i << ": a TIGHT case is evaluated exactly";
+    if (a.verdict == Verdict::Tight) std::cout << "  case " << i << " stays TIGHT: " << a.exact << "\n";
+  }
+  std::cout << tight << " TIGHT at 512 bits, " << equal << " of them EQUAL (exact)\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, RegisteredTheorem, ::testing::ValuesIn(registered_ids()),

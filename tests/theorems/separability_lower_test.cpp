@@ -22,7 +22,7 @@ TEST(SeparabilityLower, OrthogonalPairAtMinimumSeparationIsTheEqualityCase) {
   const Sides<Interval> s = theorems::find(kId)->evaluate_interval(c, EvalContext{});
   EXPECT_TRUE(contains(s.claims[0].value, sqrt(Mpfr(2)) / 3));
   EXPECT_TRUE(contains(s.claims[0].bound, sqrt(Mpfr(2)) / 3));
-  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+  EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
   EXPECT_EQ(with_scaled_bound(kId, c, 0, one_minus_2_to(-20)), Verdict::Violated);
 }
 

@@ -38,9 +38,9 @@ TEST(Corollary3AsPrinted, ViolatedAtEveryTemperatureIncludingTheSqrt2Cap) {
 TEST(SharpSpectralBound, WitnessIsTightAndBothBoundsAreSharp) {
   const Case w = logits_case("", {0, 0}, "1");
   // ||J||_2 = 1/2 exactly; the enclosure may even prove it (the Frobenius bound is exact here),
-  // so the verdict is TIGHT or NEAR-TIGHT with a vanishing slack, never PROVEN with room.
+  // so the verdict is EQUAL (exact) or NEAR-TIGHT with a vanishing slack, never PROVEN with room.
   const CaseOutcome o = check("softmax-jacobian-spectral-sharp", w);
-  EXPECT_TRUE(o.verdict == Verdict::Tight || o.verdict == Verdict::NearTight) << verdict_name(o.verdict);
+  EXPECT_TRUE(o.verdict == Verdict::EqualExact || o.verdict == Verdict::NearTight) << verdict_name(o.verdict);
   set_working_precision(256);
   EXPECT_LT(Mpfr(o.slack.hi) - Mpfr(o.slack.lo), ldexp(Mpfr(1), -100));
   // 1/(2T) and max alpha / T are both attained: shrinking either by 2^-20 is caught.
@@ -70,7 +70,7 @@ TEST(WeightBounds, ZeroQueryIsTheEqualityCaseAndShrinkingTheUpperBoundIsCaught) 
   c.numbers["keys"] = ExactTensor(3, 2, {1, 2, 3, 4, 5, 6});
   c.numbers["T"] = ExactTensor::literal("1");
   const Verdict v = check("softmax-weight-bounds", c).verdict;
-  EXPECT_TRUE(v == Verdict::Tight || v == Verdict::NearTight) << verdict_name(v) << ": alpha_i = 1/3 = both bounds";
+  EXPECT_TRUE(v == Verdict::EqualExact || v == Verdict::NearTight) << verdict_name(v) << ": alpha_i = 1/3 = both bounds";
   EXPECT_EQ(with_scaled_bound("softmax-weight-bounds", c, 1, one_minus_2_to(-20)), Verdict::Violated);
   EXPECT_EQ(with_scaled_bound("softmax-weight-bounds", c, 0, one_plus_2_to(-20)), Verdict::Violated);
 }

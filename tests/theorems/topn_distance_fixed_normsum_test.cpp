@@ -14,7 +14,7 @@ const std::string kId = "topn-distance-fixed-normsum";
 TEST(TopnDistanceFixedNormsum, AntipodalPairIsTheEqualityCase) {
   // d^ = ||a_2 x_2 - a_1 x_1|| = ||x_1|| = (1 - a) 2 ||x_1|| + |1 - 2a| ||x_1|| when a >= 1/2.
   const Case c = token_case(kId, {2, 0}, "1/4", {{-1, 2, 2}, {1, -2, -2}}, 1);
-  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+  EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
   EXPECT_EQ(with_scaled_bound(kId, c, 0, one_minus_2_to(-20)), Verdict::Violated);
 }
 

@@ -17,7 +17,7 @@ const std::string kId = "topn-distance-fixed";
 TEST(TopnDistanceFixed, AntipodalPairIsTheEqualityCase) {
   // d~ = ||a_2 x_2 - a_1 x_1|| = ||x_1|| = 5 = (1 - a) 2||x_1|| + (a - (1 - a)) ||x_1||.
   const Case c = token_case(kId, {1, 0}, "1", {{3, 4}, {-3, -4}}, 1);
-  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+  EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
   EXPECT_EQ(with_scaled_bound(kId, c, 0, one_minus_2_to(-20)), Verdict::Violated);
 }
 

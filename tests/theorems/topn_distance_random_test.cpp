@@ -30,13 +30,13 @@ TEST(TopnDistanceRandom, HandComputedTerms) {
 }
 
 TEST(TopnDistanceRandom, IdenticalVectorsHaveNoJensenGap) {
-  // Every subset gives d~ = (L - N)(N - 1) ||y|| = M: eps = 0 and cap = 0, both claims tight.
+  // Every subset gives d~ = (L - N)(N - 1) ||y|| = M: eps = 0 and cap = 0, both claims equalities.
   const Case c = token_case(kId, {0, 0, 0, 0, 0}, "1", {{5, 0}, {5, 0}, {5, 0}, {5, 0}, {5, 0}}, 2);
   set_working_precision(128);
   const Sides<Interval> s = theorems::find(kId)->evaluate_interval(c, EvalContext{});
   EXPECT_TRUE(contains(quantity(s, "E[d~] (all subsets)"), Mpfr(3)));
   EXPECT_TRUE(contains(quantity(s, "M"), Mpfr(3)));
-  EXPECT_EQ(check(kId, c).verdict, Verdict::Tight);
+  EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
 }
 
 // Nine Gaussian tokens in R^3 with equal weights 1/9: y_i = x_i / 9 and its Gram matrix Y.

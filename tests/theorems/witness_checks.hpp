@@ -10,7 +10,8 @@
 
 namespace nb::witness {
 
-// The engine's outcome of theorem `id` on case `c` (default settings: 128 bits, Ziv to 2048).
+// The engine's outcome of theorem `id` on case `c` (default settings: 128 bits, Ziv to 2048, then
+// exact decisions of TIGHT claims).
 inline CaseOutcome check(const std::string& id, const Case& c) {
   return evaluate_cases(*theorems::find(id), {c}, CheckSettings{}).front();
 }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
+#include "tests/verify/third_comparison.hpp"
 #include "verify/engine.hpp"
 #include "verify/errors.hpp"
 #include "verify/statistics.hpp"
@@ -12,41 +13,18 @@
 namespace nb {
 namespace {
 
-// "x <= 1/3" on the case's x, a claim that is true, false or an exact equality depending on x.
-struct ThirdBound {
-  static TheoremInfo info() {
-    TheoremInfo i;
-    i.id = "test-third-bound";
-    i.title = "x <= 1/3";
-    i.reads.numbers = {"x"};
-    return i;
-  }
-  static std::vector<Case> suite(const SuiteRequest&) { return {}; }
-  static void check_assumptions(const Case& c) {
-    if (c.number("x").size() != 1) throw InputError("x must be a scalar");
-  }
-  template <class R>
-  static Sides<R> evaluate(const Case& c, const EvalContext&) {
-    Sides<R> s;
-    s.claim("x <= 1/3", c.number("x").entry<R>(0), Relation::LessEqual, R(1) / R(3));
-    return s;
-  }
-};
+using test::ThirdComparison;
 
-Case with_x(const std::string& x) {
-  Case c;
-  c.label = "x=" + x;
-  c.numbers["x"] = ExactTensor::literal(x);
-  return c;
-}
+Case with_x(const std::string& x) { return test::third_comparison(x); }
 
 TEST(Engine, DecidesEscalatesAndCaps) {
-  const TheoremModel<ThirdBound> theorem;
+  const TheoremModel<ThirdComparison> theorem;
   const std::vector<Case> cases = {with_x("0.25"), with_x("0.5"), with_x("1/3"),
                                    with_x("0.33333333333333333333333333333333333333334")};
   CheckSettings s;
   s.precision = 64;
   s.max_precision = 512;
+  s.exact.units = 0;  // intervals alone (exact decisions of TIGHT cases: exact_decision_test.cpp)
   const auto out = evaluate_cases(theorem, cases, s);
   EXPECT_EQ(out[0].verdict, Verdict::Proven);
   EXPECT_EQ(out[1].verdict, Verdict::Violated);
@@ -58,7 +36,7 @@ TEST(Engine, DecidesEscalatesAndCaps) {
 }
 
 TEST(Engine, Binary64TierDecidesWhatItCanAndAgreesWithMpfiAlone) {
-  const TheoremModel<ThirdBound> theorem;
+  const TheoremModel<ThirdComparison> theorem;
   std::vector<Case> cases;
   // Far from 1/3, close to it (decided only in MPFI), and exactly at it.
   for (int k = 0; k <= 120; ++k) cases.push_back(with_x(std::to_string(k) + "/360"));
@@ -75,7 +53,7 @@ TEST(Engine, Binary64TierDecidesWhatItCanAndAgreesWithMpfiAlone) {
   }
   EXPECT_GE(at_53, 110u) << "cases far from the bound are decided in binary64";
   EXPECT_GT(a.back().precision_bits, kBinary64TierBits) << "1e-23 from the bound needs MPFI";
-  EXPECT_EQ(a[120].verdict, Verdict::Tight) << "120/360 = 1/3: equality within resolution";
+  EXPECT_EQ(a[120].verdict, Verdict::EqualExact) << "120/360 = 1/3: TIGHT in intervals, exactly equal";
 }
 
 // "E[X] <= 1/2" for X ~ Bernoulli(p) with p the case's number, estimated from ctx.samples(100)
@@ -125,7 +103,7 @@ TEST(Engine, LookLevelsSpendTheErrorProbabilityOnce) {
 }
 
 TEST(Engine, OutcomesDoNotDependOnThreadCount) {
-  const TheoremModel<ThirdBound> theorem;
+  const TheoremModel<ThirdComparison> theorem;
   std::vector<Case> cases;
   for (int k = 0; k < 40; ++k) cases.push_back(with_x(std::to_string(k) + "/120"));
   CheckSettings one, four;
@@ -141,7 +119,7 @@ TEST(Engine, OutcomesDoNotDependOnThreadCount) {
 }
 
 TEST(Engine, AssumptionViolationsAreInputErrorsNamingTheCase) {
-  const TheoremModel<ThirdBound> theorem;
+  const TheoremModel<ThirdComparison> theorem;
   Case bad;
   bad.label = "vector x";
   bad.numbers["x"] = ExactTensor::vector({1, 2});

@@ -138,7 +138,7 @@ TEST_F(VerdictRules, RelativeSlackIsRelativeToTheBound) {
 }
 
 TEST(VerdictNames, KeysRoundTrip) {
-  for (int v = 0; v < 8; ++v) EXPECT_EQ(static_cast<int>(verdict_from_key(verdict_key(static_cast<Verdict>(v)))), v);
+  for (int v = 0; v < kVerdictCount; ++v) EXPECT_EQ(static_cast<int>(verdict_from_key(verdict_key(static_cast<Verdict>(v)))), v);
   EXPECT_STREQ(verdict_name(Verdict::NearTight), "NEAR-TIGHT");
 }
 

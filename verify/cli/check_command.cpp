@@ -69,6 +69,7 @@ std::string replay_command(const std::string& id, const std::string& case_file, 
   std::string s = "normbound check " + id + " --case " + case_file;
   if (o.precision != g_defaults.precision) s += " --precision " + std::to_string(o.precision);
   if (o.max_precision != g_defaults.max_precision) s += " --max-precision " + std::to_string(o.max_precision);
+  if (o.exact_budget != g_defaults.exact_budget) s += " --exact-budget " + std::to_string(o.exact_budget);
   return s;
 }
 
@@ -150,6 +151,10 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
                     "How often an UNDECIDED (statistical) case is evaluated again with twice the samples; the error "
                     "probability is spent over the looks")
       ->capture_default_str();
+  check->add_option("--exact-budget", o.exact_budget,
+                    "Work allowed to the exact (Calcium) evaluation of each case left TIGHT at the precision cap, "
+                    "in units of about one operation on small numbers; 0 turns exact decisions off")
+      ->capture_default_str();
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
   check->add_option("--json", o.json, "Write the complete results as JSON to this file");
@@ -207,6 +212,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   settings.policy.near_tight = o.near_tight;
   settings.confidence = o.confidence;
   settings.seed = o.seed;
+  settings.exact.units = o.exact_budget;
   settings.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   plan.record.command_line = command_line(argc, argv);
   plan.record.timestamp = timestamp(o.no_timestamp);

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "models/sources/load_source.hpp"
+#include "verify/exact_real.hpp"
 
 namespace nb::cli {
 
@@ -21,6 +22,7 @@ struct CheckOptions {
   unsigned max_sample_doublings = 4;
   double near_tight = 1e-3;
   double confidence = 0.999;
+  std::uint64_t exact_budget = ExactBudget{}.units;  // 0: no exact decisions of TIGHT cases
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::vector<std::string> case_files;

@@ -1,6 +1,7 @@
 #include "verify/cli/check_table.hpp"
 
 #include <iomanip>
+#include <map>
 #include <sstream>
 
 #include "reports/case_text.hpp"
@@ -12,12 +13,24 @@ namespace {
 
 std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_cast<int>(v)]; }
 
+// Why the TIGHT cases of `t` stayed TIGHT after their exact evaluation, with counts, e.g.
+// "3 no exact form (general spectral norm), 1 not tried".
+std::string exact_reasons(const TheoremResult& t) {
+  std::map<std::string, std::size_t> reasons;
+  for (const auto& o : t.outcomes)
+    if (o.verdict == Verdict::Tight) ++reasons[exact_outcome_reason(o.exact)];
+  std::string s;
+  for (const auto& [reason, n] : reasons) s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + reason;
+  return s;
+}
+
 }  // namespace
 
 void print_verdict_table(const RunResults& results, std::ostream& terminal) {
   std::ostringstream out;
   out << std::left << std::setw(42) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
-      << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "TIGHT" << std::setw(10) << "VIOLATED"
+      << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "EQUAL" << std::setw(7) << "TIGHT"
+      << std::setw(10) << "VIOLATED"
       << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  " << std::left << std::setw(26)
       << "min relative slack" << "outcome\n";
   for (const auto& t : results.theorems) {
@@ -27,7 +40,8 @@ void print_verdict_table(const RunResults& results, std::ostream& terminal) {
     const std::string worst = t.worst_case ? reports::short_enclosure(t.worst_case->outcome.relative_slack) : "-";
     out << std::left << std::setw(42) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
         << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
-        << std::setw(7) << count(t, Verdict::Tight) << std::setw(10) << count(t, Verdict::Violated)
+        << std::setw(7) << count(t, Verdict::EqualExact) << std::setw(7) << count(t, Verdict::Tight)
+        << std::setw(10) << count(t, Verdict::Violated)
         << std::setw(14) << count(t, Verdict::Inconclusive) << std::setw(12) << stat.str() << "  "
         << std::left << std::setw(26) << worst << t.expectation << "\n";
   }
@@ -47,16 +61,29 @@ void print_flagged(const RunResults& results, std::ostream& terminal) {
       out << "  claim   " << o.claim << "\n"
           << "  value   in " << reports::full_enclosure(o.value) << "\n"
           << "  bound   in " << reports::full_enclosure(o.bound) << "\n"
-          << "  slack   in " << reports::full_enclosure(o.slack) << "  (certainly < 0 at " << o.precision_bits
-          << " bits)\n";
+          << "  slack   in " << reports::full_enclosure(o.slack)
+          << (slack_is_exactly_zero(o) ? "  (bound attained: exactly 0, so the strict relation fails)"
+                                       : "  (certainly < 0 at " + std::to_string(o.precision_bits) + " bits)")
+          << "\n";
       for (const auto& [name, q] : o.quantities) out << "  " << name << " in " << reports::full_enclosure(q) << "\n";
       if (!f.case_file.empty()) out << "  saved   " << f.case_file << "\n";
       if (!f.replay.empty()) out << "  replay  " << f.replay << "\n";
     }
+    if (const std::size_t attained = count(t, Verdict::EqualExact)) {
+      for (const auto& o : t.outcomes)
+        if (o.verdict == Verdict::EqualExact) {
+          out << "\n" << t.info.id << ": " << attained
+              << " EQUAL (exact): bound attained (TIGHT at the precision cap, slack exactly 0 in exact arithmetic)\n"
+              << "  case " << o.index << " (" << o.label << "): " << o.claim << "\n";
+          break;
+        }
+    }
     const std::size_t inconclusive = count(t, Verdict::Inconclusive), tight = count(t, Verdict::Tight);
     if (inconclusive + tight > 0) {
       out << "\n" << t.info.id << ": ";
-      if (tight) out << tight << " TIGHT (equal within resolution: neither proven nor refuted)";
+      if (tight)
+        out << tight << " TIGHT (equal within resolution, neither proven nor refuted; exact evaluation: "
+            << exact_reasons(t) << ")";
       if (tight && inconclusive) out << ", ";
       if (inconclusive) out << inconclusive << " INCONCLUSIVE at the precision cap";
       out << "\n";
