@@ -4,7 +4,9 @@
 # set-up.
 set -euo pipefail
 
-# Build and test dependencies (DEVELOPERS.md fixes the first group; PCRE2 gives the GPT-2
+# Build and test dependencies (the first group is the fixed core: Boost 1.81 for the
+# per-thread precision of Boost.Multiprecision; installing it replaces Boost 1.74's libboost-dev,
+# which conflicts with it; PCRE2 gives the GPT-2
 # pre-tokenizer its Unicode classes; Google Benchmark drives bench/; libssl's libcrypto computes
 # the SHA-256 of input files recorded in results; OpenBLAS does the GPT-2 forward pass's matrix
 # products, with kernels chosen for the CPU at run time, so portable builds get AVX2/AVX-512;
@@ -12,7 +14,7 @@ set -euo pipefail
 # headers include Antic's, which it does not depend on).
 NORMBOUND_PACKAGES=(
   build-essential cmake pkg-config
-  libboost-dev libgmp-dev libmpfr-dev libmpfi-dev
+  libboost1.81-dev libgmp-dev libmpfr-dev libmpfi-dev
   libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
   libpcre2-dev libbenchmark-dev libssl-dev libopenblas-dev
   libcalcium-dev libantic-dev libflint-dev libflint-arb-dev

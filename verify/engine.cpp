@@ -92,6 +92,19 @@ TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t inde
   return t;
 }
 
+// The MPFI ladder of one case (step 2 of evaluate_cases): from settings.precision, doubling up
+// to max_precision, until the verdict needs no more precision. Each round sets the calling
+// thread's precision only, so cases climb independently, without waiting for each other.
+TierOutcome mpfi_ladder(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
+                        unsigned look) {
+  for (unsigned requested = settings.precision;; requested = std::min(requested * 2, settings.max_precision)) {
+    const bool final_precision = requested >= settings.max_precision;
+    const unsigned bits = set_working_precision(requested);
+    TierOutcome t = mpfi_outcome(theorem, c, index, settings, look, bits, final_precision);
+    if (final_precision || !needs_more_precision(t.outcome.verdict)) return t;
+  }
+}
+
 // Runs body(i) for every i in `items` on up to `threads` threads; rethrows the first exception.
 template <class Body>
 void parallel_for_each(const std::vector<std::size_t>& items, unsigned threads, Body body) {
@@ -167,18 +180,10 @@ std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>
     });
     std::erase_if(pending, [&](std::size_t i) { return settled[i] != 0; });
   }
-  unsigned requested = settings.precision;
-  while (!pending.empty()) {
-    const bool final_precision = requested >= settings.max_precision;
-    const unsigned bits = set_working_precision(requested);
-    parallel_for_each(pending, settings.threads, [&](std::size_t i) {
-      outcomes[i] = mpfi_outcome(theorem, cases[i], i, settings, look, bits, final_precision).outcome;
-      if (final_precision || !needs_more_precision(outcomes[i].verdict)) finish(i, bits);
-    });
-    if (final_precision) break;
-    std::erase_if(pending, [&](std::size_t i) { return !needs_more_precision(outcomes[i].verdict); });
-    requested = std::min(requested * 2, settings.max_precision);
-  }
+  parallel_for_each(pending, settings.threads, [&](std::size_t i) {
+    outcomes[i] = mpfi_ladder(theorem, cases[i], i, settings, look).outcome;
+    finish(i, outcomes[i].precision_bits);
+  });
   std::sort(undecided_statistical.begin(), undecided_statistical.end());
   return undecided_statistical;
 }

@@ -34,16 +34,16 @@ double look_confidence(double confidence, unsigned look, unsigned max_doublings)
 // The precision of outcomes decided by the binary64 tier (precision_bits of a CaseOutcome).
 inline constexpr unsigned kBinary64TierBits = 53;
 
-// Called after each case is decided at a precision round, from any worker thread, serialized by
-// the engine: (cases decided so far, total cases, current round's precision in bits).
+// Called after each case is decided, from any worker thread, serialized by the engine: (cases
+// decided so far, total cases, the precision in bits that decided it).
 using ProgressFn = std::function<void(std::size_t, std::size_t, unsigned)>;
 
-// Evaluates `theorem` on every case, all cases of a round in parallel on `threads` threads:
+// Evaluates `theorem` on every case, cases in parallel on `threads` threads:
 //  1. (binary64_tier) every case in DoubleInterval; a case whose claims are all settled keeps
 //     that outcome (precision_bits = kBinary64TierBits);
-//  2. round r evaluates the remaining undecided cases in MPFI at min(precision * 2^r,
-//     max_precision) bits; a case leaves once its verdict is not Inconclusive or the round was at
-//     max_precision;
+//  2. each remaining case climbs its own ladder in MPFI: round r at min(precision * 2^r,
+//     max_precision) bits (the worker thread's precision, verify/numbers.hpp), until its verdict
+//     is not Inconclusive or the round was at max_precision;
 //  3. a case still UNDECIDED (statistical) is evaluated again from step 1 with twice the samples
 //     (EvalContext::sample_doublings), at most max_sample_doublings times, each look at the level
 //     look_confidence.

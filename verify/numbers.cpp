@@ -28,8 +28,8 @@ unsigned set_working_precision(unsigned bits) {
   // Smallest digits10 whose binary precision (as Boost computes it) reaches `bits`.
   unsigned digits10 = static_cast<unsigned>(boost::multiprecision::detail::digits2_2_10(bits));
   while (boost::multiprecision::detail::digits10_2_2(digits10) < bits) ++digits10;
-  Mpfr::default_precision(digits10);
-  Interval::default_precision(digits10);
+  Mpfr::thread_default_precision(digits10);
+  Interval::thread_default_precision(digits10);
   return working_precision();
 }
 

@@ -36,9 +36,11 @@ using Vector = Eigen::Matrix<R, Eigen::Dynamic, 1>;
 template <class R>
 using Matrix = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>;
 
-// The matrix product A * B for every number type. Eigen 3.4's blocked GEMM kernel returned NaN
-// entries for MPFI scalars (seen with Boost 1.74: 12 of 49 entries of a 7x7 product), so products
-// are evaluated coefficient by coefficient (lazyProduct), which only uses + and *.
+// The matrix product A * B for every number type, coefficient by coefficient (lazyProduct), which
+// only uses + and *. Eigen's blocked products (GEMM, GEMV) also compare scalars (is the factor
+// alpha 1?), which an interval type must not do: DoubleInterval has no ==, and MPFI's would
+// decide on overlapping intervals. (Under Boost 1.74 they also returned NaN entries with MPFI
+// scalars, 12 of 49 at 7x7; Boost 1.81 fixed that.)
 template <class A, class B>
 auto product(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
   using Scalar = typename A::Scalar;
@@ -46,15 +48,16 @@ auto product(const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b) {
 }
 
 // ---- working precision -------------------------------------------------------------------
-// Boost 1.74 keeps one process-wide default precision (in decimal digits) for each of MPFR and
-// MPFI; every new Mpfr/Interval takes it. The engine therefore changes it only between rounds
-// of evaluation, never while worker threads run.
+// Each thread has its own working precision (Boost >= 1.77: thread_default_precision, in decimal
+// digits); every new Mpfr/Interval made on a thread takes that thread's. A new thread starts
+// from Boost's global default (50 decimal digits), so code that evaluates on a thread sets it
+// first, as the engine's workers do for each case.
 
-// Sets the working precision of Mpfr and Interval to at least `bits` bits and returns the
-// precision in bits that new numbers actually get (Boost rounds through decimal digits, so this
-// may exceed `bits` by a few).
+// Sets the calling thread's working precision of Mpfr and Interval to at least `bits` bits and
+// returns the precision in bits that its new numbers actually get (Boost rounds through decimal
+// digits, so this may exceed `bits` by a few). Other threads are not affected.
 unsigned set_working_precision(unsigned bits);
-// The precision in bits that a new Mpfr/Interval gets now.
+// The precision in bits that a new Mpfr/Interval made on the calling thread gets now.
 unsigned working_precision();
 
 // ---- operations shared by the three types --------------------------------------------------

@@ -19,8 +19,7 @@ Matrix<P> eigenvectors(const Matrix<P>& S) {
   return solver.eigenvectors();
 }
 
-// C^T C for any number type, computing each symmetric pair of entries once. (No chained
-// assignment: assigning a Boost MPFI number to itself leaves NaN.)
+// C^T C for any number type, computing each symmetric pair of entries once.
 template <class R>
 Matrix<R> gram(const Matrix<R>& C) {
   const Eigen::Index n = C.cols();

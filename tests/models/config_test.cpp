@@ -8,7 +8,7 @@
 namespace nb::gpt2 {
 namespace {
 
-// The published GPT-2 small configuration (Hugging Face "gpt2" config.json, as in ../shared).
+// The published GPT-2 small configuration (Hugging Face "gpt2" config.json).
 nlohmann::json gpt2_small() {
   return nlohmann::json::parse(R"({"model_type": "gpt2", "vocab_size": 50257, "n_positions": 1024, "n_ctx": 1024,
     "n_embd": 768, "n_layer": 12, "n_head": 12, "layer_norm_epsilon": 1e-05, "activation_function": "gelu_new",

@@ -1,5 +1,5 @@
-// The real GPT-2 124M weights (when NORMBOUND_GPT2_DIR names a checkpoint directory, e.g. the
-// partial one in ../shared/gpt2-partial): published spot values, the error for text input on a
+// The real GPT-2 124M weights (when NORMBOUND_GPT2_DIR names a checkpoint directory, complete or
+// partial: attention-side weights without wte): published spot values, the error for text input on a
 // partial checkpoint, and the positions path through all 12 layers.
 #include <gtest/gtest.h>
 
