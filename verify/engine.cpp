@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -22,6 +23,7 @@ namespace {
 struct TierOutcome {
   CaseOutcome outcome;
   bool settled = false;  // every claim's verdict is settled (is_settled)
+  double slack_width = std::numeric_limits<double>::infinity();  // of the deciding claim's slack enclosure
 };
 
 template <class R>
@@ -54,6 +56,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
       out.exact = decide_tight_claims(theorem, c, ctx, settings.exact, sides.claims, verdicts, slacks);
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = sides.claims[k];
+  if (slacks[k].finite) t.slack_width = static_cast<double>(slacks[k].hi - slacks[k].lo);
   out.verdict = verdicts[k];
   out.claim = claim.name;
   out.relation = claim.relation;
@@ -151,11 +154,23 @@ class DecidedCounter {
   std::mutex mutex_;
 };
 
+// What the looks at a case have learnt about it, for the next look.
+struct LookMemory {
+  // The width of the binary64 tier's slack enclosure at the last look that went on to MPFI.
+  double binary64_width = std::numeric_limits<double>::infinity();
+  // MPFI left the case UNDECIDED (statistical) with a confidence interval at least half as wide
+  // as binary64's: its width comes from the samples (or from ties in them), not from rounding,
+  // so later looks keep binary64's UNDECIDED (statistical) instead of repeating the costlier
+  // MPFI evaluation of every draw.
+  bool binary64_suffices = false;
+};
+
 // One look at the cases `pending` (tiers 1 and 2 of evaluate_cases); returns the cases whose
 // verdict is UNDECIDED (statistical) and may get another look.
 std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>& cases,
                                  std::vector<std::size_t> pending, const CheckSettings& settings, unsigned look,
-                                 std::vector<CaseOutcome>& outcomes, DecidedCounter& counter) {
+                                 std::vector<CaseOutcome>& outcomes, std::vector<LookMemory>& memory,
+                                 DecidedCounter& counter) {
   const bool last_look = look >= settings.max_sample_doublings;
   std::vector<std::size_t> undecided_statistical;
   std::mutex undecided_mutex;
@@ -173,7 +188,11 @@ std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>
     std::vector<char> settled(cases.size(), 0);
     parallel_for_each(pending, settings.threads, [&](std::size_t i) {
       TierOutcome t = binary64_outcome(theorem, cases[i], i, settings, look);
-      if (!t.settled) return;
+      const bool kept = t.settled || (memory[i].binary64_suffices && t.outcome.verdict == Verdict::UndecidedStatistical);
+      if (!kept) {
+        memory[i].binary64_width = t.slack_width;
+        return;
+      }
       outcomes[i] = std::move(t.outcome);
       settled[i] = 1;
       finish(i, kBinary64TierBits);
@@ -181,7 +200,10 @@ std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>
     std::erase_if(pending, [&](std::size_t i) { return settled[i] != 0; });
   }
   parallel_for_each(pending, settings.threads, [&](std::size_t i) {
-    outcomes[i] = mpfi_ladder(theorem, cases[i], i, settings, look).outcome;
+    TierOutcome t = mpfi_ladder(theorem, cases[i], i, settings, look);
+    memory[i].binary64_suffices =
+        t.outcome.verdict == Verdict::UndecidedStatistical && !(t.slack_width < memory[i].binary64_width / 2);
+    outcomes[i] = std::move(t.outcome);
     finish(i, outcomes[i].precision_bits);
   });
   std::sort(undecided_statistical.begin(), undecided_statistical.end());
@@ -211,9 +233,10 @@ std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vecto
   std::vector<CaseOutcome> outcomes(cases.size());
   std::vector<std::size_t> pending(cases.size());
   for (std::size_t i = 0; i < pending.size(); ++i) pending[i] = i;
+  std::vector<LookMemory> memory(cases.size());
   DecidedCounter counter(cases.size(), progress);
   for (unsigned look = 0; !pending.empty(); ++look)
-    pending = look_at(theorem, cases, std::move(pending), settings, look, outcomes, counter);
+    pending = look_at(theorem, cases, std::move(pending), settings, look, outcomes, memory, counter);
   return outcomes;
 }
 

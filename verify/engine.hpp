@@ -46,7 +46,9 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, unsigned)>;
 //     is not Inconclusive or the round was at max_precision;
 //  3. a case still UNDECIDED (statistical) is evaluated again from step 1 with twice the samples
 //     (EvalContext::sample_doublings), at most max_sample_doublings times, each look at the level
-//     look_confidence.
+//     look_confidence. A case that MPFI left UNDECIDED (statistical) with a confidence interval
+//     at least half as wide as binary64's keeps binary64's UNDECIDED (statistical) at later looks
+//     (more precision did not help; only certain verdicts ever need it).
 //  4. claims TIGHT at max_precision are decided in exact arithmetic where possible
 //     (verify/exact_decision.hpp).
 // The outcome of case i depends only on the case, i and the settings (not on `threads`).
