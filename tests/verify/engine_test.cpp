@@ -93,6 +93,21 @@ TEST(Engine, UndecidedStatisticalCasesGetMoreSamples) {
   EXPECT_EQ(evaluate_cases(theorem, {c}, looks)[0].verdict, Verdict::HoldsStatistical);
 }
 
+TEST(Engine, LooksThatPrecisionDoesNotHelpStayInBinary64) {
+  // E[X] = 1/2 exactly: no number of draws decides it, and MPFI's interval is as wide as
+  // binary64's at the first look, so the later looks keep binary64's UNDECIDED (statistical).
+  const TheoremModel<BernoulliMean> theorem;
+  Case c;
+  c.label = "p = 1/2";
+  c.numbers["p"] = ExactTensor::literal("1/2");
+  CheckSettings looks;
+  looks.max_sample_doublings = 3;
+  const CaseOutcome o = evaluate_cases(theorem, {c}, looks)[0];
+  EXPECT_EQ(o.verdict, Verdict::UndecidedStatistical);
+  EXPECT_EQ(o.sample_doublings, 3u);
+  EXPECT_EQ(o.precision_bits, kBinary64TierBits) << "the last look repeated MPFI on every draw";
+}
+
 TEST(Engine, LookLevelsSpendTheErrorProbabilityOnce) {
   for (unsigned max : {0u, 1u, 4u, 10u}) {
     double spent = 0;
