@@ -1,5 +1,6 @@
 #include "models/random/vector_cases.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +14,7 @@ const char* vector_family_name(VectorFamily family) {
     case VectorFamily::Sphere: return "sphere";
     case VectorFamily::Antipodal: return "antipodal";
     case VectorFamily::Identical: return "identical";
+    case VectorFamily::Lone: return "lone";
   }
   return "?";
 }
@@ -32,6 +34,12 @@ std::vector<double> token_vectors(Rng& rng, VectorFamily family, std::size_t L, 
       std::vector<double> v;
       v.reserve(L * d);
       for (std::size_t i = 0; i < L; ++i) v.insert(v.end(), x.begin(), x.end());
+      return v;
+    }
+    case VectorFamily::Lone: {
+      std::vector<double> v(L * d, 0.0);
+      const std::vector<double> x = gaussian(rng, d, scale);
+      std::copy(x.begin(), x.end(), v.begin() + static_cast<std::ptrdiff_t>(uniform_index(rng, 0, L - 1) * d));
       return v;
     }
   }

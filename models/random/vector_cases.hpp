@@ -19,6 +19,8 @@ enum class VectorFamily {
   Sphere,     // uniform directions on the sphere of radius `scale` (norms equal up to ulps)
   Antipodal,  // Gaussian x_0, x_1, ... with x_{2k+1} = -x_{2k}: Theorem 1's equality at L = 2
   Identical,  // one Gaussian vector repeated L times
+  Lone,       // one Gaussian vector at a random position, every other row 0: where the random-set
+              // rate bound of Corollary 2(ii) is attained for every L and N
 };
 const char* vector_family_name(VectorFamily family);
 
