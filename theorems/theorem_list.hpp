@@ -2,6 +2,7 @@
 // Adding a theorem: write theorems/<id>.cpp ending in NORMBOUND_DEFINE_THEOREM(Name), then add
 // NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
 NORMBOUND_THEOREM(SoftmaxWeightBounds)
+NORMBOUND_THEOREM(SoftmaxDispersion)
 NORMBOUND_THEOREM(SoftmaxJacobianSpectralAsPrinted)
 NORMBOUND_THEOREM(SoftmaxJacobianSpectralSharp)
 NORMBOUND_THEOREM(SoftmaxJacobianEntry)
