@@ -4,7 +4,6 @@
 
 #include "tests/theorems/token_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
 
 namespace nb {
 namespace {
@@ -32,9 +31,15 @@ TEST(SeparabilityFractionCap, HalfSeparableHolds) {
   EXPECT_EQ(with_scaled_bound(kId, c, 0, Interval(5) / 8 * one_minus_2_to(-20)), Verdict::Violated);
 }
 
-TEST(SeparabilityFractionCap, RefusesASingleSelectedToken) {
-  EXPECT_THROW(theorems::find(kId)->check_assumptions(token_case(kId, {0, 1, 2}, "1", {{1}, {2}, {4}}, 1)),
-               InputError);
+TEST(SeparabilityFractionCap, SuiteWitnessesHaveAtLeastTwoSelectedTokens) {
+  // N = 1 would make any separable top token a violation; the suite's witnesses must not be those.
+  const std::vector<Case> cases = theorems::find(kId)->suite({2508178, 40});
+  std::size_t violated = 0;
+  for (const Case& c : cases) {
+    ASSERT_GE(c.integer("N"), 2) << c.label;
+    violated += check(kId, c).verdict == Verdict::Violated;
+  }
+  EXPECT_GT(violated, 0u);
 }
 
 }  // namespace
