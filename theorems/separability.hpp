@@ -44,6 +44,7 @@ struct SeparabilityTerms {
   R separated;              // N_s of eq. (10): N_in, or 0 if a token left out lies in B_r(s)
   R premise_tokens;         // #{k in I : r < xi_k}, the tokens the upper envelope speaks about
   R envelope;               // (1/N) sum_{k in I} exp(-max(xi_k - r, 0)^2 / (2 M^2))
+  R lowest_term;            // min_{k in I} of the envelope's terms
 };
 
 // For weights `alpha`, the rows x_i of `vectors` and the rows I.selected of their Gram matrix with
@@ -136,7 +137,9 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
     t.inside += counted;
     t.premise_tokens += indicator_less(t.r, t.xi[p]);
     const R excess = max_of(t.xi[p] - t.r, R(0));
-    envelope_sum += exp(-(excess * excess) / two_M_squared);
+    const R term = exp(-(excess * excess) / two_M_squared);
+    envelope_sum += term;
+    t.lowest_term = p == 0 ? term : min_of(t.lowest_term, term);
   }
   t.separated = t.inside * left_out_outside;
   t.envelope = envelope_sum / R(N);

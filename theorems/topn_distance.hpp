@@ -11,7 +11,10 @@
 #include <vector>
 
 #include "models/random/random_inputs.hpp"
+#include "theorems/sampling_seed.hpp"
 #include "theorems/token_inputs.hpp"
+#include "verify/case_names.hpp"
+#include "verify/errors.hpp"
 #include "verify/euclidean_norm.hpp"
 #include "verify/gram_matrix.hpp"
 #include "verify/pair_distances.hpp"
@@ -238,6 +241,57 @@ R expected_distance_by_sampling(const Matrix<R>& Y, std::size_t N, std::size_t s
   for (std::size_t k = 0; k < samples; ++k)
     values.push_back(cumulative_distance_from_gram(Y, random_selection(rng, L, N)));
   return mean_confidence_interval(values, width, confidence);
+}
+
+// How the random-set statements compute E[d~]: over all C(L, N) subsets when there are at most
+// kMaxEnumeratedSubsets (certified claims), otherwise from kDefaultSampledSubsets random subsets
+// (integer "samples" of the case if it has one, at most kMaxSampledSubsets, a limit on what a case
+// file may ask for) as a confidence interval (statistical claims).
+inline constexpr std::uint64_t kMaxEnumeratedSubsets = 200000;
+inline constexpr std::int64_t kDefaultSampledSubsets = 4000;
+inline constexpr std::int64_t kMaxSampledSubsets = 100000;
+
+// Throws InputError unless the case's optional integer "samples" is in [2, kMaxSampledSubsets].
+inline void check_sampled_subsets(const Case& c) {
+  if (!c.integers.contains("samples")) return;
+  if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
+  if (c.integer("samples") > kMaxSampledSubsets)
+    throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
+                     std::to_string(kMaxSampledSubsets) + " sampled subsets");
+}
+
+// The assumptions and the reads of the random-set statements, for TheoremInfo.
+inline std::vector<std::string> random_set_assumptions() {
+  return {"T > 0", "L >= 2, 1 <= N <= L", "I uniform over the N-subsets; weights fixed",
+          "E[d~] exact by enumeration when C(L, N) <= 200000, else a confidence interval"};
+}
+inline CaseNames random_set_reads() {
+  return {.numbers = {"logits", "T", "vectors"}, .integers = {"N", "samples", "sample_seed"}};
+}
+
+template <class R>
+struct RandomSetExpectation {
+  R value;            // E[d~], or its confidence interval
+  Evidence evidence;  // Certified when enumerated, Statistical when sampled
+  Matrix<R> gram;     // the sampled path's Y (weighted_gram); empty when enumerated
+};
+
+// E[d~] for a uniformly random N-subset of the case's tokens, weights fixed, by enumeration or by
+// sampling as above (seed: theorems/sampling_seed.hpp; the sample size doubles with the engine's
+// looks, EvalContext::samples).
+template <class R>
+RandomSetExpectation<R> random_set_expectation(const Case& c, const TokenInput<R>& in, std::size_t N,
+                                               const EvalContext& ctx) {
+  const std::size_t L = static_cast<std::size_t>(in.y.rows());
+  if (binomial(L, N) <= kMaxEnumeratedSubsets)
+    return {expected_distance_by_enumeration(in.y, N), Evidence::Certified, {}};
+  const std::size_t samples = ctx.samples(
+      static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSampledSubsets));
+  // Binary64 Gram entries with error bounds: their ~2^-50 width is nothing beside a confidence
+  // interval, and they cost O(L^2 d) flops instead of operations in R.
+  Matrix<R> Y = weighted_gram(in.alpha, binary64_gram_matrix<R>(c.number("vectors")));
+  R value = expected_distance_by_sampling(Y, N, samples, sampling_seed(c, ctx), ctx.confidence);
+  return {std::move(value), Evidence::Statistical, std::move(Y)};
 }
 
 }  // namespace nb::theorems

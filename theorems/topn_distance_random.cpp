@@ -12,22 +12,17 @@
 // correction), gives the cap.
 // E[d~] is computed exactly by enumerating the subsets when C(L, N) <= 200000 (certified claims);
 // otherwise it is estimated from random subsets (integer "samples" of them if the case has it,
-// else 4000; seed: theorems/sampling_seed.hpp) as a confidence interval at the run's confidence
-// level (verify/statistics.hpp), and the claims are statistical. The sampled path computes its
+// else 4000; random_set_expectation in theorems/topn_distance.hpp) as a confidence interval at
+// the run's confidence level (verify/statistics.hpp), and the claims are statistical. The sampled path computes its
 // distances and the cap from the Gram matrix of the y_i (theorems/topn_distance.hpp), O(N) per
 // distance instead of O(d), so that model rows of a thousand tokens stay affordable.
 #include "models/random/vector_cases.hpp"
-#include "theorems/sampling_seed.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
 
 namespace nb::theorems {
 
 struct TopnDistanceRandom {
-  static constexpr std::uint64_t kMaxEnumeratedSubsets = 200000;
-  static constexpr std::int64_t kDefaultSamples = 4000;
-  static constexpr std::int64_t kMaxSamples = 100000;  // a limit on what a case file may ask for
-
   static TheoremInfo info() {
     return {.id = "topn-distance-random",
             .title = "Expected top-N distance for a uniformly random set (Theorem 1)",
@@ -36,10 +31,9 @@ struct TopnDistanceRandom {
             .expect = Expect::Holds,
             .statement = R"(\mathbb E[\tilde d]=\frac{L-N}{L}\sum_{i=1}^{L}\Big\|\alpha_ix_i-\frac{N}{L-1}\sum_{j\ne i}\alpha_jx_j\Big\|_2+\varepsilon,\quad 0\le\varepsilon\le\frac{L-N}{L}\sum_{i=1}^{L}\sqrt{N\tfrac{L-1-N}{L-1}S_i^2})",
             .summary = "E[d~] = M + eps with 0 <= eps <= ((L-N)/L) sum_i sqrt(N (L-1-N)/(L-1) S_i^2)",
-            .assumptions = {"T > 0", "L >= 2, 1 <= N <= L", "I uniform over the N-subsets; weights fixed",
-                            "E[d~] exact by enumeration when C(L, N) <= 200000, else a confidence interval"},
+            .assumptions = random_set_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N", "samples", "sample_seed"}}};
+            .reads = random_set_reads()};
   }
 
   // Cases i % 10 == 9: Gaussian vectors, tied or near-tied logits, L in [24, 32], N in [7, L/2],
@@ -67,38 +61,22 @@ struct TopnDistanceRandom {
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, true);
-    if (!c.integers.contains("samples")) return;
-    if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
-    if (c.integer("samples") > kMaxSamples)
-      throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
-                       std::to_string(kMaxSamples) + " sampled subsets");
+    check_sampled_subsets(c);
   }
 
   template <class R>
   static Sides<R> evaluate(const Case& c, const EvalContext& ctx) {
     const TokenInput<R> in = token_input<R>(c);
-    const std::size_t L = static_cast<std::size_t>(in.y.rows()), N = static_cast<std::size_t>(c.integer("N"));
+    const std::size_t N = static_cast<std::size_t>(c.integer("N"));
     const R main = random_set_main_sum(in.y, N);
-    const bool enumerate = binomial(L, N) <= kMaxEnumeratedSubsets;
-    const std::size_t samples =
-        ctx.samples(static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSamples));
-    R expected, cap;
-    if (enumerate) {
-      expected = expected_distance_by_enumeration(in.y, N);
-      cap = random_set_jensen_cap(in.y, N);
-    } else {
-      // Binary64 Gram entries with error bounds: their ~2^-50 width is nothing beside a
-      // confidence interval, and they cost O(L^2 d) flops instead of operations in R.
-      const Matrix<R> Y = weighted_gram(in.alpha, binary64_gram_matrix<R>(c.number("vectors")));
-      expected = expected_distance_by_sampling(Y, N, samples, sampling_seed(c, ctx), ctx.confidence);
-      cap = random_set_jensen_cap_from_gram(Y, N);
-    }
-    const R eps = expected - main;
-    const Evidence evidence = enumerate ? Evidence::Certified : Evidence::Statistical;
+    const RandomSetExpectation<R> expected = random_set_expectation(c, in, N, ctx);
+    const bool enumerated = expected.evidence == Evidence::Certified;
+    const R cap = enumerated ? random_set_jensen_cap(in.y, N) : random_set_jensen_cap_from_gram(expected.gram, N);
+    const R eps = expected.value - main;
     Sides<R> s;
-    s.claim("eps = E[d~] - M >= 0", eps, Relation::GreaterEqual, R(0), evidence);
-    s.claim("eps <= ((L-N)/L) sum_i sqrt(N (L-1-N)/(L-1) S_i^2)", eps, Relation::LessEqual, cap, evidence);
-    s.quantity(enumerate ? "E[d~] (all subsets)" : "E[d~] (confidence interval)", expected);
+    s.claim("eps = E[d~] - M >= 0", eps, Relation::GreaterEqual, R(0), expected.evidence);
+    s.claim("eps <= ((L-N)/L) sum_i sqrt(N (L-1-N)/(L-1) S_i^2)", eps, Relation::LessEqual, cap, expected.evidence);
+    s.quantity(enumerated ? "E[d~] (all subsets)" : "E[d~] (confidence interval)", expected.value);
     s.quantity("M", main);
     s.quantity("eps", eps);
     s.quantity("cap", cap);

@@ -39,4 +39,20 @@ Matrix<R> softmax_jacobian(const Vector<R>& alpha, const R& T) {
   return J;
 }
 
+// 1 - alpha_i for each weight, as the sum of the other weights (prefix + suffix sums), never as a
+// difference: a saturated weight is 1 - e^-1000, and 1 minus it would leave only rounding error.
+template <class R>
+Vector<R> weights_of_the_others(const Vector<R>& alpha) {
+  const Eigen::Index L = alpha.size();
+  Vector<R> suffix(L + 1), others(L);
+  suffix[L] = R(0);
+  for (Eigen::Index i = L; i-- > 0;) suffix[i] = suffix[i + 1] + alpha[i];
+  R prefix = R(0);
+  for (Eigen::Index i = 0; i < L; ++i) {
+    others[i] = prefix + suffix[i + 1];
+    prefix += alpha[i];
+  }
+  return others;
+}
+
 }  // namespace nb

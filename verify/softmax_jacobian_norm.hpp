@@ -5,6 +5,8 @@
 // J is symmetric positive semidefinite (v^T J v is the variance of v under alpha, over T), so
 // ||J||_2 = lambda_max(J). D - alpha alpha^T with D = diag(alpha) is a rank-one downdate of D, so
 // with d_1 >= d_2 the two largest weights its largest eigenvalue lambda lies in [d_2, d_1]:
+//   * at L = 2, D - alpha alpha^T has rank one, so lambda is its trace 2 alpha_1 alpha_2 (an exact
+//     form, where the bisection below has none);
 //   * if d_1 = d_2 (the largest logit attained twice): lambda = d_1 (eigenvector e_i - e_j);
 //   * otherwise lambda is the only root in (d_2, d_1) of the secular function
 //       f(x) = 1 - sum_i alpha_i^2 / (alpha_i - x)
@@ -30,6 +32,7 @@ R softmax_jacobian_norm(const Vector<R>& alpha, const R& T, const ExactTensor& l
   for (Eigen::Index i = 0; i < alpha.size(); ++i)
     if (!is_finite_value(alpha[i])) return not_a_number<R>();
   if (L == 1) return R(0);  // J = alpha (1 - alpha) / T = 0
+  if (L == 2) return R(2) * alpha[0] * alpha[1] / T;
   const std::size_t first = top_n(logits, 1).selected[0];
   std::size_t second = L;
   for (std::size_t i : top_n(logits, 2).selected)

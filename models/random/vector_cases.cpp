@@ -1,5 +1,6 @@
 #include "models/random/vector_cases.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +14,7 @@ const char* vector_family_name(VectorFamily family) {
     case VectorFamily::Sphere: return "sphere";
     case VectorFamily::Antipodal: return "antipodal";
     case VectorFamily::Identical: return "identical";
+    case VectorFamily::Lone: return "lone";
   }
   return "?";
 }
@@ -32,6 +34,12 @@ std::vector<double> token_vectors(Rng& rng, VectorFamily family, std::size_t L, 
       std::vector<double> v;
       v.reserve(L * d);
       for (std::size_t i = 0; i < L; ++i) v.insert(v.end(), x.begin(), x.end());
+      return v;
+    }
+    case VectorFamily::Lone: {
+      std::vector<double> v(L * d, 0.0);
+      const std::vector<double> x = gaussian(rng, d, scale);
+      std::copy(x.begin(), x.end(), v.begin() + static_cast<std::ptrdiff_t>(uniform_index(rng, 0, L - 1) * d));
       return v;
     }
   }
@@ -123,14 +131,14 @@ std::vector<Case> fixed_set_cases(const SuiteRequest& request, std::string_view 
   return cases;
 }
 
-std::vector<Case> separability_cases(const SuiteRequest& request, std::string_view theorem_id) {
+std::vector<Case> separability_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t min_N) {
   std::vector<Case> cases;
   for (std::size_t i = 0; i < request.count; ++i) {
     Rng rng = rng_for(request.seed, theorem_id, i);
-    const std::size_t L = i % 2 == 0 ? uniform_index(rng, 2, 8) : log_uniform_size(rng, 2, 128);
+    const std::size_t L = i % 2 == 0 ? uniform_index(rng, min_N + 1, 8) : log_uniform_size(rng, min_N + 1, 128);
     TokenShape shape = random_token_shape(rng, i % 4 == 3 ? VectorFamily::Gaussian : VectorFamily::Sphere, L, 64);
     bool given_r = i % 5 == 4;
-    shape.N = uniform_index(rng, 1, given_r ? L : L - 1);
+    shape.N = uniform_index(rng, min_N, given_r ? L : L - 1);
     const double r = std::ldexp(shape.scale, -static_cast<int>(uniform_index(rng, 1, 4)));
     Case c = token_case(rng, shape, request.seed, i);
     // Ties on few distinct vectors (sphere rows in d = 1 are +-scale) can put a left-out token

@@ -19,6 +19,8 @@ enum class VectorFamily {
   Sphere,     // uniform directions on the sphere of radius `scale` (norms equal up to ulps)
   Antipodal,  // Gaussian x_0, x_1, ... with x_{2k+1} = -x_{2k}: Theorem 1's equality at L = 2
   Identical,  // one Gaussian vector repeated L times
+  Lone,       // one Gaussian vector at a random position, every other row 0: where the random-set
+              // rate bound of Corollary 2(ii) is attained for every L and N
 };
 const char* vector_family_name(VectorFamily family);
 
@@ -68,7 +70,7 @@ std::vector<Case> fixed_set_cases(const SuiteRequest& request, std::string_view 
 // Gaussian vectors otherwise; L in [2, 8] for even i, log-uniform in [2, 128] for odd i; d
 // log-uniform in [1, 64]; N uniform in [1, L - 1] so that r = min_{i not in I} ||s - alpha_i x_i||
 // exists, except every fifth case, which gives r (number "r", a power of two below the radius)
-// and N uniform in [1, L].
-std::vector<Case> separability_cases(const SuiteRequest& request, std::string_view theorem_id);
+// and N uniform in [1, L]. With `min_N` > 1, L and N start at min_N + 1 and min_N instead.
+std::vector<Case> separability_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t min_N = 1);
 
 }  // namespace nb::random

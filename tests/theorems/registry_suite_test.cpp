@@ -1,7 +1,8 @@
 // Every registered theorem gets these tests for free: well-formed metadata, its default suite
-// meets `expect`, every case replays from JSON to the same outcome, the MPFR and exact
-// evaluations agree with the certified interval evaluation, and exact decisions change only
-// TIGHT outcomes.
+// meets `expect` and comes near its bound somewhere, every case replays from JSON to the same
+// outcome, the MPFR and exact evaluations agree with the certified interval evaluation, and exact
+// decisions change only TIGHT outcomes.
+#include <algorithm>
 #include <iostream>
 #include <regex>
 
@@ -45,10 +46,31 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
   CheckSettings settings;
   settings.seed = kSeed;
   settings.threads = 2;
-  const TheoremResult r = summarize(theorem().info(), cases, evaluate_cases(theorem(), cases, settings));
+  const std::vector<CaseOutcome> outcomes = evaluate_cases(theorem(), cases, settings);
+  const TheoremResult r = summarize(theorem().info(), cases, outcomes);
   for (int v = 0; v < kVerdictCount; ++v)
     if (r.counts[v]) std::cout << "  " << verdict_name(static_cast<Verdict>(v)) << ": " << r.counts[v] << "\n";
   EXPECT_TRUE(r.expected) << r.expectation;
+  // No theorem is PROVEN with room on every case by construction (issue #14): its suite violates
+  // it, attains it, or comes within a relative slack of 1/2 of its bound somewhere.
+  // topn-distance-full-selection is exempt: its claims are identities at N = L (0 = 0), and
+  // topn-distance-random-rate carries Corollary 2(ii)'s content (README, Theorems).
+  if (theorem().info().id == "topn-distance-full-selection") return;
+  const auto reaches_the_bound = [](const CaseOutcome& o) {
+    switch (o.verdict) {
+      case Verdict::Violated:
+      case Verdict::ViolatedStatistical:
+      case Verdict::EqualExact:
+      case Verdict::NearTight:
+      case Verdict::Tight: return true;
+      default: break;
+    }
+    if (o.relative_is_absolute || o.relative_slack.hi.empty()) return false;
+    const Mpfr relative(o.relative_slack.hi);
+    return is_finite_value(relative) && relative < Mpfr(1) / 2;
+  };
+  EXPECT_TRUE(std::any_of(outcomes.begin(), outcomes.end(), reaches_the_bound))
+      << "every case of the default suite is PROVEN with a relative slack of 1/2 or more";
 }
 
 TEST_P(RegisteredTheorem, Binary64TierGivesTheVerdictsOfMpfiAlone) {
@@ -153,8 +175,10 @@ TEST_P(RegisteredTheorem, ExactDecisionsChangeOnlyTightOutcomes) {
     }
     ++tight;
     equal += a.verdict == Verdict::EqualExact;
+    // NEAR-TIGHT: the TIGHT claim was decided to hold, and another claim of the case, near-tight
+    // in intervals, now decides the case.
     EXPECT_TRUE(a.verdict == Verdict::EqualExact || a.verdict == Verdict::Tight || a.verdict == Verdict::Proven ||
-                a.verdict == Verdict::Violated)
+                a.verdict == Verdict::NearTight || a.verdict == Verdict::Violated)
         << "case " << i << ": " << verdict_name(a.verdict);
     EXPECT_FALSE(a.exact.empty()) << "case " << i << ": a TIGHT case is evaluated exactly";
     if (a.verdict == Verdict::Tight) std::cout << "  case " << i << " stays TIGHT: " << a.exact << "\n";

@@ -1,22 +1,15 @@
 // Known witnesses of the four softmax theorems, and weakened bounds that must be caught there.
 #include <gtest/gtest.h>
 
+#include "tests/theorems/logits_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
 #include "verify/errors.hpp"
 
 namespace nb {
 namespace {
 
-Case logits_case(const std::string& id, std::vector<double> logits, const std::string& T) {
-  Case c;
-  c.theorem = id;
-  c.label = "witness";
-  c.numbers["logits"] = ExactTensor::vector(std::move(logits));
-  c.numbers["T"] = ExactTensor::literal(T);
-  return c;
-}
-
 using witness::check;
+using witness::logits_case;
 using witness::one_minus_2_to;
 using witness::one_plus_2_to;
 using witness::with_scaled_bound;
