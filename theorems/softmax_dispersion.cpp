@@ -1,6 +1,6 @@
 // Softmax must disperse (an extension beside Corollary 1 of arXiv 2508.17821, after Velickovic,
 // Perivolaropoulos, Barbero and Pascanu, "softmax is not enough (for sharp out-of-distribution)",
-// 2024, arXiv 2410.01104, Section 2): with the logit spread delta = max_i l_i - min_i l_i,
+// 2024, arXiv 2410.01104, its dispersion theorem): with the logit spread delta = max_i l_i - min_i l_i,
 //   max_i alpha_i <= e^{delta/T} / (e^{delta/T} + L - 1) = 1 / (1 + (L - 1) e^{-delta/T}).
 // Proof: for the top logit l_m, alpha_m = 1 / (1 + sum_{j != m} e^{(l_j - l_m)/T}) and every
 // l_j - l_m >= -delta. Equality iff every other logit equals min l (two values: one top logit and
@@ -21,7 +21,7 @@ struct SoftmaxDispersion {
   static TheoremInfo info() {
     return {.id = "softmax-dispersion",
             .title = "Softmax must disperse: the top weight is bounded by the logit spread and L",
-            .source = "arXiv 2508.17821, beside Corollary 1; Velickovic et al. 2024 (arXiv 2410.01104), Section 2",
+            .source = "arXiv 2508.17821, beside Corollary 1; Velickovic et al. 2024 (arXiv 2410.01104), its dispersion theorem",
             .fidelity = Fidelity::Extension,
             .expect = Expect::Holds,
             .statement = R"(\max_i\alpha_i\le\frac{e^{\delta/T}}{e^{\delta/T}+L-1},\quad \delta=\max_i\ell_i-\min_i\ell_i)",
