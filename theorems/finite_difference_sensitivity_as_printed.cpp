@@ -1,7 +1,7 @@
 // The envelope of Section 3.3 / Fig. 4 of arXiv 2508.17821 as printed (the dashed curve, also
 // Corollary 3): for a unit vector v,
 //   g(T, eps) = ||softmax((l + eps v)/T) - softmax(l/T)||_2 / eps <= min{1/(4T), sqrt 2}.
-// It is false, in both terms (PAPER.md section 4, items 1-2): g approaches 1/(2T), not 1/(4T),
+// It is false, in both terms (shown here, against Section 3.3 and Corollary 3): g approaches 1/(2T), not 1/(4T),
 // along v = (e_1 - e_2)/sqrt 2 at l = (0, 0); and sqrt 2 caps ||Delta alpha||, not a quotient by
 // eps, so g exceeds sqrt 2 for small T. Case 0 of the suite is the paper's setting T = 0.01,
 // eps = 10^-3 at l = (0, 0): g = 49.9 > min{25, sqrt 2}. The default suite finds it by itself

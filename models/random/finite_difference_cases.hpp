@@ -14,7 +14,7 @@ namespace nb::random {
 // 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100 (replacing logit_cases' temperature);
 // "direction" a non-zero vector, not normalized, by i % 3: Gaussian, e_a - e_b for a random pair,
 // e_a - e_b for the two largest logits (ties broken by index). Case 0 is l = (0, 0), v = (1, -1), eps = 0.001, T = 0.01,
-// where g = sqrt(2) (sigma(sqrt(2) eps / T) - 1/2) / eps = 49.9 (PAPER.md section 4.2).
+// where g = sqrt(2) (sigma(sqrt(2) eps / T) - 1/2) / eps = 49.9 (the setting of Section 3.3, Algorithm 5).
 // Labels read "<shape> L=<L> v=<kind> eps=<eps> T=<T>".
 std::vector<Case> finite_difference_cases(const SuiteRequest& request, std::string_view theorem_id,
                                           std::size_t max_L);

@@ -1,4 +1,5 @@
-// The verdict rules of DEVELOPERS.md on constructed slack enclosures, including NaN.
+// The verdict rules (verify/verdict.hpp; the README's verdict table) on constructed slack enclosures,
+// including NaN.
 #include <limits>
 
 #include <gtest/gtest.h>
