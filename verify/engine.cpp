@@ -37,6 +37,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
   out.size = c.size();
   out.provenance = c.provenance;
   out.precision_bits = bits;
+  out.sample_doublings = ctx.sample_doublings;
   if (sides.claims.empty()) {
     out.claim = "(the evaluation returned no claim)";
     out.verdict = Verdict::Inconclusive;
@@ -80,19 +81,15 @@ EvalContext context_for(std::size_t index, const CheckSettings& settings, unsign
 TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t index,
                              const CheckSettings& settings, unsigned look) {
   const EvalContext ctx = context_for(index, settings, look);
-  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits,
-                             false, kBinary64EnclosureDigits);
-  t.outcome.sample_doublings = look;
-  return t;
+  return outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits, false,
+                    kBinary64EnclosureDigits);
 }
 
 TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
                          unsigned look, unsigned bits, bool final_precision) {
   const EvalContext ctx = context_for(index, settings, look);
-  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_interval(c, ctx), c, index, settings, bits,
-                             final_precision, kEnclosureDigits);
-  t.outcome.sample_doublings = look;
-  return t;
+  return outcome_of(theorem, ctx, theorem.evaluate_interval(c, ctx), c, index, settings, bits, final_precision,
+                    kEnclosureDigits);
 }
 
 // The MPFI ladder of one case (step 2 of evaluate_cases): from settings.precision, doubling up
