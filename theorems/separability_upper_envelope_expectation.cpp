@@ -5,7 +5,9 @@
 // ||s - alpha_i x_i|| (the paper's Algorithm 4), and the term 1 for tokens with r >= xi_i (as in
 // separability-upper-envelope). The claim is the sign of E[D], D = N_s/N - envelope, estimated
 // from `samples` draws (seed: theorems/sampling_seed.hpp) as a confidence interval at the run's
-// confidence level (verify/statistics.hpp), each draw's D evaluated in interval arithmetic.
+// confidence level (verify/statistics.hpp), each draw's D evaluated in interval arithmetic, and
+// in MPFI a draw whose N_s intervals cannot decide (a distance exactly equal to r, as with tied
+// weights in d = 1) once more exactly (theorems/separability_exact_draws.hpp).
 // D lies in [-1, 1 - e^{-1/2}]: 0 <= max(xi_i - r, 0) <= xi_i <= M (the weights in xi_i sum to
 // at most 1), so every envelope term is in [e^{-1/2}, 1].
 // The draws are Gaussian directions scaled to the radius in binary64 (random::sphere_rows), so
@@ -18,10 +20,12 @@
 // while r < xi_i pulls the envelope to about 0.98, E[D] in [0.0028, 0.021]. An exploration in
 // binary64 found E[D] > 0 for d >= 128 whenever N is close to L (L in [6, 32]), by at most ~0.015.
 #include <limits>
+#include <type_traits>
 
 #include "models/random/vector_cases.hpp"
 #include "theorems/sampling_seed.hpp"
 #include "theorems/separability.hpp"
+#include "theorems/separability_exact_draws.hpp"
 #include "theorems/token_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/statistics.hpp"
@@ -78,9 +82,11 @@ struct SeparabilityUpperEnvelopeExpectation {
     random::Rng rng(sampling_seed(c, ctx));
     std::vector<R> excess, fraction, envelope;
     const std::size_t samples = ctx.samples(static_cast<std::size_t>(c.integer("samples")));
+    ExactSeparabilityDraws exact_draws(c, ctx.exact);
     for (std::size_t k = 0; k < samples; ++k) {
       const ExactTensor x(L, d, random::sphere_rows(rng, L, d, c.number("radius").approx(0)));
-      const SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_rows<R>(x, I.selected), I, std::optional<R>());
+      SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_rows<R>(x, I.selected), I, std::optional<R>());
+      if constexpr (std::is_same_v<R, Interval>) exact_draws.decide(t, x, I);
       fraction.push_back(t.separated / N);
       envelope.push_back(t.envelope);
       excess.push_back(fraction.back() - envelope.back());

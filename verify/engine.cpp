@@ -52,11 +52,20 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
                                 final_precision, out.size));
     t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
   }
+  // An exact decision may narrow the enclosures of the claims and quantities it decides.
+  Sides<R> decided;
+  const Sides<R>* shown = &sides;
   if constexpr (std::is_same_v<R, Interval>)
-    if (final_precision)
-      out.exact = decide_tight_claims(theorem, c, ctx, settings.exact, sides.claims, verdicts, slacks);
+    if (final_precision && !t.settled) {
+      decided = sides;
+      shown = &decided;
+      const auto classify_final = [&](const SlackEnclosure& s, const Claim<Interval>& claim) {
+        return classify(s, claim.relation, claim.evidence, settings.policy, bits, true, out.size);
+      };
+      out.exact = decide_claims_exactly(theorem, c, ctx, settings.exact, classify_final, decided, verdicts, slacks);
+    }
   const std::size_t k = deciding_claim(verdicts, slacks);
-  const auto& claim = sides.claims[k];
+  const auto& claim = shown->claims[k];
   if (slacks[k].finite) t.slack_width = static_cast<double>(slacks[k].hi - slacks[k].lo);
   out.verdict = verdicts[k];
   out.claim = claim.name;
@@ -66,7 +75,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
   out.slack = enclosure_text(slacks[k].lo, slacks[k].hi, digits);
   out.relative_slack = enclosure_text(slacks[k].relative_lo, slacks[k].relative_hi, digits);
   out.relative_is_absolute = slacks[k].relative_is_absolute;
-  for (const auto& [name, q] : sides.quantities) out.quantities.emplace_back(name, enclosure_text(q));
+  for (const auto& [name, q] : shown->quantities) out.quantities.emplace_back(name, enclosure_text(q));
   return t;
 }
 
@@ -75,6 +84,7 @@ EvalContext context_for(std::size_t index, const CheckSettings& settings, unsign
   ctx.confidence = look_confidence(settings.confidence, look, settings.max_sample_doublings);
   ctx.seed = case_seed(settings.seed, index);
   ctx.sample_doublings = look;
+  ctx.exact = settings.exact;
   return ctx;
 }
 

@@ -1,5 +1,7 @@
 #include "verify/exact_decision.hpp"
 
+#include <stdexcept>
+
 namespace nb {
 namespace {
 
@@ -26,41 +28,65 @@ void narrow(SlackEnclosure& s, ExactSign sign) {
   }
 }
 
+bool undecided(Verdict v) { return v == Verdict::Tight || v == Verdict::Inconclusive; }
+
 }  // namespace
 
-std::string decide_tight_claims(const Theorem& theorem, const Case& c, const EvalContext& ctx,
-                                const ExactBudget& budget, const std::vector<Claim<Interval>>& claims,
-                                std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks) {
-  std::vector<std::size_t> tight;
+Interval narrowed_to_exact(const Interval& x, const ExactReal& exact, const std::string& what) {
+  if (!exact.is_number()) return x;
+  const std::optional<Interval> both = intersection_of(x, enclosure_of(exact));
+  if (!both) throw std::logic_error("the exact value of " + what + " lies outside its interval enclosure");
+  return *both;
+}
+
+std::string decide_claims_exactly(const Theorem& theorem, const Case& c, const EvalContext& ctx,
+                                  const ExactBudget& budget, const SlackClassifier& classify, Sides<Interval>& sides,
+                                  std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks) {
+  std::vector<std::size_t> open;
   for (std::size_t i = 0; i < verdicts.size(); ++i)
-    if (verdicts[i] == Verdict::Tight) tight.push_back(i);
-  if (tight.empty() || budget.units == 0) return "";
+    if (undecided(verdicts[i])) open.push_back(i);
+  if (open.empty() || budget.units == 0) return "";
 
   ExactScope scope(budget);
   std::vector<ExactSign> signs;
-  std::string undecided;
+  std::string reason;
   try {
     const Sides<ExactReal> exact = theorem.evaluate_exact(c, ctx);
-    if (exact.claims.size() != claims.size()) return kExactUndecided + "the exact evaluation made other claims";
-    for (std::size_t i : tight) {
-      if (exact.claims[i].name != claims[i].name || exact.claims[i].relation != claims[i].relation)
+    if (exact.claims.size() != sides.claims.size()) return kExactUndecided + "the exact evaluation made other claims";
+    for (std::size_t i : open) {
+      const Claim<ExactReal>& e = exact.claims[i];
+      Claim<Interval>& claim = sides.claims[i];
+      if (e.name != claim.name || e.relation != claim.relation)
         return kExactUndecided + "the exact evaluation made other claims";
-      const ExactReal slack = slack_value(exact.claims[i]);
-      signs.push_back(sign_of(slack));
-      if (signs.back() == ExactSign::Unknown && undecided.empty()) undecided = unknown_sign_reason(slack, scope);
+      if (verdicts[i] == Verdict::Inconclusive) {
+        claim.value = narrowed_to_exact(claim.value, e.value, "the value of '" + claim.name + "'");
+        claim.bound = narrowed_to_exact(claim.bound, e.bound, "the bound of '" + claim.name + "'");
+        slacks[i] = slack_of(claim);
+        verdicts[i] = classify(slacks[i], claim);
+      }
+      signs.push_back(ExactSign::Unknown);
+      if (!undecided(verdicts[i])) continue;
+      const ExactReal slack = slack_value(e);
+      signs.back() = sign_of(slack);
+      if (signs.back() == ExactSign::Unknown && reason.empty()) reason = unknown_sign_reason(slack, scope);
     }
+    for (auto& [name, q] : sides.quantities)
+      for (const auto& [exact_name, exact_q] : exact.quantities)
+        if (exact_name == name) q = narrowed_to_exact(q, exact_q, "the quantity '" + name + "'");
   } catch (const NoExactForm& e) {
     return kExactUndecided + e.what();
   }
 
   bool attained = false;
-  for (std::size_t k = 0; k < tight.size(); ++k) {
-    const std::size_t i = tight[k];
-    verdicts[i] = classify_exact(signs[k], claims[i].relation);
-    narrow(slacks[i], signs[k]);
+  for (std::size_t k = 0; k < open.size(); ++k) {
+    const std::size_t i = open[k];
+    if (signs[k] != ExactSign::Unknown) {
+      verdicts[i] = classify_exact(signs[k], sides.claims[i].relation);
+      narrow(slacks[i], signs[k]);
+    }
     attained = attained || signs[k] == ExactSign::Zero;
   }
-  if (!undecided.empty()) return kExactUndecided + undecided;
+  if (!reason.empty()) return kExactUndecided + reason;
   return attained ? kBoundAttained : kExactlyDecided;
 }
 

@@ -1,10 +1,11 @@
 #pragma once
-// Exact decisions for claims that interval arithmetic leaves TIGHT at the precision cap (equal
-// within resolution: no precision can tell a slack of exactly 0 from a tiny one). The case is
-// evaluated once more in exact arithmetic (Theorem::evaluate_exact, Calcium: verify/exact_real.hpp)
-// and each TIGHT claim takes the verdict of the exact sign of its slack (classify_exact):
-// EQUAL (exact) when the bound is attained, VIOLATED for a strict claim at equality, TIGHT when
-// the sign cannot be decided. Only the engine calls this, once per case at the final precision.
+// Exact decisions for claims that interval arithmetic leaves undecided at the precision cap:
+//   * TIGHT (equal within resolution: no precision can tell a slack of exactly 0 from a tiny one);
+//   * INCONCLUSIVE, whose enclosure stays wide whatever the precision, e.g. a count of distances
+//     below r when one distance equals r exactly (an indicator is [0, 1] in intervals).
+// The case is evaluated once more in exact arithmetic (Theorem::evaluate_exact, Calcium:
+// verify/exact_real.hpp). Only the engine calls this, once per case at the final precision.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,19 +17,34 @@
 
 namespace nb {
 
-// For the claims of case `c` (`claims`, their `verdicts` and `slacks` from the interval
-// evaluation, in order): when some verdict is Tight and budget.units > 0, evaluates the case
-// exactly within `budget` and replaces each Tight verdict by classify_exact of its slack's sign;
-// a slack decided to be 0 gets the enclosure [0, 0], a positive (negative) one loses the part
-// of its enclosure below (above) 0. Returns what CaseOutcome::exact records
-// (verify/outcome.hpp):
-//   ""                      no claim was Tight, or exact decisions are off (budget 0);
-//   kBoundAttained          every Tight claim decided, at least one with slack exactly 0;
-//   kExactlyDecided         every Tight claim decided, none at equality;
-//   kExactUndecided + why   some claim stays Tight, e.g. "undecided: no exact form (general
+// x narrowed by the enclosure of its exact value at the working precision (unchanged when that
+// value is unknown). Throws std::logic_error naming `what` when the two are disjoint: a bug in one
+// of the two evaluations, never to be resolved silently.
+Interval narrowed_to_exact(const Interval& x, const ExactReal& exact, const std::string& what);
+
+// How the engine classifies a claim's slack enclosure at the final precision (verify/verdict.hpp's
+// classify with the case's settings).
+using SlackClassifier = std::function<Verdict(const SlackEnclosure&, const Claim<Interval>&)>;
+
+// For case `c` (`sides` from the interval evaluation, the `verdicts` and `slacks` of its claims,
+// in order): when some verdict is Tight or Inconclusive and budget.units > 0, evaluates the case
+// exactly within `budget`, then
+//   * each INCONCLUSIVE claim whose exact value and bound are numbers gets the intersection of its
+//     enclosures with theirs, its slack recomputed and classified again by `classify`; the
+//     quantities of `sides` are narrowed alike (so a printed count is the exact one);
+//   * each claim still Tight or Inconclusive takes the verdict of the exact sign of its slack
+//     (classify_exact): EQUAL (exact) when the bound is attained, VIOLATED for a strict claim at
+//     equality; a slack decided to be 0 gets the enclosure [0, 0], a positive (negative) one loses
+//     the part of its enclosure below (above) 0. An unknown sign leaves the verdict as it was.
+// Returns what CaseOutcome::exact records (verify/outcome.hpp):
+//   ""                      no claim was undecided, or exact decisions are off (budget 0);
+//   kBoundAttained          every undecided claim decided, at least one with slack exactly 0;
+//   kExactlyDecided         every undecided claim decided, none at equality;
+//   kExactUndecided + why   some claim stays undecided, e.g. "undecided: no exact form (general
 //                           spectral norm)", "undecided: budget: more than 20000000 units of work".
-std::string decide_tight_claims(const Theorem& theorem, const Case& c, const EvalContext& ctx,
-                                const ExactBudget& budget, const std::vector<Claim<Interval>>& claims,
-                                std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks);
+// Throws std::logic_error as narrowed_to_exact does.
+std::string decide_claims_exactly(const Theorem& theorem, const Case& c, const EvalContext& ctx,
+                                  const ExactBudget& budget, const SlackClassifier& classify, Sides<Interval>& sides,
+                                  std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks);
 
 }  // namespace nb

@@ -64,6 +64,15 @@ Mpfr min_of(const Mpfr& a, const Mpfr& b) { return isnan(a) || isnan(b) ? not_a_
 Interval max_of(const Interval& a, const Interval& b) { return pick_ends(a, b, mpfr_max); }
 Interval min_of(const Interval& a, const Interval& b) { return pick_ends(a, b, mpfr_min); }
 
+std::optional<Interval> intersection_of(const Interval& a, const Interval& b) {
+  if (mpfi_nan_p(a.backend().data())) return b;
+  if (mpfi_nan_p(b.backend().data())) return a;
+  Interval r;
+  mpfi_intersect(r.backend().data(), a.backend().data(), b.backend().data());
+  if (mpfi_is_empty(r.backend().data())) return std::nullopt;
+  return r;
+}
+
 Mpfr midpoint_of(const Mpfr& x) { return x; }
 
 Mpfr midpoint_of(const Interval& x) {

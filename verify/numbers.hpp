@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -72,6 +73,11 @@ Interval max_of(const Interval& a, const Interval& b);
 Interval min_of(const Interval& a, const Interval& b);
 DoubleInterval max_of(const DoubleInterval& a, const DoubleInterval& b);
 DoubleInterval min_of(const DoubleInterval& a, const DoubleInterval& b);
+
+// The intersection of two enclosures of the same number (tighter than either); empty (nullopt)
+// when they are disjoint, which means one of them is not an enclosure. A NaN operand gives the
+// other operand.
+std::optional<Interval> intersection_of(const Interval& a, const Interval& b);
 
 // A point estimate of x: x itself for points, the midpoint of an interval. Use only to steer a
 // computation (pick a shift, an index, a start vector), never for a value that is reported.

@@ -31,13 +31,13 @@ EnclosureText enclosure_text(double x);  // a point estimate: lo = hi
 // The most sample doublings a statistical case may get (2^20 times its base sample size).
 inline constexpr unsigned kMaxSampleDoublings = 20;
 
-// The values of CaseOutcome::exact (decide_tight_claims, verify/exact_decision.hpp): "" when no
+// The values of CaseOutcome::exact (decide_claims_exactly, verify/exact_decision.hpp): "" when no
 // exact evaluation was tried, kBoundAttained, kExactlyDecided, or kExactUndecided + a reason.
 inline const std::string kBoundAttained = "bound attained";
 inline const std::string kExactlyDecided = "decided";
 inline const std::string kExactUndecided = "undecided: ";
 
-// Why a case left TIGHT stayed TIGHT, from its `exact` text: the reason after kExactUndecided,
+// Why a case left TIGHT or INCONCLUSIVE stayed so, from its `exact` text: the reason after kExactUndecided,
 // or "not tried".
 std::string exact_outcome_reason(const std::string& exact);
 

@@ -14,12 +14,20 @@
 //     f'(x) = -sum_i alpha_i^2 / (alpha_i - x)^2 < 0, every alpha_i > 0.
 // The root is found by bisection on points x, each step keeping the half where the sign of f(x)
 // is certain; it stops when the sign is not certain or the points stop moving.
+// Relative accuracy when the top weight saturates (alpha_1 = 1 - e^-5000 at small T, where lambda
+// is about e^-5000 and any absolute error bound of the working precision swamps it): the top
+// term is summed as 1 - alpha_1^2 / (alpha_1 - x) = (alpha_1 o_1 - x) / (alpha_1 - x), with o_1 the
+// sum of the other weights (never 1 - alpha_1); and the bisection starts from
+// [max(d_2, max_i alpha_i o_i), min(d_1, sum_i alpha_i o_i)] (lambda is at least the largest
+// diagonal entry and at most the trace of the positive semidefinite D - alpha alpha^T), a bracket
+// within a factor L of lambda, so each step gains a bit of relative accuracy.
 #include <cstddef>
 #include <type_traits>
 
 #include "verify/exact.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
+#include "verify/softmax.hpp"
 #include "verify/top_n.hpp"
 
 namespace nb {
@@ -44,13 +52,22 @@ R softmax_jacobian_norm(const Vector<R>& alpha, const R& T, const ExactTensor& l
     return ExactReal::unknown("secular equation root (bisection)");
   } else {
     using Point = decltype(midpoint_of(alpha[0]));
-    Point lo = lower_end_of(weight(second)), hi = upper_end_of(weight(first));
+    const Vector<R> others = weights_of_the_others(alpha);
+    R trace = R(0), top_diagonal = R(0);
+    for (Eigen::Index i = 0; i < alpha.size(); ++i) {
+      trace += alpha[i] * others[i];
+      top_diagonal = max_of(top_diagonal, R(alpha[i] * others[i]));
+    }
+    const R top_diagonal_term = weight(first) * others[static_cast<Eigen::Index>(first)];
+    Point lo = max_of(lower_end_of(weight(second)), lower_end_of(top_diagonal));
+    Point hi = min_of(upper_end_of(weight(first)), upper_end_of(trace));
     for (unsigned step = 0; step < 2 * working_precision() + 64; ++step) {
       const Point x = (lo + hi) / 2;
       if (!(lo < x && x < hi)) break;
       const R at = point_of<R>(x);
-      R f = R(1);
-      for (Eigen::Index i = 0; i < alpha.size(); ++i) f -= alpha[i] * alpha[i] / (alpha[i] - at);
+      R f = (top_diagonal_term - at) / (weight(first) - at);
+      for (Eigen::Index i = 0; i < alpha.size(); ++i)
+        if (static_cast<std::size_t>(i) != first) f -= alpha[i] * alpha[i] / (alpha[i] - at);
       if (lower_end_of(f) > 0) {
         lo = x;
       } else if (upper_end_of(f) < 0) {

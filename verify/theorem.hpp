@@ -61,6 +61,9 @@ struct EvalContext {
   // How often the engine has doubled the sample size of an undecided statistical case (the
   // sequential looks; `confidence` is already corrected for them).
   unsigned sample_doublings = 0;
+  // The exact work an interval evaluation may spend on parts that no precision decides (the
+  // tied comparisons of a sampled draw: theorems/separability_exact_draws.hpp); units 0: none.
+  ExactBudget exact;
 
   // The number of samples to draw for a case whose base sample size is `base`.
   std::size_t samples(std::size_t base) const { return base << sample_doublings; }

@@ -1,6 +1,7 @@
 // separability-upper-envelope-expectation: the estimate is reproducible from the case's seed,
 // the certified interval contains the binary64 sample mean of the same draws, and the
-// high-dimensional configuration of the suite is a statistical counterexample.
+// high-dimensional configuration of the suite is a statistical counterexample, and in d = 1 with
+// tied weights the draws whose counts intervals cannot decide are decided exactly.
 #include <gtest/gtest.h>
 
 #include "tests/theorems/witness_checks.hpp"
@@ -37,6 +38,22 @@ TEST(SeparabilityUpperEnvelopeExpectation, ReproducibleAndConsistentAcrossNumber
 TEST(SeparabilityUpperEnvelopeExpectation, FailsInHighDimension) {
   const CaseOutcome o = check(kId, expectation_case(16, 15, 192, 4000, 5));
   EXPECT_EQ(o.verdict, Verdict::ViolatedStatistical) << o.value.lo << ", " << o.value.hi;
+}
+
+TEST(SeparabilityUpperEnvelopeExpectation, TiedDrawsInOneDimensionAreDecidedExactly) {
+  // d = 1: every token is +1 or -1, alpha = 1/10, so distances equal r in many draws and their
+  // counts are [k, k + 1] in intervals at any precision.
+  const Case c = expectation_case(10, 9, 1, 600, 21);
+  set_working_precision(128);
+  EvalContext intervals_only;
+  intervals_only.exact.units = 0;
+  const Theorem& t = *theorems::find(kId);
+  const Interval wide = quantity(t.evaluate_interval(c, intervals_only), "E[N_s/N]");
+  EXPECT_GT(upper_end_of(wide) - lower_end_of(wide), Mpfr("0.3")) << wide;
+  const Interval decided = quantity(t.evaluate_interval(c, EvalContext{}), "E[N_s/N]");
+  EXPECT_LT(upper_end_of(decided) - lower_end_of(decided), Mpfr("0.3")) << decided;
+  EXPECT_TRUE(mpfi_is_inside(decided.backend().data(), wide.backend().data())) << decided << " vs " << wide;
+  EXPECT_EQ(check(kId, c).verdict, Verdict::HoldsStatistical);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// Exact decisions of TIGHT claims (verify/exact_decision.hpp) through the engine: equality is
-// EQUAL (exact) for <=, >= and =, VIOLATED for a strict relation; a tiny non-zero slack beyond
-// the precision cap is decided by its exact sign; claims without an exact form, over budget or
-// with exact decisions off stay TIGHT and say why.
+// Exact decisions of TIGHT and INCONCLUSIVE claims (verify/exact_decision.hpp) through the
+// engine: equality is EQUAL (exact) for <=, >= and =, VIOLATED for a strict relation; a tiny
+// non-zero slack beyond the precision cap is decided by its exact sign; an indicator that
+// intervals leave at [0, 1] is decided and shown exactly; claims without an exact form, over
+// budget or with exact decisions off stay undecided and say why.
 #include <gtest/gtest.h>
 
 #include "tests/verify/third_comparison.hpp"
@@ -62,6 +63,42 @@ TEST(ExactDecision, SlacksBelowResolutionGetTheirExactSign) {
   EXPECT_EQ(above.slack.hi, "0");
   const CaseOutcome equal_claim = outcome_of(third_comparison(thirds, "="));
   EXPECT_EQ(equal_claim.verdict, Verdict::Violated) << "a non-zero slack refutes an equality";
+}
+
+// 1{x < 1/3} REL 1/3: at x = 1/3 the indicator is [0, 1] in intervals, so the claim is
+// INCONCLUSIVE (not TIGHT: the enclosure is wide) at every precision.
+Case indicator_comparison(const std::string& x, const std::string& relation) {
+  Case c = third_comparison(x, relation);
+  c.options["indicator"] = "yes";
+  return c;
+}
+
+TEST(ExactDecision, InconclusiveIndicatorsAreDecidedAndShownExactly) {
+  CheckSettings off = low_cap();
+  off.exact.units = 0;
+  const CaseOutcome intervals = outcome_of(indicator_comparison("1/3", "<="), off);
+  ASSERT_EQ(intervals.verdict, Verdict::Inconclusive) << "the premise of this test";
+  EXPECT_EQ(intervals.value.lo, "0");
+  EXPECT_EQ(intervals.value.hi, "1");
+
+  // 1{1/3 < 1/3} = 0 <= 1/3 holds with room 1/3: PROVEN, with the exact value shown.
+  const CaseOutcome holds = outcome_of(indicator_comparison("1/3", "<="));
+  EXPECT_EQ(holds.verdict, Verdict::Proven);
+  EXPECT_EQ(holds.exact, kExactlyDecided);
+  EXPECT_EQ(holds.value.lo, "0");
+  EXPECT_EQ(holds.value.hi, "0");
+  EXPECT_EQ(holds.slack.lo.substr(0, 8), "0.333333") << holds.slack.lo;
+
+  // 0 >= 1/3 fails: a certified counterexample, not a sign guessed from [0, 1].
+  const CaseOutcome fails = outcome_of(indicator_comparison("1/3", ">="));
+  EXPECT_EQ(fails.verdict, Verdict::Violated);
+  EXPECT_EQ(fails.exact, kExactlyDecided);
+
+  // Just below 1/3 the indicator is 1 in exact arithmetic (and in intervals too: decided
+  // without an exact evaluation).
+  const CaseOutcome below = outcome_of(indicator_comparison("0." + std::string(30, '3'), "<="));
+  EXPECT_EQ(below.verdict, Verdict::Violated);
+  EXPECT_EQ(below.exact, "");
 }
 
 TEST(ExactDecision, WhatHasNoExactFormStaysTight) {

@@ -67,6 +67,21 @@ TEST(SoftmaxJacobianNorm, LongRowsGetANarrowEnclosure) {
   EXPECT_NEAR(approx, midpoint_of(n.structured).convert_to<double>(), 1e-14);
 }
 
+TEST(SoftmaxJacobianNorm, SaturatedWeightsKeepRelativeAccuracy) {
+  // T = 1/100: the top weight is 1 - e^-5000 - ..., lambda_max is about e^-5000 (1e-2172), far
+  // below any absolute error of 256 bits. The general spectral norm at 16,384 bits (absolute
+  // resolution about 1e-4932) is the independent reference.
+  const ExactTensor logits = ExactTensor::vector({0, -50, -51, -60});
+  set_working_precision(16384);
+  const Interval reference = norms(logits, ExactTensor::literal("1/100")).general;
+  set_working_precision(256);
+  const Interval structured = norms(logits, ExactTensor::literal("1/100")).structured;
+  EXPECT_GT(lower_end_of(structured), 0) << structured;
+  EXPECT_LT(width(structured) / lower_end_of(structured), Mpfr("1e-60")) << structured;
+  set_working_precision(16384);
+  EXPECT_TRUE(overlap(structured, reference)) << structured << " vs " << reference;
+}
+
 TEST(SoftmaxJacobianNorm, OneTokenHasAZeroJacobian) {
   set_working_precision(128);
   const Norms n = norms(ExactTensor::vector({5}), ExactTensor::scalar(1));

@@ -2,10 +2,12 @@
 // A one-claim theorem for engine tests: "x REL 1/3" for the case's scalar x, with REL the case's
 // option "relation" (<= when absent), so that x decides whether the claim is true, false or an
 // exact equality. With option "norm", x is the spectral norm of the 1x1 matrix (x), which has no
-// exact form in general.
+// exact form in general. With option "indicator", x is replaced by 1{x < 1/3}, which intervals
+// cannot decide at x = 1/3 (the claim stays INCONCLUSIVE at any precision) and exact arithmetic can.
 #include <string>
 
 #include "verify/errors.hpp"
+#include "verify/indicator.hpp"
 #include "verify/spectral_norm.hpp"
 #include "verify/theorem.hpp"
 
@@ -16,7 +18,7 @@ struct ThirdComparison {
     TheoremInfo i;
     i.id = "test-third-comparison";
     i.title = "x compared with 1/3";
-    i.reads = {.numbers = {"x"}, .integers = {}, .options = {"relation", "norm"}};
+    i.reads = {.numbers = {"x"}, .integers = {}, .options = {"relation", "norm", "indicator"}};
     return i;
   }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }
@@ -27,6 +29,7 @@ struct ThirdComparison {
   static Sides<R> evaluate(const Case& c, const EvalContext&) {
     R x = c.number("x").entry<R>(0);
     if (c.options.count("norm")) x = spectral_norm(Matrix<R>(Matrix<R>::Constant(1, 1, x)));
+    if (c.options.count("indicator")) x = indicator_less(x, R(1) / R(3));
     const std::string r = c.options.count("relation") ? c.option("relation") : "<=";
     const Relation relation = r == "<=" ? Relation::LessEqual
                               : r == "<" ? Relation::Less
