@@ -12,7 +12,7 @@ namespace {
 constexpr double kLevels[] = {0.01, 0.05};
 
 SweepSettings with_default_grid(SweepSettings s) {
-  if (s.grid_N.empty()) s.grid_N = {1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128};
+  if (s.grid_N.empty()) s.grid_N = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128};
   return s;
 }
 

@@ -12,7 +12,7 @@
 
 namespace nb::reproduce {
 
-// Default grid: N in {1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96, 128}, L = 1024
+// Default grid: N in {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128} (steps of about 1.5x), L = 1024
 // or the longest window; the critical N is known to the grid's resolution (the printed bracket).
 std::unique_ptr<Experiment> critical_n_search(const SweepSettings& settings);
 

@@ -19,7 +19,7 @@ namespace nb::reproduce {
 struct SweepSettings {
   std::vector<std::size_t> grid_L, grid_N;
   std::vector<double> grid_T, grid_eps;
-  std::string rows = "64";    // query rows per head and grid point: "all" or K evenly spaced (sources::select_rows)
+  std::string rows = "32";    // query rows per head and grid point: "all" or K evenly spaced (sources::select_rows)
   std::size_t samples = 32;   // random subsets per row for the sampled expectation models
   std::uint64_t seed = 2508178;
   unsigned threads = 1;

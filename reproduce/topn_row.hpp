@@ -40,9 +40,22 @@ inline constexpr const char* kFixedContext = "fixed-context";
 TopnRowTerms topn_row_terms(const Case& row, const Eigen::Ref<const DoubleMatrix>& G, std::size_t samples,
                             std::uint64_t seed);
 
+// d~ of the set `selected` when token i carries weight w_i: sum over the other tokens of
+// ||w_i x_i - s||, s = sum_{j in selected} w_j x_j, from G = the tokens' Gram matrix
+// (||w_i x_i - s||^2 = w_i^2 G_ii - 2 w_i <x_i, s> + ||s||^2): O(L N) operations. The theorems'
+// cumulative_distance_from_gram computes the same from the weighted Gram matrix, whose O(L^2)
+// set-up per row would dominate a sweep over every row of a head.
+double distance_with_weights(const std::vector<double>& w, const std::vector<std::size_t>& selected,
+                             const std::vector<std::size_t>& rest, const Eigen::Ref<const DoubleMatrix>& G);
+
+// E[d~] with the weights alpha fixed and I uniform over the N-subsets, estimated from `samples`
+// subsets drawn from `seed` (random_selection: Boost.Random, the same on every platform).
+double uniform_subset_expectation(const Vector<double>& alpha, const Eigen::Ref<const DoubleMatrix>& G,
+                                  std::size_t N, std::size_t samples, std::uint64_t seed);
+
 // E[d~] when the weights alpha are dealt to the tokens by a uniformly random permutation and I is
 // the set of tokens that receive the N largest, estimated from `samples` permutations drawn from
-// `seed` (Boost.Random: the same on every platform). G is the tokens' Gram matrix.
+// `seed`. G is the tokens' Gram matrix.
 double permuted_weights_expectation(const Vector<double>& alpha, const Eigen::Ref<const DoubleMatrix>& G,
                                     std::size_t N, std::size_t samples, std::uint64_t seed);
 

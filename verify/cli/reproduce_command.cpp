@@ -100,7 +100,7 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
   cmd->add_option("--grid-L", o.sweep.grid_L, "Lengths L of Algorithm 1 (default 32,64,...,1024)")->delimiter(',');
   cmd->add_option("--grid-N", o.sweep.grid_N,
-                  "Sizes N (Alg. 1: the first; Alg. 2, 3, 4: the grid; defaults 5 / 1,5,10,20,100 / 1..128 / 2,4,...,64)")
+                  "Sizes N (Alg. 1: the first; Alg. 2, 3, 4: the grid; defaults 5 / 1,5,10,20,100 / 1,2,3,4,6,...,96,128 / 2,4,...,64)")
       ->delimiter(',');
   cmd->add_option("--grid-T", o.sweep.grid_T, "Temperatures of Algorithm 5 (default 10^(-2+k/4), k = 0..16)")
       ->delimiter(',');
