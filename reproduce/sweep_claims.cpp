@@ -62,7 +62,7 @@ std::vector<Claim> length_claims(const std::vector<double>& L, const std::vector
   for (std::size_t k = 0; k < L.size(); ++k) above += curves[1][k] >= curves[0][k];
   claims.push_back({"E1 (bound)", paper_bound, criterion_bound,
                     std::to_string(above) + " of " + std::to_string(L.size()) + " lengths; bound/distance at L = " +
-                        short_number(L.back()) + ": " + short_number(curves[1].back() / curves[0].back()),
+                        number_text(L.back()) + ": " + short_number(curves[1].back() / curves[0].back()),
                     verdict_of(above == L.size())});
   return claims;
 }
