@@ -116,7 +116,7 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
       RunResults checked = run(own);
       timed.certified_seconds = seconds_since(c0);
       for (TheoremResult& t : checked.theorems) {
-        t.info.id = r.id + "/" + t.info.id;
+        t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
         result.certified.theorems.push_back(std::move(t));
       }
     }

@@ -32,7 +32,7 @@ struct TimedOutcome {
 struct Reproduction {
   HeadSourceInfo source;
   std::vector<TimedOutcome> experiments;  // in experiment_ids() order
-  RunResults certified;                   // every experiment's certified checks, one entry per (experiment, theorem)
+  RunResults certified;                   // every experiment's certified checks, one entry per (experiment, theorem), id "<experiment>-<theorem id>"
   double model_seconds = 0;               // the source's own work: model passes, reading dumps
   std::size_t heads = 0;                  // (window, layer, head) triples seen
 };
