@@ -49,10 +49,12 @@ struct SeparabilityTerms {
 
 // For weights `alpha`, the rows x_i of `vectors` and the rows I.selected of their Gram matrix with
 // its diagonal (enclosures for interval types). Requires L >= 2, I non-empty, and I.rest
-// non-empty unless `given_r` is set.
+// non-empty unless `given_r` is set. `given_delta`, when set, is taken as delta instead of
+// computing it from `vectors` (O(L^2 d)): a sweep over the rows of a head knows it from one pass.
 template <class R>
 SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTensor& vectors, const GramRows<R>& G,
-                                        const Selection& I, const std::optional<R>& given_r) {
+                                        const Selection& I, const std::optional<R>& given_r,
+                                        const std::optional<R>& given_delta = std::nullopt) {
   using std::exp;
   using std::sqrt;
   const std::size_t L = vectors.rows(), N = I.selected.size();
@@ -68,7 +70,7 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
   R largest_square = norm_squared(0);
   for (std::size_t i = 1; i < L; ++i) largest_square = max_of(largest_square, norm_squared(i));
   t.M = root(largest_square);
-  t.delta = min_pairwise_distance<R>(vectors);
+  t.delta = given_delta ? *given_delta : min_pairwise_distance<R>(vectors);
 
   // o[p][m] = <o_k, x_m> for the token k = I.selected[p], and g[m] = <s, x_m>, as prefix + suffix
   // sums over I: no alpha_k G_km is added and then subtracted again, so that tiny weights keep

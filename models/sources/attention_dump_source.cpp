@@ -12,8 +12,6 @@
 
 namespace nb::sources {
 
-namespace {
-
 namespace fs = std::filesystem;
 
 std::vector<fs::path> dump_files(const fs::path& path) {
@@ -28,7 +26,6 @@ std::vector<fs::path> dump_files(const fs::path& path) {
   return files;
 }
 
-// T = 1 / logit_scale, required to be exact so that softmax(logits / T) is the dump's softmax.
 ExactTensor dump_temperature(double logit_scale, const fs::path& file) {
   const double t = 1.0 / logit_scale;
   if (!std::isfinite(t) || std::fma(t, logit_scale, -1.0) != 0.0)
@@ -36,8 +33,6 @@ ExactTensor dump_temperature(double logit_scale, const fs::path& file) {
                      " has no exact binary64 reciprocal, so T = 1/logit_scale is not exact");
   return ExactTensor::scalar(t);
 }
-
-}  // namespace
 
 ModelCases load_attention_dump_source(const SourceRequest& request, const SourceSpec& spec) {
   ModelCases result;

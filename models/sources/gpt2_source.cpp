@@ -50,7 +50,12 @@ class CaseCollector final : public gpt2::ForwardHooks<float> {
   gpt2::Matrix<float> hidden_;
 };
 
-// The model's own divisor: float32 sqrt(head_dim), exactly (8 for head_dim 64).
+std::string rows_phrase(const std::string& rows) {
+  return rows == "last" ? "last row" : rows == "all" ? "all rows" : rows + " rows per head";
+}
+
+}  // namespace
+
 ExactTensor model_temperature(int head_dim) {
   return ExactTensor::scalar(static_cast<double>(std::sqrt(static_cast<float>(head_dim))));
 }
@@ -63,12 +68,6 @@ std::string read_text(const SourceRequest& request) {
   if (!in) throw InputError("cannot read text file '" + request.text_file + "'");
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
-
-std::string rows_phrase(const std::string& rows) {
-  return rows == "last" ? "last row" : rows == "all" ? "all rows" : rows + " rows per head";
-}
-
-}  // namespace
 
 ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec) {
   const std::filesystem::path directory = spec.path;

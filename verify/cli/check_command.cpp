@@ -17,6 +17,7 @@
 #include "reports/report_output.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_table.hpp"
+#include "verify/cli/command_line.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
@@ -58,12 +59,6 @@ const Theorem& theorem_or_usage_error(const std::string& id) {
   throw UsageError("unknown theorem id '" + id + "'; closest: " + hint + " ('normbound list' shows all)");
 }
 
-std::string command_line(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
-  return s;
-}
-
 // The command that re-runs exactly `case_file` with this run's precision settings.
 std::string replay_command(const std::string& id, const std::string& case_file, const CheckOptions& o) {
   std::string s = "normbound check " + id + " --case " + case_file;
@@ -96,24 +91,6 @@ class ProgressLine {
   bool tty_;
   bool shown_ = false;
 };
-
-// The run's time as ISO 8601 UTC: SOURCE_DATE_EPOCH when set (reproducible builds' convention, so
-// reruns give identical reports), else now; "" with --no-timestamp.
-std::string timestamp(bool omit) {
-  if (omit) return "";
-  std::time_t seconds = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
-    const std::string text = epoch;
-    if (text.empty() || text.size() > 15 || text.find_first_not_of("0123456789") != std::string::npos)
-      throw UsageError("SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '" + text + "')");
-    seconds = static_cast<std::time_t>(std::stoll(text));
-  }
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buffer;
-}
 
 }  // namespace
 

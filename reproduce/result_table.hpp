@@ -1,0 +1,28 @@
+#pragma once
+// A tidy table of an experiment's numbers (one observation per row), written as CSV (RFC 4180)
+// and as JSON. Numbers are stored as the shortest text that reads back to the same binary64.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace nb::reproduce {
+
+struct ResultTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;  // each as wide as columns
+
+  // Appends a row; throws std::logic_error if its width is not the columns'.
+  void add(std::vector<std::string> row);
+};
+
+// The shortest decimal that reads back to `value` ("nan", "inf", "-inf" for those).
+std::string number_text(double value);
+
+// RFC 4180: header line, then the rows; a field with a comma, quote or newline is quoted.
+std::string table_csv(const ResultTable& table);
+
+// {"columns": [...], "rows": [[...], ...]}
+nlohmann::json table_json(const ResultTable& table);
+
+}  // namespace nb::reproduce

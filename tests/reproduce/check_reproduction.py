@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Independent check of `normbound reproduce` on the tiny GPT-2 fixture (issue #9).
+
+Reads the reproduction JSON that normbound wrote for
+  normbound reproduce fig2a fig2b fig3 --source gpt2-positions:FIXTURE --rows all ...
+and recomputes every per-head number with numpy from the fixture's golden activations (the
+positions path run by PyTorch in float64: golden/positions/layer<l>_{q,k,v}.npy), following the
+paper's definitions (arXiv 2508.17821, Theorems 1 and 2, Algorithms 1, 2 and 4) written afresh:
+  * deterministic quantities (true distance d~, the Theorem 1 fixed-set bound, the main sum M of
+    the uniform-subset model, the fixed-context model, N_s/N and both Theorem 2 bounds): equal to
+    a relative 1e-5 (the C++ pass runs in float32, the golden one in float64);
+  * the sampled models (uniform subset, permuted weights): their exact expectation and variance by
+    enumerating every subset and every permutation (rows of at most 7 tokens), and the C++ mean
+    over rows must lie within 5 standard errors of the exact mean.
+Exit status 0 when everything agrees, 1 with a message per disagreement.
+
+Usage: check_reproduction.py REPRODUCTION_JSON FIXTURE_DIR SAMPLES
+"""
+import itertools
+import json
+import math
+import pathlib
+import sys
+
+import numpy as np
+
+
+def softmax(z):
+    e = np.exp(z - z.max())
+    return e / e.sum()
+
+
+def top_n(logits, n):
+    return sorted(range(len(logits)), key=lambda i: (-logits[i], i))[:n]
+
+
+def distance(y, selected):
+    s = y[list(selected)].sum(axis=0)
+    return sum(np.linalg.norm(y[i] - s) for i in range(len(y)) if i not in selected)
+
+
+def row_terms(logits, T, x, n):
+    """Theorem 1 on one row: d~, the fixed bound, M, fixed-context, and both sampled models'
+    exact mean and variance."""
+    L = len(logits)
+    a = softmax(logits / T)
+    y = a[:, None] * x
+    top = set(top_n(logits, n))
+    rest = [i for i in range(L) if i not in top]
+    abar = a[list(top)].sum()
+    d1 = max(np.linalg.norm(x[i] - x[j]) for i in rest for j in top)
+    d2 = max(np.linalg.norm(x[j]) for j in top)
+    bound = (1 - abar) * d1 + ((L - n) * abar - (1 - abar)) * d2
+    total = y.sum(axis=0)
+    main = (L - n) / L * sum(np.linalg.norm(y[i] - n / (L - 1) * (total - y[i])) for i in range(L))
+    s = y[list(top)].sum(axis=0)
+    fixed = np.mean([sum(np.linalg.norm(y[i] - s) for i in range(L) if i not in I)
+                     for I in itertools.combinations(range(L), n)])
+    uniform = [distance(y, set(I)) for I in itertools.combinations(range(L), n)]
+    order = np.argsort(-a, kind="stable")
+    ranked = a[order]
+    permuted = []
+    for perm in itertools.permutations(range(L)):
+        w = np.empty(L)
+        w[list(perm)] = ranked
+        permuted.append(distance(w[:, None] * x, set(perm[:n])))
+    return (distance(y, top), bound, main, fixed,
+            (np.mean(uniform), np.var(uniform)), (np.mean(permuted), np.var(permuted)))
+
+
+def separability(logits, T, x, n):
+    """Theorem 2 on one row, vectors on the unit sphere: N_s/N, the lower bound (clipped at 0)
+    and the upper envelope."""
+    x = x / np.linalg.norm(x, axis=1, keepdims=True)
+    L = len(logits)
+    a = softmax(logits / T)
+    y = a[:, None] * x
+    top = top_n(logits, n)
+    s = y[top].sum(axis=0)
+    r = min(np.linalg.norm(s - y[i]) for i in range(L) if i not in top)
+    M = max(np.linalg.norm(v) for v in x)
+    delta = min(np.linalg.norm(x[i] - x[j]) for i in range(L) for j in range(i))
+    inside, xis, terms = 0, [], []
+    for k in top:
+        inside += np.linalg.norm(s - y[k]) < r
+        others = [j for j in top if j != k]
+        A = a[others].sum()
+        Q = (a[others] ** 2).sum()
+        xi = math.sqrt(max(0.0, M * M * A * A - delta * delta / 2 * (A * A - Q)))
+        xis.append(xi)
+        terms.append(math.exp(-max(xi - r, 0.0) ** 2 / (2 * M * M)))
+    return inside / n, max(0.0, 1 - sum(xis) / (r * n)), sum(terms) / n
+
+
+def close(ours, theirs, rel=1e-5):
+    return abs(ours - theirs) <= rel * max(1.0, abs(theirs))
+
+
+def main():
+    result = json.loads(pathlib.Path(sys.argv[1]).read_text())
+    golden = pathlib.Path(sys.argv[2]) / "golden" / "positions"
+    samples = int(sys.argv[3])
+    config = json.loads((pathlib.Path(sys.argv[2]) / "config.json").read_text())
+    width = config["n_embd"] // config["n_head"]
+    T = float(np.float32(math.sqrt(width)))
+    failures = []
+    checked = 0
+
+    def head_arrays(layer, head, length):
+        cols = slice(head * width, (head + 1) * width)
+        q, k, v = (np.load(golden / f"layer{layer}_{name}.npy")[:length, cols] for name in "qkv")
+        return q, k, v
+
+    experiments = {e["id"]: e for e in result["experiments"]}
+    for exp_id in ("fig2a", "fig2b"):
+        table = experiments[exp_id]["per_head"]
+        col = {name: i for i, name in enumerate(table["columns"])}
+        for row in table["rows"]:
+            layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
+            q, k, v = head_arrays(layer, head, L)
+            rows = [t for t in range(L) if t + 1 > N]  # --rows all
+            terms = [row_terms(q[t] @ k[: t + 1].T, T, v[: t + 1], N) for t in rows]
+            R = len(rows)
+            expected = {name: sum(t[i] for t in terms) / R
+                        for i, name in enumerate(("distance", "bound", "uniform-subset-main-sum", "fixed-context"))}
+            for name, value in expected.items():
+                ours = float(row[col["mean_" + name]])
+                checked += 1
+                if not close(ours, value):
+                    failures.append(f"{exp_id} L{layer} H{head} L={L} N={N} {name}: normbound {ours}, numpy {value}")
+            for i, name in ((4, "uniform-subset"), (5, "permuted-weights")):
+                mean = sum(t[i][0] for t in terms) / R
+                se = math.sqrt(sum(t[i][1] for t in terms) / samples) / R
+                ours = float(row[col["mean_" + name]])
+                checked += 1
+                if abs(ours - mean) > 5 * se + 1e-12:
+                    failures.append(f"{exp_id} L{layer} H{head} L={L} N={N} {name}: normbound {ours}, exact {mean} "
+                                    f"(standard error {se})")
+    table = experiments["fig3"]["per_head"]
+    col = {name: i for i, name in enumerate(table["columns"])}
+    for row in table["rows"]:
+        layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
+        q, k, v = head_arrays(layer, head, L)
+        values = [separability(q[t] @ k[: t + 1].T, T, v[: t + 1], N) for t in range(L) if t + 1 > N]
+        for i, name in enumerate(("fraction", "lower_bound", "upper_envelope")):
+            expected = sum(x[i] for x in values) / len(values)
+            ours = float(row[col["mean_" + name]])
+            checked += 1
+            if not close(ours, expected):
+                failures.append(f"fig3 L{layer} H{head} N={N} {name}: normbound {ours}, numpy {expected}")
+    for f in failures:
+        print("MISMATCH", f)
+    print(f"{checked} numbers checked, {len(failures)} mismatches")
+    return 1 if failures or checked == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

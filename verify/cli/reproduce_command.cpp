@@ -1,0 +1,184 @@
+#include "verify/cli/reproduce_command.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <thread>
+
+#include "reports/report_output.hpp"
+#include "reproduce/reproduction.hpp"
+#include "reproduce/reproduction_report.hpp"
+#include "verify/cli/check_table.hpp"
+#include "verify/cli/command_line.hpp"
+#include "verify/cli/count_option.hpp"
+#include "verify/cli/input_sources.hpp"
+#include "verify/cli/terminal_text.hpp"
+#include "verify/errors.hpp"
+#include "verify/version.hpp"
+
+namespace nb::cli {
+namespace {
+
+constexpr std::uint64_t kMaxWindows = 1000, kMaxSamples = 100000;
+
+void validate(const ReproduceOptions& o) {
+  if (o.all && !o.experiments.empty()) throw UsageError("give experiments or --all, not both");
+  for (std::size_t L : o.sweep.grid_L)
+    if (L < 2) throw UsageError("--grid-L values must be at least 2 (got " + std::to_string(L) + ")");
+  for (std::size_t N : o.sweep.grid_N)
+    if (N < 1) throw UsageError("--grid-N values must be at least 1");
+  for (double T : o.sweep.grid_T)
+    if (!(T > 0) || !std::isfinite(T)) throw UsageError("--grid-T values must be finite and > 0");
+  for (double e : o.sweep.grid_eps)
+    if (!(e > 0) || !std::isfinite(e)) throw UsageError("--grid-eps values must be finite and > 0");
+}
+
+// The aggregate table as aligned text, at most `limit` rows.
+void print_table(const reproduce::ResultTable& t, std::ostream& out) {
+  std::vector<std::size_t> width(t.columns.size());
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    width[c] = t.columns[c].size();
+    for (const auto& row : t.rows) width[c] = std::max(width[c], std::min<std::size_t>(row[c].size(), 14));
+  }
+  const auto line = [&](const std::vector<std::string>& cells) {
+    out << " ";
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      std::string cell = cells[c];
+      // Numbers print with 6 significant digits on the terminal; the files keep every digit.
+      char* end = nullptr;
+      const double v = std::strtod(cell.c_str(), &end);
+      if (end && *end == '\0' && !cell.empty() && cell.find_first_not_of("0123456789") != std::string::npos) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.6g", v);
+        cell = buffer;
+      }
+      out << " " << std::string(width[c] > cell.size() ? width[c] - cell.size() : 0, ' ') << terminal_safe(cell);
+    }
+    out << "\n";
+  };
+  line(t.columns);
+  for (const auto& row : t.rows) line(row);
+}
+
+}  // namespace
+
+CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
+  CLI::App* cmd = app.add_subcommand(
+      "reproduce",
+      "Reproduce the experiments of arXiv 2508.17821 (Section 3: Algorithms 1-5, Figs. 2-4) and check its claims E1-E6.\n"
+      "Experiments: fig2a (Alg. 1), fig2b (Alg. 2), fig2c (Alg. 3), fig3 (Alg. 4), fig4 (Alg. 5).\n"
+      "Examples:\n"
+      "  normbound reproduce --all --source gpt2-positions:DIR --report out/reproduce\n"
+      "  normbound reproduce fig4 --source attention-dump:prompt0.json\n"
+      "  normbound reproduce fig2a fig2b --source random-gpt2:layers=1,heads=2,embd=16,positions=64");
+  cmd->add_option("experiments", o.experiments, "Experiments to run: fig2a, fig2b, fig2c, fig3, fig4");
+  cmd->add_flag("--all", o.all, "Run all five experiments");
+  o.heads.source.spec = "";
+  cmd->add_option("--source", o.heads.source.spec,
+                  "gpt2-positions:DIR (the position-embedding probe), gpt2:DIR with --text (text windows), "
+                  "attention-dump:PATH (logits only: fig4), random-gpt2[:layers=L,heads=H,embd=E,positions=P] "
+                  "(seeded random weights; default GPT-2 small's shape)")
+      ->required();
+  cmd->add_option("--text", o.heads.source.text_file, "Text file for --source gpt2:DIR");
+  cmd->add_option("--text-string", o.heads.source.text_string, "Text for --source gpt2:DIR");
+  add_count_option(*cmd, "--windows", o.windows, 1, kMaxWindows,
+                   "gpt2:DIR: consecutive windows of --max-tokens tokens taken from the text");
+  cmd->add_option("--vectors", o.heads.source.vectors,
+                  "What plays x_i: values, keys, queries or hidden (the layer's input)")
+      ->capture_default_str();
+  cmd->add_option("--layers", o.heads.source.layers, "Layers to use (default all)")->delimiter(',');
+  cmd->add_option("--heads", o.heads.source.heads, "Heads to use (default all)")->delimiter(',');
+  cmd->add_option("--max-tokens", o.heads.source.max_tokens, "Tokens (positions) per window")->capture_default_str();
+  cmd->add_option("--rows", o.sweep.rows, "Query rows per head and grid point: all, or K evenly spaced")
+      ->capture_default_str();
+  add_count_option(*cmd, "--samples", o.samples, 2, kMaxSamples,
+                   "Random subsets (permutations) per row for the sampled expectation models");
+  add_count_option(*cmd, "--seed", o.sweep.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                   "Seed of every random draw (printed; same seed, same results whatever --threads)");
+  cmd->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
+  cmd->add_option("--grid-L", o.sweep.grid_L, "Lengths L of Algorithm 1 (default 32,64,...,1024)")->delimiter(',');
+  cmd->add_option("--grid-N", o.sweep.grid_N,
+                  "Sizes N (Alg. 1: the first; Alg. 2, 3, 4: the grid; defaults 5 / 1,5,10,20,100 / 1,2,3,4,6,...,96,128 / 2,4,...,64)")
+      ->delimiter(',');
+  cmd->add_option("--grid-T", o.sweep.grid_T, "Temperatures of Algorithm 5 (default 10^(-2+k/4), k = 0..16)")
+      ->delimiter(',');
+  cmd->add_option("--grid-eps", o.sweep.grid_eps, "Step sizes of Algorithm 5 (default 1e-3,1e-1,10)")->delimiter(',');
+  cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
+  cmd->add_option("--report", o.report_dir,
+                  "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
+                  "reproduction.json and results.json (the certified checks)");
+  cmd->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
+  return cmd;
+}
+
+int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream& out, std::ostream& err) {
+  validate(o);
+  reproduce::ReproductionRequest request;
+  request.heads = o.heads;
+  request.heads.windows = static_cast<int>(o.windows);
+  request.heads.seed = o.sweep.seed;
+  request.sweep = o.sweep;
+  request.sweep.samples = o.samples;
+  request.sweep.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  request.experiments = o.all ? reproduce::experiment_ids() : o.experiments;
+  request.certified.threads = request.sweep.threads;
+  request.certified.seed = o.sweep.seed;
+  request.record.command_line = command_line(argc, argv);
+  request.record.timestamp = timestamp(o.no_timestamp);
+  request.record.source = o.heads.source.spec;
+
+  std::optional<reports::StagedDirectory> report;
+  if (!o.report_dir.empty()) report.emplace(o.report_dir);
+
+  out << "normbound " << kVersion << " reproduce: seed " << o.sweep.seed << ", " << request.sweep.threads
+      << " thread(s), rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
+  const reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
+    err << "reproduce: " << line << "\n" << std::flush;
+  });
+  out << "source: " << terminal_safe(r.source.description) << " (" << r.heads << " heads)\n";
+  for (const auto& e : r.experiments) {
+    const auto& x = e.outcome;
+    out << "\n== " << x.id << ": " << x.title << "\n";
+    if (!x.testable) {
+      out << x.why_not << "\n";
+      continue;
+    }
+    out << "method: " << x.method << "\n";
+    print_table(x.aggregate, out);
+  }
+  out << "\nClaims (arXiv 2508.17821, Section 3):\n";
+  for (const auto& c : reproduce::all_claims(r))
+    out << "  " << c.id << ": " << reproduce::claim_verdict_text(c.verdict) << " - " << c.criterion << "; measured "
+        << terminal_safe(c.measured) << "\n";
+  out << "\nRuntimes (wall) beside the paper's Table 1 (M1 Pro):\n";
+  for (const auto& e : r.experiments) {
+    char line[160];
+    std::snprintf(line, sizeof line, "  %-6s sweep %8.1f s, certified checks %8.1f s   (paper: %s)\n", e.outcome.id.c_str(),
+                  e.seconds, e.certified_seconds, e.outcome.paper_runtime.c_str());
+    out << line;
+  }
+  char model_line[96];
+  std::snprintf(model_line, sizeof model_line, "  source (model passes, dumps) %.1f s\n", r.model_seconds);
+  out << model_line;
+  if (!r.certified.theorems.empty()) {
+    out << "\nCertified checks of the per-row theorems inside the sweeps:\n";
+    print_verdict_table(r.certified, out);
+  }
+  if (!o.json.empty()) {
+    const std::filesystem::path json(o.json);
+    reports::write_report_files(json.parent_path(), {{json.filename().string(), reproduce::reproduction_json(r).dump(1) + "\n"}});
+    out << "\nreproduction written to " << o.json << "\n";
+  }
+  if (report) {
+    reports::write_report_files(report->staging(), reproduce::reproduction_files(r));
+    report->commit();
+    out << "\nreport written to " << report->target().string() << "\n";
+  }
+  const int status = exit_status(r.certified);
+  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
+  return status;
+}
+
+}  // namespace nb::cli

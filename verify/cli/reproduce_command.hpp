@@ -1,0 +1,37 @@
+#pragma once
+// `normbound reproduce`: the paper's experiments (Algorithms 1-5, Figs. 2-4) on one source, with
+// the claims table E1-E6, per-figure CSV tables, figures, and certified checks of the per-row
+// theorems inside the sweeps.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "reproduce/experiment.hpp"
+
+namespace nb::cli {
+
+struct ReproduceOptions {
+  std::vector<std::string> experiments;
+  bool all = false;
+  reproduce::HeadRequest heads;
+  reproduce::SweepSettings sweep;
+  std::uint64_t windows = 1;
+  std::uint64_t samples = 32;
+  unsigned threads = 0;  // 0: one per hardware thread
+  std::string json;
+  std::string report_dir;
+  bool no_timestamp = false;
+};
+
+CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& options);
+
+// Runs the experiments, prints per experiment its curves, claims and time beside the paper's
+// Table 1, then the certified verdicts, and writes --json / --report. Returns the exit status of
+// the certified checks (exit_status: 0 as expected, 1 an unexpected outcome, 2 undecided); the
+// claims' verdicts (findings about the paper) do not change it. Throws UsageError / InputError.
+int run_reproduce(const ReproduceOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err);
+
+}  // namespace nb::cli
