@@ -12,7 +12,7 @@
 #include <boost/random/normal_distribution.hpp>
 
 #include "models/random/random_inputs.hpp"
-#include "reproduce/topn_row.hpp"
+#include "verify/reproduce/topn_row.hpp"
 
 namespace nb::reproduce {
 namespace {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "reproduce/two_sample_ks.hpp"
+#include "verify/reproduce/two_sample_ks.hpp"
 
 namespace nb::reproduce {
 namespace {

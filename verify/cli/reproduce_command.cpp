@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "reports/report_output.hpp"
-#include "reproduce/reproduction.hpp"
-#include "reproduce/reproduction_report.hpp"
+#include "verify/reproduce/reproduction.hpp"
+#include "verify/reproduce/reproduction_report.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/count_option.hpp"

@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "reproduce/experiment.hpp"
+#include "verify/reproduce/experiment.hpp"
 
 namespace nb::cli {
 

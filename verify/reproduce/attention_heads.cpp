@@ -1,0 +1,201 @@
+#include "verify/reproduce/attention_heads.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <span>
+
+#include "models/gpt2/attention_dump.hpp"
+#include "models/gpt2/forward.hpp"
+#include "models/gpt2/matrix_products.hpp"
+#include "models/gpt2/tokenizer.hpp"
+#include "models/sources/attention_dump_source.hpp"
+#include "models/sources/gpt2_source.hpp"
+#include "models/sources/selection.hpp"
+#include "models/sources/source_spec.hpp"
+#include "verify/reproduce/random_gpt2.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::reproduce {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kRandomKind = "random-gpt2";
+
+bool is_random_gpt2(const std::string& spec) {
+  return spec == kRandomKind || spec.starts_with(std::string(kRandomKind) + ":");
+}
+
+std::string random_shape_text(const std::string& spec) {
+  return spec.size() > std::string(kRandomKind).size() ? spec.substr(std::string(kRandomKind).size() + 1) : "";
+}
+
+// Hands each selected head of a model pass to `visit` as an AttentionHead.
+class HeadForwarder final : public gpt2::ForwardHooks<float> {
+ public:
+  HeadForwarder(int window, const std::vector<int>& layers, const std::vector<int>& heads, double T,
+                std::string vectors, const std::function<void(const AttentionHead&)>& visit)
+      : window_(window), layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), T_(T),
+        vectors_(std::move(vectors)), visit_(visit) {}
+
+  void layer_input(int layer, const gpt2::Matrix<float>& x) override {
+    if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = x;
+  }
+  void head(const gpt2::HeadActivations<float>& a) override {
+    if (!layers_.count(a.layer) || !heads_.count(a.head)) return;
+    AttentionHead h;
+    h.window = window_;
+    h.layer = a.layer;
+    h.head = a.head;
+    h.T = T_;
+    // q.k of the exact float32 vectors in binary64, as the theorem cases of --source have them.
+    const gpt2::Matrix<double> q = a.q.cast<double>(), k = a.k.cast<double>();
+    h.raw_logits.resize(q.rows(), q.rows());
+    gpt2::multiply<double>(q, k, true, h.raw_logits);
+    const gpt2::Matrix<float>& x = vectors_ == "hidden" ? hidden_
+                                   : vectors_ == "keys"  ? a.k
+                                   : vectors_ == "queries" ? a.q
+                                                           : a.v;
+    h.vectors = x.cast<double>();
+    visit_(h);
+  }
+
+ private:
+  int window_;
+  std::set<int> layers_, heads_;
+  double T_;
+  std::string vectors_;
+  const std::function<void(const AttentionHead&)>& visit_;
+  gpt2::Matrix<float> hidden_;
+};
+
+int positions_of(const sources::SourceRequest& r, int n_positions) {
+  return static_cast<int>(std::min<std::size_t>(r.max_tokens, static_cast<std::size_t>(n_positions)));
+}
+
+void check_request(const HeadRequest& request) {
+  if (request.source.max_tokens == 0) throw UsageError("--max-tokens must be at least 1");
+  if (request.windows < 1) throw UsageError("--windows must be at least 1");
+  sources::check_vectors(request.source.vectors);
+  const bool text = !request.source.text_file.empty() || !request.source.text_string.empty();
+  if (text && (is_random_gpt2(request.source.spec) ||
+               sources::parse_source_spec(request.source.spec).kind != sources::SourceKind::gpt2_text))
+    throw UsageError("--text and --text-string are for --source gpt2:DIR only");
+  if (request.windows != 1 && (is_random_gpt2(request.source.spec) ||
+                               sources::parse_source_spec(request.source.spec).kind != sources::SourceKind::gpt2_text))
+    throw UsageError("--windows is for --source gpt2:DIR with a text only");
+}
+
+// The token windows of a gpt2:DIR request: up to `windows` consecutive slices of max_tokens tokens.
+std::vector<std::vector<int>> text_windows(const HeadRequest& request, const fs::path& directory, int cap) {
+  const std::vector<int> ids = gpt2::Gpt2Tokenizer::load_directory(directory).encode(sources::read_text(request.source));
+  if (ids.empty()) throw InputError("the text of source '" + request.source.spec + "' has no tokens");
+  std::vector<std::vector<int>> windows;
+  for (std::size_t start = 0; start < ids.size() && static_cast<int>(windows.size()) < request.windows;
+       start += static_cast<std::size_t>(cap))
+    windows.emplace_back(ids.begin() + static_cast<std::ptrdiff_t>(start),
+                         ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), start + static_cast<std::size_t>(cap))));
+  return windows;
+}
+
+}  // namespace
+
+HeadSourceInfo describe_heads(const HeadRequest& request) {
+  check_request(request);
+  const sources::SourceRequest& r = request.source;
+  HeadSourceInfo info;
+  if (is_random_gpt2(r.spec)) {
+    const RandomGpt2Shape shape = parse_random_gpt2_shape(random_shape_text(r.spec));
+    info.kind = kRandomKind;
+    info.has_vectors = true;
+    info.description = r.spec + " (random weights, seed " + std::to_string(request.seed) + ": " +
+                       std::to_string(shape.layers) + " layers x " + std::to_string(shape.heads) + " heads, n_embd " +
+                       std::to_string(shape.embd) + ", " + std::to_string(std::min<std::size_t>(r.max_tokens, shape.positions)) +
+                       " positions through ln_1 and c_attn), x_i = " + r.vectors;
+    return info;
+  }
+  const sources::SourceSpec spec = sources::parse_source_spec(r.spec);
+  switch (spec.kind) {
+    case sources::SourceKind::gpt2_positions:
+      info.kind = "gpt2-positions";
+      info.has_vectors = true;
+      info.description = r.spec + " (the position-embedding probe, not text: wpe pushed through each layer's ln_1 and "
+                                  "c_attn), x_i = " + r.vectors;
+      info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
+      return info;
+    case sources::SourceKind::gpt2_text:
+      if (r.text_file.empty() == r.text_string.empty())
+        throw UsageError("source '" + r.spec + "' needs exactly one of --text and --text-string");
+      info.kind = "gpt2";
+      info.has_vectors = true;
+      info.description = r.spec + " on " + (r.text_file.empty() ? "a text string" : "'" + r.text_file + "'") + ", up to " +
+                         std::to_string(request.windows) + " window(s) of " + std::to_string(r.max_tokens) +
+                         " tokens, x_i = " + r.vectors;
+      info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
+      if (!r.text_file.empty()) info.input_files.push_back(r.text_file);
+      return info;
+    case sources::SourceKind::attention_dump:
+      info.kind = "attention-dump";
+      info.has_vectors = false;
+      for (const auto& f : sources::dump_files(spec.path)) info.input_files.push_back(f.string());
+      info.description = r.spec + " (" + std::to_string(info.input_files.size()) +
+                         " recorded dump(s): logits only, one window per dump)";
+      return info;
+    case sources::SourceKind::file:
+      break;
+  }
+  throw UsageError("reproduce takes --source gpt2:DIR, gpt2-positions:DIR, attention-dump:PATH or random-gpt2[:SHAPE] "
+                   "(got '" + r.spec + "')");
+}
+
+void for_each_head(const HeadRequest& request, const std::function<void(const AttentionHead&)>& visit) {
+  const HeadSourceInfo info = describe_heads(request);
+  const sources::SourceRequest& r = request.source;
+  if (info.kind == "attention-dump") {
+    int window = 0;
+    for (const std::string& file : info.input_files) {
+      const gpt2::AttentionDump dump = gpt2::read_attention_dump(file);
+      const double T = sources::dump_temperature(dump.logit_scale, file).approx(0);
+      const int L = std::min(dump.length(), static_cast<int>(std::min<std::size_t>(r.max_tokens, 1u << 20)));
+      for (int layer : sources::select_indices(r.layers, dump.n_layer, "layer"))
+        for (int head : sources::select_indices(r.heads, dump.n_head, "head")) {
+          AttentionHead h;
+          h.window = window;
+          h.layer = layer;
+          h.head = head;
+          h.T = T;
+          h.raw_logits = dump.qk(layer, head).topLeftCorner(L, L);
+          visit(h);
+        }
+      ++window;
+    }
+    return;
+  }
+  if (info.kind == kRandomKind) {
+    const auto model = random_gpt2_model(parse_random_gpt2_shape(random_shape_text(r.spec)), request.seed);
+    HeadForwarder forwarder(0, sources::select_indices(r.layers, model.config.n_layer, "layer"),
+                            sources::select_indices(r.heads, model.config.n_head, "head"),
+                            sources::model_temperature(model.config.head_dim()).approx(0), r.vectors, visit);
+    gpt2::forward_positions(model, positions_of(r, model.config.n_positions), forwarder);
+    return;
+  }
+  const fs::path directory = sources::parse_source_spec(r.spec).path;
+  const auto model = gpt2::load_model_directory<float>(directory);
+  const auto layers = sources::select_indices(r.layers, model.config.n_layer, "layer");
+  const auto heads = sources::select_indices(r.heads, model.config.n_head, "head");
+  const double T = sources::model_temperature(model.config.head_dim()).approx(0);
+  const int cap = positions_of(r, model.config.n_positions);
+  if (info.kind == "gpt2-positions") {
+    HeadForwarder forwarder(0, layers, heads, T, r.vectors, visit);
+    gpt2::forward_positions(model, cap, forwarder);
+    return;
+  }
+  const auto windows = text_windows(request, directory, cap);
+  for (std::size_t w = 0; w < windows.size(); ++w) {
+    HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit);
+    gpt2::forward_tokens(model, std::span<const int>(windows[w]), forwarder);
+  }
+}
+
+}  // namespace nb::reproduce

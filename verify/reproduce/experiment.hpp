@@ -1,0 +1,49 @@
+#pragma once
+// One experiment of the paper's Section 3 (Algorithms 1-5): it sees the attention heads one at a
+// time, then gives its tables, its claims and the per-row cases whose theorems are checked
+// certified inside the sweep. Aggregated curves are computed in binary64 (each experiment states
+// its method); the verdicts on theorems come from the engine (nb::run), never from these curves.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verify/reproduce/attention_heads.hpp"
+#include "verify/reproduce/claim.hpp"
+#include "verify/reproduce/result_table.hpp"
+#include "verify/reproduce/sweep_figure.hpp"
+#include "verify/run.hpp"
+
+namespace nb::reproduce {
+
+// The grids and sampling every experiment reads; an empty grid means the experiment's default.
+struct SweepSettings {
+  std::vector<std::size_t> grid_L, grid_N;
+  std::vector<double> grid_T, grid_eps;
+  std::string rows = "32";    // query rows per head and grid point: "all" or K evenly spaced (sources::select_rows)
+  std::size_t samples = 32;   // random subsets per row for the sampled expectation models
+  std::uint64_t seed = 2508178;
+  unsigned threads = 1;
+};
+
+struct ExperimentOutcome {
+  std::string id;         // "fig2a", ...
+  std::string title;      // "Algorithm 1: distance against L (Fig. 2a)"
+  std::string method;     // how the aggregated numbers were computed
+  bool testable = true;   // false: the input lacks what the algorithm reads
+  std::string why_not;    // when not testable
+  ResultTable per_head;   // one row per grid point x window x layer x head
+  ResultTable aggregate;  // the curves of the figure
+  std::vector<Claim> claims;
+  std::vector<SweepFigure> figures;
+  std::vector<TheoremCases> certified;  // per-row theorem cases to check in certified arithmetic
+  std::string paper_runtime;            // Table 1 of the paper
+};
+
+class Experiment {
+ public:
+  virtual ~Experiment() = default;
+  virtual void add_head(const AttentionHead& head) = 0;
+  virtual ExperimentOutcome finish() = 0;
+};
+
+}  // namespace nb::reproduce

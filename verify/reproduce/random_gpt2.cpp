@@ -1,0 +1,75 @@
+#include "verify/reproduce/random_gpt2.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include <boost/random/normal_distribution.hpp>
+
+#include "models/random/random_inputs.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::reproduce {
+namespace {
+
+int positive_value(const std::string& key, const std::string& text, int max) {
+  int value = 0;
+  const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || stop != text.data() + text.size() || value < 1 || value > max)
+    throw UsageError("random-gpt2: " + key + " must be an integer from 1 to " + std::to_string(max) + " (got '" +
+                     text + "')");
+  return value;
+}
+
+template <class M>
+void fill_normal(M& m, random::Rng& rng, double sigma) {
+  boost::random::normal_distribution<double> normal(0.0, sigma);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(normal(rng));
+}
+
+}  // namespace
+
+RandomGpt2Shape parse_random_gpt2_shape(const std::string& spec) {
+  RandomGpt2Shape shape;
+  std::stringstream items(spec);
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    if (item.empty()) continue;
+    const auto eq = item.find('=');
+    const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (key == "layers") shape.layers = positive_value(key, value, 1024);
+    else if (key == "heads") shape.heads = positive_value(key, value, 1024);
+    else if (key == "embd") shape.embd = positive_value(key, value, 1 << 16);
+    else if (key == "positions") shape.positions = positive_value(key, value, 4096);
+    else throw UsageError("random-gpt2: unknown key '" + key + "' (expected layers, heads, embd, positions)");
+  }
+  if (shape.embd % shape.heads != 0)
+    throw UsageError("random-gpt2: embd (" + std::to_string(shape.embd) + ") must be a multiple of heads (" +
+                     std::to_string(shape.heads) + ")");
+  return shape;
+}
+
+gpt2::Gpt2Model<float> random_gpt2_model(const RandomGpt2Shape& shape, std::uint64_t seed) {
+  gpt2::Gpt2Model<float> model;
+  model.source = "random-gpt2 (seed " + std::to_string(seed) + ")";
+  model.config = {shape.layers, shape.heads, shape.embd, shape.positions, 1, 4 * shape.embd, 1e-5};
+  random::Rng rng = random::rng_for(seed, "random-gpt2", 0);
+  model.wpe.resize(shape.positions, shape.embd);
+  fill_normal(model.wpe, rng, 1.0);
+  const double sigma = std::sqrt(2.0 / shape.embd);
+  for (int layer = 0; layer < shape.layers; ++layer) {
+    gpt2::BlockWeights<float> block;
+    block.ln_1.weight = gpt2::RowVector<float>::Ones(shape.embd);
+    block.ln_1.bias = gpt2::RowVector<float>::Zero(shape.embd);
+    block.c_attn.weight.resize(shape.embd, 3 * shape.embd);
+    fill_normal(block.c_attn.weight, rng, sigma);
+    block.c_attn.bias = gpt2::RowVector<float>::Zero(3 * shape.embd);
+    model.blocks.push_back(std::move(block));
+  }
+  for (const auto& t : gpt2::expected_tensors(model.config))
+    if (t.name != "wpe.weight" && t.name.find("ln_1") == std::string::npos && t.name.find("c_attn") == std::string::npos)
+      model.missing.insert(t.name);
+  return model;
+}
+
+}  // namespace nb::reproduce

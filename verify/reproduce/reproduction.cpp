@@ -1,0 +1,128 @@
+#include "verify/reproduce/reproduction.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "verify/reproduce/distance_sweep.hpp"
+#include "verify/reproduce/critical_n_search.hpp"
+#include "verify/reproduce/separability_sweep.hpp"
+#include "verify/reproduce/sensitivity_sweep.hpp"
+#include "verify/errors.hpp"
+
+namespace nb::reproduce {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::unique_ptr<Experiment> make_experiment(const std::string& id, const SweepSettings& s) {
+  if (id == "fig2a") return distance_against_length(s);
+  if (id == "fig2b") return distance_against_selection(s);
+  if (id == "fig2c") return critical_n_search(s);
+  if (id == "fig3") return separability_sweep(s);
+  return sensitivity_sweep(s);
+}
+
+// Algorithms 1-4 read the token vectors x_i; Algorithm 5 only the logits.
+bool needs_vectors(const std::string& id) { return id != "fig4"; }
+
+}  // namespace
+
+const std::vector<std::string>& experiment_ids() {
+  static const std::vector<std::string> ids{"fig2a", "fig2b", "fig2c", "fig3", "fig4"};
+  return ids;
+}
+
+Reproduction reproduce(const ReproductionRequest& request, const std::function<void(const std::string&)>& progress) {
+  const auto& known = experiment_ids();
+  for (const auto& id : request.experiments)
+    if (std::find(known.begin(), known.end(), id) == known.end())
+      throw UsageError("unknown experiment '" + id + "' (expected fig2a, fig2b, fig2c, fig3, fig4 or --all)");
+  if (request.experiments.empty()) throw UsageError("name experiments (fig2a, fig2b, fig2c, fig3, fig4) or --all");
+
+  Reproduction result;
+  result.source = describe_heads(request.heads);
+  struct Running {
+    std::string id;
+    std::unique_ptr<Experiment> experiment;
+    bool fed;
+    double seconds = 0;
+  };
+  std::vector<Running> running;
+  for (const auto& id : known)
+    if (std::find(request.experiments.begin(), request.experiments.end(), id) != request.experiments.end())
+      running.push_back({id, make_experiment(id, request.sweep), result.source.has_vectors || !needs_vectors(id)});
+
+  const auto start = Clock::now();
+  auto layer_start = Clock::now();
+  int last_window = -1, last_layer = -1;
+  std::size_t layer_heads = 0;
+  const auto report_layer = [&] {
+    if (progress && last_layer >= 0)
+      progress("window " + std::to_string(last_window) + ", layer " + std::to_string(last_layer) + ": " +
+               std::to_string(layer_heads) + " heads done (" + std::to_string(seconds_since(layer_start)) + " s)");
+  };
+  for_each_head(request.heads, [&](const AttentionHead& head) {
+    if (head.window != last_window || head.layer != last_layer) {
+      report_layer();
+      last_window = head.window;
+      last_layer = head.layer;
+      layer_heads = 0;
+      layer_start = Clock::now();
+    }
+    ++layer_heads;
+    ++result.heads;
+    for (Running& r : running)
+      if (r.fed) {
+        const auto t0 = Clock::now();
+        r.experiment->add_head(head);
+        r.seconds += seconds_since(t0);
+      }
+  });
+  report_layer();
+  double experiments_seconds = 0;
+  for (const Running& r : running) experiments_seconds += r.seconds;
+  result.model_seconds = std::max(0.0, seconds_since(start) - experiments_seconds);
+
+  RunPlan plan;
+  plan.settings = request.certified;
+  plan.record = request.record;
+  result.certified = run(plan);  // the run's record; each experiment's checks are appended below
+  for (Running& r : running) {
+    const auto t0 = Clock::now();
+    TimedOutcome timed{r.experiment->finish(), 0, 0};
+    timed.seconds = r.seconds + seconds_since(t0);
+    if (!r.fed) {
+      timed.outcome.testable = false;
+      timed.outcome.why_not = "not testable with this input: " + result.source.kind +
+                              " gives logits only, and this algorithm reads the token vectors x_i";
+      for (Claim& c : timed.outcome.claims) {
+        c.verdict = ClaimVerdict::NotTestable;
+        c.measured = timed.outcome.why_not;
+      }
+    }
+    // Certified checks, one run per experiment so that its time is its own.
+    RunPlan own = plan;
+    for (TheoremCases& work : timed.outcome.certified)
+      if (!work.cases.empty()) own.theorems.push_back(std::move(work));
+    timed.outcome.certified.clear();
+    if (!own.theorems.empty()) {
+      if (progress) progress(r.id + ": certified checks of " + std::to_string(own.theorems.size()) + " theorem(s)");
+      const auto c0 = Clock::now();
+      RunResults checked = run(own);
+      timed.certified_seconds = seconds_since(c0);
+      for (TheoremResult& t : checked.theorems) {
+        t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
+        result.certified.theorems.push_back(std::move(t));
+      }
+    }
+    result.experiments.push_back(std::move(timed));
+  }
+  return result;
+}
+
+}  // namespace nb::reproduce

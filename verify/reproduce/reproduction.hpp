@@ -1,0 +1,45 @@
+#pragma once
+// A reproduction run as a library: the heads of one source streamed once through the chosen
+// experiments, then the per-row theorem cases they collected checked in certified arithmetic
+// (nb::run). `normbound reproduce` only parses options, prints and writes files.
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "verify/reproduce/experiment.hpp"
+#include "verify/results.hpp"
+
+namespace nb::reproduce {
+
+// The experiments in the paper's order.
+const std::vector<std::string>& experiment_ids();  // fig2a, fig2b, fig2c, fig3, fig4
+
+struct ReproductionRequest {
+  HeadRequest heads;
+  SweepSettings sweep;
+  std::vector<std::string> experiments;  // ids from experiment_ids(), in any order, no repeats
+  CheckSettings certified;               // engine settings of the certified per-row checks
+  RunRecord record;
+};
+
+struct TimedOutcome {
+  ExperimentOutcome outcome;
+  double seconds = 0;            // wall time in add_head and finish
+  double certified_seconds = 0;  // wall time of its certified checks
+};
+
+struct Reproduction {
+  HeadSourceInfo source;
+  std::vector<TimedOutcome> experiments;  // in experiment_ids() order
+  RunResults certified;                   // every experiment's certified checks, one entry per (experiment, theorem), id "<experiment>-<theorem id>"
+  double model_seconds = 0;               // the source's own work: model passes, reading dumps
+  std::size_t heads = 0;                  // (window, layer, head) triples seen
+};
+
+// Runs the request. `progress` (may be empty) gets one line per finished layer of a window and
+// per certified check. Throws UsageError for unknown experiment ids and bad options,
+// InputError for bad data.
+Reproduction reproduce(const ReproductionRequest& request, const std::function<void(const std::string&)>& progress);
+
+}  // namespace nb::reproduce

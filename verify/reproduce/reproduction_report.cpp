@@ -1,0 +1,99 @@
+#include "verify/reproduce/reproduction_report.hpp"
+
+#include <cstdio>
+
+#include "verify/reproduce/sweep_figure_pgfplots.hpp"
+#include "verify/reproduce/sweep_figure_svg.hpp"
+#include "verify/results.hpp"
+
+namespace nb::reproduce {
+namespace {
+
+std::string seconds_text(double s) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f s", s);
+  return buffer;
+}
+
+nlohmann::json verdict_counts_json(const RunResults& certified) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const TheoremResult& t : certified.theorems) {
+    RunResults one;
+    one.theorems = {t};
+    const nlohmann::json full = results_to_json(one);
+    j.push_back({{"theorem", t.info.id}, {"counts", full["theorems"][0]["counts"]}});
+  }
+  return j;
+}
+
+}  // namespace
+
+std::vector<Claim> all_claims(const Reproduction& r) {
+  std::vector<Claim> claims;
+  for (const auto& e : r.experiments) claims.insert(claims.end(), e.outcome.claims.begin(), e.outcome.claims.end());
+  return claims;
+}
+
+nlohmann::json reproduction_json(const Reproduction& r) {
+  nlohmann::json j{{"format", "normbound-reproduction"},
+                   {"version", 1},
+                   {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"files", r.source.input_files}}},
+                   {"heads", r.heads},
+                   {"model_seconds", r.model_seconds},
+                   {"experiments", nlohmann::json::array()},
+                   {"certified", verdict_counts_json(r.certified)}};
+  for (const auto& e : r.experiments) {
+    const ExperimentOutcome& o = e.outcome;
+    j["experiments"].push_back({{"id", o.id},
+                                {"title", o.title},
+                                {"method", o.method},
+                                {"testable", o.testable},
+                                {"why_not", o.why_not},
+                                {"seconds", e.seconds},
+                                {"certified_seconds", e.certified_seconds},
+                                {"paper_runtime", o.paper_runtime},
+                                {"per_head", table_json(o.per_head)},
+                                {"aggregate", table_json(o.aggregate)},
+                                {"claims", claims_json(o.claims)}});
+  }
+  return j;
+}
+
+std::string runtime_markdown(const Reproduction& r) {
+  std::string s = "| experiment | sweep | certified checks | paper (Table 1, M1 Pro) |\n|---|---|---|---|\n";
+  for (const auto& e : r.experiments)
+    s += "| " + e.outcome.id + " | " + seconds_text(e.seconds) + " | " + seconds_text(e.certified_seconds) + " | " +
+         e.outcome.paper_runtime + " |\n";
+  s += "| (source: model passes, dumps) | " + seconds_text(r.model_seconds) + " | | |\n";
+  return s;
+}
+
+std::vector<reports::ReportFile> reproduction_files(const Reproduction& r) {
+  std::vector<reports::ReportFile> files;
+  std::string md = "# Reproduction of arXiv 2508.17821, Section 3 (Algorithms 1-5)\n\nSource: " + r.source.description +
+                   " (" + std::to_string(r.heads) + " heads).\n\n## Claims\n\n" + claims_markdown(all_claims(r)) +
+                   "\n## Runtimes\n\n" + runtime_markdown(r) + "\n";
+  for (const auto& e : r.experiments) {
+    const ExperimentOutcome& o = e.outcome;
+    md += "## " + o.title + "\n\n";
+    if (!o.testable) {
+      md += o.why_not + ".\n\n";
+      continue;
+    }
+    md += "Method: " + o.method + ".\n\nTables: [" + o.id + ".csv](" + o.id + ".csv) (per head), [" + o.id +
+          "-curves.csv](" + o.id + "-curves.csv) (aggregates).\n\n";
+    files.push_back({o.id + ".csv", table_csv(o.per_head)});
+    files.push_back({o.id + "-curves.csv", table_csv(o.aggregate)});
+    for (const SweepFigure& f : o.figures) {
+      files.push_back({f.name + ".svg", sweep_figure_svg(f)});
+      files.push_back({f.name + ".tex", sweep_figure_pgfplots(f)});
+      md += "![" + f.title + "](" + f.name + ".svg)\n\n";
+    }
+  }
+  files.push_back({"reproduction.json", reproduction_json(r).dump(1) + "\n"});
+  files.push_back({"results.json", results_to_json(r.certified).dump(1) + "\n"});
+  files.push_back({"report.md", md});
+  return files;
+}
+
+}  // namespace nb::reproduce

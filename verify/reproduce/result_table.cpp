@@ -1,0 +1,49 @@
+#include "verify/reproduce/result_table.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace nb::reproduce {
+
+void ResultTable::add(std::vector<std::string> row) {
+  if (row.size() != columns.size())
+    throw std::logic_error("result table row of " + std::to_string(row.size()) + " fields for " +
+                           std::to_string(columns.size()) + " columns");
+  rows.push_back(std::move(row));
+}
+
+std::string number_text(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[32];
+  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, end);
+}
+
+namespace {
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) line += (i ? "," : "") + csv_field(fields[i]);
+  return line + "\n";
+}
+
+}  // namespace
+
+std::string table_csv(const ResultTable& table) {
+  std::string s = csv_line(table.columns);
+  for (const auto& row : table.rows) s += csv_line(row);
+  return s;
+}
+
+nlohmann::json table_json(const ResultTable& table) { return {{"columns", table.columns}, {"rows", table.rows}}; }
+
+}  // namespace nb::reproduce

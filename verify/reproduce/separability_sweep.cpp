@@ -1,0 +1,157 @@
+#include "verify/reproduce/separability_sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "verify/reproduce/head_rows.hpp"
+#include "verify/reproduce/sweep_claims.hpp"
+#include "theorems/registry.hpp"
+#include "theorems/separability.hpp"
+#include "theorems/token_inputs.hpp"
+
+namespace nb::reproduce {
+namespace {
+
+struct SeparabilityMeans {
+  double fraction = 0, lower = 0, upper = 0;
+};
+
+// The head's vectors scaled to unit norm (a zero vector stays 0).
+AttentionHead on_unit_sphere(const AttentionHead& head) {
+  AttentionHead h = head;
+  for (Eigen::Index i = 0; i < h.vectors.rows(); ++i) {
+    const double norm = h.vectors.row(i).norm();
+    if (norm > 0) h.vectors.row(i) /= norm;
+  }
+  return h;
+}
+
+// delta_t = min_{i < j <= t} ||x_i - x_j|| from the Gram matrix, for every t (infinite at t = 0).
+std::vector<double> running_min_separation(const DoubleMatrix& G) {
+  std::vector<double> delta(static_cast<std::size_t>(G.rows()), std::numeric_limits<double>::infinity());
+  for (Eigen::Index t = 1; t < G.rows(); ++t) {
+    double best = delta[static_cast<std::size_t>(t - 1)];
+    for (Eigen::Index i = 0; i < t; ++i) best = std::min(best, std::sqrt(std::max(0.0, G(i, i) + G(t, t) - 2 * G(i, t))));
+    delta[static_cast<std::size_t>(t)] = best;
+  }
+  return delta;
+}
+
+class SeparabilitySweep final : public Experiment {
+ public:
+  explicit SeparabilitySweep(const SweepSettings& s)
+      : s_(s), grid_(s.grid_N.empty() ? std::vector<std::size_t>{2, 4, 8, 16, 32, 64} : s.grid_N) {
+    per_head_.columns = {"window", "layer", "head", "L", "N", "rows", "mean_fraction", "mean_lower_bound",
+                         "mean_upper_envelope"};
+  }
+
+  void add_head(const AttentionHead& raw) override {
+    const AttentionHead head = on_unit_sphere(raw);
+    const DoubleMatrix G = vector_gram(head);
+    const std::vector<double> delta = running_min_separation(G);
+    for (std::size_t N : grid_) {
+      const auto rows = sweep_rows(s_.rows, head.length(), static_cast<int>(N));
+      if (rows.empty()) continue;
+      std::vector<SeparabilityMeans> values(rows.size());
+#pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        Case c = head_row_case(head, rows[k], "");
+        c.integers["N"] = static_cast<std::int64_t>(N);
+        const auto [logits, T] = theorems::softmax_input<double>(c);
+        const Selection I = theorems::top_n_selection(c);
+        const Eigen::Index L = logits.size();
+        GramRows<double> rowsG{Matrix<double>(static_cast<Eigen::Index>(N), L), Vector<double>(L)};
+        for (std::size_t p = 0; p < N; ++p)
+          for (Eigen::Index m = 0; m < L; ++m) rowsG.rows(static_cast<Eigen::Index>(p), m) = G(static_cast<Eigen::Index>(I.selected[p]), m);
+        for (Eigen::Index m = 0; m < L; ++m) rowsG.diagonal[m] = G(m, m);
+        const auto t = theorems::separability_terms<double>(softmax(logits, T), c.number("vectors"), rowsG, I,
+                                                            std::nullopt, delta[static_cast<std::size_t>(rows[k])]);
+        double xi_sum = 0;
+        for (double xi : t.xi) xi_sum += xi;
+        const double n = static_cast<double>(N);
+        // A lower bound below 0 says nothing about a fraction; 0 is its trivial value.
+        values[k] = {t.separated / n, std::max(0.0, 1 - xi_sum / (t.r * n)), t.envelope};
+      }
+      SeparabilityMeans mean;
+      for (const auto& v : values) {
+        mean.fraction += v.fraction / static_cast<double>(values.size());
+        mean.lower += v.lower / static_cast<double>(values.size());
+        mean.upper += v.upper / static_cast<double>(values.size());
+      }
+      per_head_.add({std::to_string(head.window), std::to_string(head.layer), std::to_string(head.head),
+                     std::to_string(head.length()), std::to_string(N), std::to_string(rows.size()),
+                     number_text(mean.fraction), number_text(mean.lower), number_text(mean.upper)});
+      means_[N].push_back(mean);
+      Case last = head_row_case(head, rows.back(), "separability-lower");
+      last.integers["N"] = static_cast<std::int64_t>(N);
+      last.label += " N=" + std::to_string(N) + " (unit vectors)";
+      certified_.push_back(std::move(last));
+    }
+  }
+
+  ExperimentOutcome finish() override {
+    ExperimentOutcome o;
+    o.id = "fig3";
+    o.title = "Algorithm 4: separable fraction N_s/N against N (Fig. 3)";
+    o.paper_runtime = "7 min";
+    o.method = "binary64, by the Theorem 2 functions of theorems/separability.hpp on the vectors scaled to unit norm "
+               "(M = 1), delta the smallest separation among the row's tokens, r the distance of the nearest token "
+               "left out; the lower bound clipped at 0; mean over rows (" + s_.rows +
+               " per head, rows with more than N keys), then quartiles over heads";
+    o.per_head = per_head_;
+    o.aggregate.columns = {"N", "heads", "min_fraction", "q1_fraction", "median_fraction", "q3_fraction",
+                           "max_fraction", "mean_lower_bound", "mean_upper_envelope", "max_upper_envelope"};
+    SweepFigure fig{"fig3", "Fig. 3: N_s/N over heads (box plots) with the Theorem 2 bounds", "N", "N_s / N", true, false, {}, {}, {}};
+    SweepSeries lower{"lower bound (mean over heads)", {}, {}, true}, upper{"upper envelope (mean over heads)", {}, {}, true},
+        upper_max{"upper envelope (max over heads)", {}, {}, false};
+    std::vector<double> Ns, medians, maxima, upper_maxima, mean_lower, mean_fraction;
+    for (auto& [N, heads] : means_) {
+      std::vector<double> f;
+      double lo = 0, up = 0, up_max = 0, fsum = 0;
+      for (const auto& m : heads) {
+        f.push_back(m.fraction);
+        lo += m.lower / static_cast<double>(heads.size());
+        up += m.upper / static_cast<double>(heads.size());
+        up_max = std::max(up_max, m.upper);
+        fsum += m.fraction / static_cast<double>(heads.size());
+      }
+      std::sort(f.begin(), f.end());
+      const auto quantile = [&](double q) {  // linear interpolation between order statistics (numpy's default)
+        const double at = q * static_cast<double>(f.size() - 1);
+        const auto k = static_cast<std::size_t>(at);
+        return k + 1 < f.size() ? f[k] + (at - static_cast<double>(k)) * (f[k + 1] - f[k]) : f[k];
+      };
+      const double x = static_cast<double>(N);
+      o.aggregate.add({std::to_string(N), std::to_string(heads.size()), number_text(f.front()), number_text(quantile(0.25)),
+                       number_text(quantile(0.5)), number_text(quantile(0.75)), number_text(f.back()), number_text(lo),
+                       number_text(up), number_text(up_max)});
+      fig.boxes.push_back({x, f.front(), quantile(0.25), quantile(0.5), quantile(0.75), f.back()});
+      lower.x.push_back(x), lower.y.push_back(lo);
+      upper.x.push_back(x), upper.y.push_back(up);
+      upper_max.x.push_back(x), upper_max.y.push_back(up_max);
+      Ns.push_back(x), medians.push_back(quantile(0.5)), maxima.push_back(f.back()), upper_maxima.push_back(up_max);
+      mean_lower.push_back(lo), mean_fraction.push_back(fsum);
+    }
+    fig.series = {lower, upper, upper_max};
+    o.figures.push_back(fig);
+    o.claims = separability_claims(Ns, medians, maxima, upper_maxima, mean_lower, mean_fraction);
+    o.certified.push_back({theorems::find("separability-lower"), std::move(certified_), CaseOrigin::External});
+    return o;
+  }
+
+ private:
+  SweepSettings s_;
+  std::vector<std::size_t> grid_;
+  ResultTable per_head_;
+  std::map<std::size_t, std::vector<SeparabilityMeans>> means_;
+  std::vector<Case> certified_;
+};
+
+}  // namespace
+
+std::unique_ptr<Experiment> separability_sweep(const SweepSettings& settings) {
+  return std::make_unique<SeparabilitySweep>(settings);
+}
+
+}  // namespace nb::reproduce

@@ -1,0 +1,27 @@
+#pragma once
+// The data range of a SweepFigure on each axis (after dropping points a log axis cannot show),
+// shared by the SVG and pgfplots renderers so that both draw the same ranges.
+#include <vector>
+
+#include "verify/reproduce/sweep_figure.hpp"
+
+namespace nb::reproduce {
+
+struct AxisRange {
+  double lo = 0, hi = 1;  // in axis units: log10 of the value on a log axis
+  bool log = false;
+  double to_axis(double v) const;  // value -> axis units
+};
+
+// Whether (x, y) can be drawn on the figure's axes: finite, and positive on a log axis.
+bool drawable(const SweepFigure& figure, double x, double y);
+
+// The ranges covering every drawable point, box and vertical line (a degenerate range widened to
+// one unit around its value).
+std::pair<AxisRange, AxisRange> figure_ranges(const SweepFigure& figure);
+
+// Tick positions in axis units: every integer (decade) on a log axis when there are at most 8, else
+// every other; otherwise 5 evenly spaced.
+std::vector<double> axis_ticks(const AxisRange& range);
+
+}  // namespace nb::reproduce
