@@ -19,7 +19,10 @@
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
+#include "verify/cli/run_record_text.hpp"
 #include "verify/cli/source_options.hpp"
+#include "verify/cli/theorem_lookup.hpp"
+#include "verify/cli/violation_files.hpp"
 #include "verify/errors.hpp"
 #include "verify/results.hpp"
 #include "verify/run.hpp"
@@ -49,19 +52,6 @@ void validate(const CheckOptions& o) {
   if (o.ids.empty() && !o.all && o.case_files.empty())
     throw UsageError("name theorem ids, or --all, or --case FILE (see 'normbound list')");
   if (o.all && !o.ids.empty()) throw UsageError("give theorem ids or --all, not both");
-}
-
-const Theorem& theorem_or_usage_error(const std::string& id) {
-  if (const Theorem* t = theorems::find(id)) return *t;
-  std::string hint;
-  for (const auto& c : theorems::closest_ids(id)) hint += (hint.empty() ? "" : ", ") + c;
-  throw UsageError("unknown theorem id '" + id + "'; closest: " + hint + " ('normbound list' shows all)");
-}
-
-std::string command_line(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
-  return s;
 }
 
 // The command that re-runs exactly `case_file` with this run's precision settings.
@@ -96,24 +86,6 @@ class ProgressLine {
   bool tty_;
   bool shown_ = false;
 };
-
-// The run's time as ISO 8601 UTC: SOURCE_DATE_EPOCH when set (reproducible builds' convention, so
-// reruns give identical reports), else now; "" with --no-timestamp.
-std::string timestamp(bool omit) {
-  if (omit) return "";
-  std::time_t seconds = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
-    const std::string text = epoch;
-    if (text.empty() || text.size() > 15 || text.find_first_not_of("0123456789") != std::string::npos)
-      throw UsageError("SOURCE_DATE_EPOCH must be a number of seconds since 1970 (got '" + text + "')");
-    seconds = static_cast<std::time_t>(std::stoll(text));
-  }
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return buffer;
-}
 
 }  // namespace
 
@@ -286,16 +258,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     (*progress)(done, total, bits);
   });
   progress.reset();
-  for (TheoremResult& r : results.theorems) {
-    const std::string& id = r.info.id;
-    if (!r.violations.empty()) std::filesystem::create_directories(cases_written_to);
-    for (auto& v : r.violations) {
-      const std::string name = id + "-" + std::to_string(v.outcome.index) + ".json";
-      v.case_file = (cases_dir / name).string();
-      write_case_file(v.input, (cases_written_to / name).string());
-      v.replay = replay_command(id, v.case_file, o);
-    }
-  }
+  save_violation_files(results, cases_dir, cases_written_to, "-",
+                       [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
 
   print_verdict_table(results, out);
   print_flagged(results, out);

@@ -12,6 +12,7 @@
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/report_command.hpp"
+#include "verify/cli/search_command.hpp"
 #include "verify/version.hpp"
 
 int main(int argc, char** argv) {
@@ -27,14 +28,17 @@ int main(int argc, char** argv) {
   nb::cli::ListOptions list_options;
   nb::cli::CheckOptions check_options;
   nb::cli::ReportCommandOptions report_options;
+  nb::cli::SearchOptions search_options;
   CLI::App* list = nb::cli::add_list_command(app, list_options);
   CLI::App* check = nb::cli::add_check_command(app, check_options);
   CLI::App* report = nb::cli::add_report_command(app, report_options);
+  CLI::App* search = nb::cli::add_search_command(app, search_options);
   try {
     app.parse(argc, argv);
     if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
     if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
     if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
+    if (search->parsed()) return nb::cli::run_search(search_options, argc, argv, std::cout);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
