@@ -15,6 +15,7 @@
 #include "models/sources/theorem_source_cases.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/count_option.hpp"
@@ -239,18 +240,29 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   }
   std::set<std::string> generators;  // of the random suites run
   bool random_suites = false;
+  std::size_t pinned = 0;
   for (const Theorem* t : selected) {
     auto it = replayed.find(t->info().id);
     if (it != replayed.end()) {
       plan.theorems.push_back({t, std::move(it->second), origin});
       continue;
     }
+    // The theorem's pinned cases (tests/cases) first, then its suite.
     plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
+    std::vector<Case> cases = theorems::pinned_cases_of(t->info().id);
+    pinned += cases.size();
+    cases.insert(cases.end(), plan.theorems.back().cases.begin(), plan.theorems.back().cases.end());
+    plan.theorems.back().cases = std::move(cases);
     random_suites = true;
     collect_generators(plan.theorems.back().cases, generators);
   }
   if (random_suites)
     plan.record.sources.insert(plan.record.sources.begin(), random_suite_source(o.seed, o.cases, generators));
+  if (pinned > 0) {
+    plan.record.sources.insert(plan.record.sources.begin(),
+                               {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
+    out << pinned << " pinned case(s) from tests/cases replayed before the suites\n\n";
+  }
 
   std::optional<ProgressLine> progress;
   RunResults results = run(plan, [&](const std::string& id, std::size_t done, std::size_t total, unsigned bits) {

@@ -9,6 +9,7 @@
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "search/search_record.hpp"
+#include "theorems/pinned_cases.hpp"
 #include "search/tightness.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/count_option.hpp"
@@ -73,6 +74,10 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
       },
       "Directory where certified violations are saved as case files (default: normbound-cases, or DIR/cases with "
       "--report DIR)");
+  search->add_flag("--pin", o.pin,
+                   "Add each theorem's case shown first (the shrunk one) with its certified verdict to the pinned "
+                   "corpus, as PIN_DIR/ID/search-seed-S.json (check replays it before the suite after a rebuild)");
+  search->add_option("--pin-dir", o.pin_dir, "Directory of the pinned corpus")->capture_default_str();
   search->add_option("--threads", o.threads, "Worker threads of the certification (0: one per hardware thread)")
       ->capture_default_str();
   search->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
@@ -133,6 +138,19 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   print_verdict_table(results, terminal);
   print_flagged(results, terminal);
 
+  if (o.pin)
+    for (std::size_t i = 0; i < searched.size(); ++i) {
+      const TheoremResult& r = results.theorems[i];
+      const std::filesystem::path dir = std::filesystem::path(o.pin_dir) / r.info.id;
+      const std::string name = "search-seed-" + std::to_string(o.seed) + ".json";
+      std::filesystem::create_directories(dir);
+      const nlohmann::json pinned = theorems::pinned_case_json(
+          searched[i].search.certified_cases.front(), r.outcomes.front().verdict,
+          "found by normbound search --seed " + std::to_string(o.seed) + " --budget " + std::to_string(o.budget) +
+              (o.shape.empty() ? "" : " --shape " + o.shape) + ": " + searched[i].frontier.text);
+      reports::write_report_files(dir, {{name, pinned.dump(1) + "\n"}});
+      terminal << "pinned " << (dir / name).string() << " (" << verdict_name(r.outcomes.front().verdict) << ")\n";
+    }
   const nlohmann::json record = search::search_json(searched, o.budget, o.seed);
   const RunResults saved = results_from_json(results_to_json(results));
   const reports::ReportOptions report_options{};
