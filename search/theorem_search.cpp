@@ -16,12 +16,6 @@ namespace {
 constexpr std::size_t kMaxRestarts = 16, kEvaluationsPerRestart = 125;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// The binary64 relative slack of `c`; throws InputError when `c` breaks the theorem's assumptions.
-double relative_slack_at(const Theorem& t, const Case& c, const EvalContext& ctx) {
-  t.check_assumptions(c);
-  return tightness(t.evaluate_double(c, ctx)).relative_slack;
-}
-
 // `count` suite cases of the requested shape, T set as requested. Case 0 of several suites is the
 // paper's planted witness: the search starts from the random cases after it, to find its own.
 std::vector<Case> starts(const Theorem& t, const SearchSettings& s, std::size_t count) {
@@ -53,6 +47,11 @@ Verdict certified_verdict(const Theorem& t, const Case& c, const CheckSettings& 
 
 }  // namespace
 
+double search_objective(const Theorem& theorem, const Case& c, const EvalContext& ctx) {
+  theorem.check_assumptions(c);
+  return tightness(theorem.evaluate_double(c, ctx)).relative_slack;
+}
+
 std::string why_not_searchable(const Theorem& theorem) { return theorem.info().search.not_searchable; }
 
 TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& settings) {
@@ -68,7 +67,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
     const SearchCoordinates coordinates(info.search, start);
     const Objective f = [&](const std::vector<double>& x) {
       try {
-        return relative_slack_at(theorem, coordinates.at(x), ctx);
+        return search_objective(theorem, coordinates.at(x), ctx);
       } catch (const InputError&) {
         return kInfinity;  // outside the theorem's assumptions (or not finite)
       }
@@ -105,7 +104,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
   result.suite_relative_slack = kInfinity;
   for (const Case& c : theorem.suite({settings.seed, settings.suite_cases})) {
     try {
-      const double s = relative_slack_at(theorem, c, ctx);
+      const double s = search_objective(theorem, c, ctx);
       if (s < result.suite_relative_slack) {
         result.suite_relative_slack = s;
         result.suite_label = c.label;
@@ -138,7 +137,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
         best,
         [&](const Case& c) {
           ++result.evaluations;
-          return relative_slack_at(theorem, c, ctx) <= best_slack;
+          return search_objective(theorem, c, ctx) <= best_slack;
         },
         settings.shrink_attempts);
   }

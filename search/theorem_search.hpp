@@ -50,6 +50,10 @@ struct TheoremSearch {
   ShrunkCase shrink;       // steps and attempts of the shrink (or simplification)
 };
 
+// The search's objective at `c`: its binary64 relative slack (search/tightness.hpp). Throws
+// InputError when `c` breaks the theorem's assumptions.
+double search_objective(const Theorem& theorem, const Case& c, const EvalContext& ctx);
+
 // Whether and why not `theorem` can be searched ("" when it can).
 std::string why_not_searchable(const Theorem& theorem);
 
