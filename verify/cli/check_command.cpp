@@ -22,11 +22,13 @@
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/run_record_text.hpp"
 #include "verify/cli/source_options.hpp"
+#include "verify/cli/terminal_text.hpp"
 #include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
 #include "verify/errors.hpp"
 #include "verify/results.hpp"
 #include "verify/run.hpp"
+#include "verify/source_looseness.hpp"
 #include "verify/version.hpp"
 
 namespace nb::cli {
@@ -275,19 +277,38 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
 
   print_verdict_table(results, out);
   print_flagged(results, out);
+  // On a source's cases: how loose each bound is there (issue #11), beside the results and reports.
+  std::vector<TheoremLooseness> looseness;
+  if (origin == CaseOrigin::External) {
+    looseness = looseness_of(results);
+    if (const std::string vacuous = vacuous_lines(looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
+  }
+  const auto with_looseness = [&](std::vector<reports::ReportFile> files) {
+    if (looseness.empty()) return files;
+    for (reports::ReportFile& f : files) {
+      if (f.name.ends_with(".json")) {
+        nlohmann::json j = nlohmann::json::parse(f.content);
+        j["looseness"] = looseness_json(looseness);
+        f.content = j.dump(2) + "\n";
+      }
+      if (f.name == "report.md") f.content += looseness_markdown(looseness);
+    }
+    return files;
+  };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report.
   const RunResults saved = results_from_json(results_to_json(results));
   const reports::ReportOptions report_options{o.top};
   if (!o.json.empty()) {
     const std::filesystem::path json(o.json);
-    reports::write_report_files(json.parent_path(), reports::report_files(saved, report_options,
-                                                                          reports::ReportFormat::Json,
-                                                                          json.filename().string()));
+    reports::write_report_files(json.parent_path(),
+                                with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json,
+                                                                     json.filename().string())));
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    reports::write_report_files(report->staging(), reports::report_directory_files(saved, report_options));
+    reports::write_report_files(report->staging(),
+                                with_looseness(reports::report_directory_files(saved, report_options)));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }
