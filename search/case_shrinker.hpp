@@ -1,8 +1,8 @@
 #pragma once
 // Shrinking a case while a property keeps holding, as Hypothesis and RapidCheck shrink a failing
-// example: fewer tokens and dimensions, integers closer to 1, numbers replaced by 0, by an
-// earlier entry (a tie), by 1 or -1, by half of it, or by short dyadics; whole tensors by 0 or a tie. Each accepted step makes the case strictly simpler
-// (CaseComplexity), so shrinking ends.
+// example: fewer tokens and dimensions, integers closer to 1, whole tensors set to 0 or tied,
+// numbers replaced by 0, by an earlier entry (a tie), by 1 or -1, by half of it, or by short
+// dyadics. Each accepted step makes the case strictly simpler (CaseComplexity), so shrinking ends.
 #include <cstddef>
 #include <functional>
 

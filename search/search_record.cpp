@@ -5,6 +5,7 @@
 
 #include "reports/markdown_text.hpp"
 #include "search/tightness.hpp"
+#include "verify/slack.hpp"
 
 namespace nb::search {
 namespace {
@@ -12,12 +13,6 @@ namespace {
 // JSON has no infinities or NaN: those become null.
 nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
 
-std::string ratio_text(double x) {
-  std::ostringstream s;
-  s.precision(6);
-  s << x;
-  return s.str();
-}
 
 }  // namespace
 
@@ -59,8 +54,8 @@ std::string search_markdown(const std::vector<SearchedTheorem>& searched) {
      << "|---|---|---|---|---|---|\n";
   for (const SearchedTheorem& s : searched)
     md << "| " << reports::markdown_code(s.search.theorem->info().id, true) << " | "
-       << frontier_kind_name(s.frontier.kind) << " | " << ratio_text(s.frontier.search_ratio) << " | "
-       << ratio_text(s.frontier.suite_ratio) << " | " << s.search.evaluations << " | "
+       << frontier_kind_name(s.frontier.kind) << " | " << decimal_near(Mpfr(s.frontier.search_ratio), 6) << " | "
+       << decimal_near(Mpfr(s.frontier.suite_ratio), 6) << " | " << s.search.evaluations << " | "
        << reports::markdown_escape(s.search.certified_cases.front().label) << " |\n";
   return md.str();
 }

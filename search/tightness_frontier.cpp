@@ -1,19 +1,13 @@
 #include "search/tightness_frontier.hpp"
 
 #include <algorithm>
-#include <sstream>
 
 #include "search/tightness.hpp"
+#include "verify/slack.hpp"
 
 namespace nb::search {
 namespace {
 
-std::string number_text(double x) {
-  std::ostringstream s;
-  s.precision(6);
-  s << x;
-  return s.str();
-}
 
 }  // namespace
 
@@ -32,12 +26,15 @@ TightnessFrontier tightness_frontier(const TheoremSearch& search, const TheoremR
   const double best = search.restarts.at(search.best_restart).minimum.value;
   f.search_ratio = tightness_ratio(best);
   f.suite_ratio = tightness_ratio(search.suite_relative_slack);
-  const std::string suite = "; suite: best ratio " + number_text(f.suite_ratio) + " at '" + search.suite_label + "'";
-  const auto first = [&](auto&& pick) { return std::find_if(certified.outcomes.begin(), certified.outcomes.end(), pick); };
-  if (auto o = first([](const CaseOutcome& o) { return o.verdict == Verdict::Violated; }); o != certified.outcomes.end()) {
+  const std::string suite =
+      "; suite: best ratio " + decimal_near(Mpfr(f.suite_ratio), 6) + " at '" + search.suite_label + "'";
+  const auto& outcomes = certified.outcomes;
+  const auto first = [&](auto&& pick) { return std::find_if(outcomes.begin(), outcomes.end(), pick); };
+  if (auto o = first([](const CaseOutcome& o) { return o.verdict == Verdict::Violated; }); o != outcomes.end()) {
     f.kind = FrontierKind::Violated;
     f.witness = o->label;
-    f.text = "violated (certified; best binary64 ratio " + number_text(f.search_ratio) + ") at '" + o->label + "'";
+    f.text = "violated (certified; best binary64 ratio " + decimal_near(Mpfr(f.search_ratio), 6) + ") at '" +
+             o->label + "'";
   } else if (auto a = first([](const CaseOutcome& o) {
                return o.verdict == Verdict::EqualExact || o.verdict == Verdict::Tight || slack_is_exactly_zero(o);
              });
@@ -50,13 +47,13 @@ TightnessFrontier tightness_frontier(const TheoremSearch& search, const TheoremR
   } else if (best < near_tight) {
     f.kind = FrontierKind::Approached;
     f.witness = certified.outcomes.empty() ? "" : certified.outcomes.front().label;
-    f.text = "approached to within " + number_text(best) + " (relative slack; ratio " + number_text(f.search_ratio) +
-             ") after " + std::to_string(search.evaluations) + " evaluations";
+    f.text = "approached to within " + decimal_near(Mpfr(best), 6) + " (relative slack; ratio " +
+             decimal_near(Mpfr(f.search_ratio), 6) + ") after " + std::to_string(search.evaluations) + " evaluations";
   } else {
     f.kind = FrontierKind::Loose;
     f.witness = certified.outcomes.empty() ? "" : certified.outcomes.front().label;
-    f.text = "loose: best ratio " + number_text(f.search_ratio) + " after " + std::to_string(search.evaluations) +
-             " evaluations";
+    f.text = "loose: best ratio " + decimal_near(Mpfr(f.search_ratio), 6) + " after " +
+             std::to_string(search.evaluations) + " evaluations";
   }
   f.text += suite;
   return f;

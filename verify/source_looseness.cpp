@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
+#include "verify/slack.hpp"
 
 namespace nb {
 namespace {
@@ -21,12 +21,6 @@ double ratio_of(const CaseOutcome& o) {
   return o.relation == Relation::LessEqual || o.relation == Relation::Less ? v / b : b / v;
 }
 
-std::string text_of(double x) {
-  std::ostringstream s;
-  s.precision(3);
-  s << x;
-  return s.str();
-}
 
 }  // namespace
 
@@ -51,8 +45,8 @@ std::vector<TheoremLooseness> looseness_of(const RunResults& results) {
       std::sort(ratios.begin(), ratios.end());
       const std::size_t n = ratios.size();
       const double median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
-      l.groups.push_back({key.first < 0 ? "" : std::to_string(key.first), key.second < 0 ? "" : std::to_string(key.second),
-                          n, ratios.front(), median, ratios.back()});
+      const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
+      l.groups.push_back({name(key.first), name(key.second), n, ratios.front(), median, ratios.back()});
     }
     l.vacuous = l.max_ratio * kVacuousFactor < 1;
     out.push_back(std::move(l));
@@ -77,7 +71,7 @@ std::string vacuous_lines(const std::vector<TheoremLooseness>& looseness) {
   std::string out;
   for (const TheoremLooseness& l : looseness)
     if (l.vacuous)
-      out += l.id + ": vacuous on this input (the bound is at least " + text_of(1 / l.max_ratio) +
+      out += l.id + ": vacuous on this input (the bound is at least " + decimal_near(Mpfr(1 / l.max_ratio), 3) +
              " times looser than the value on every one of its " + std::to_string(l.cases) + " cases)\n";
   return out;
 }
@@ -89,8 +83,8 @@ std::string looseness_markdown(const std::vector<TheoremLooseness>& looseness) {
       "in the JSON (`looseness`). A bound more than 10 times looser than the value on every case is vacuous on "
       "this input.\n\n| theorem | cases | largest ratio | vacuous on this input |\n|---|---|---|---|\n";
   for (const TheoremLooseness& l : looseness)
-    md += "| `" + l.id + "` | " + std::to_string(l.cases) + " | " + text_of(l.max_ratio) + " | " +
-          (l.vacuous ? "yes, factor " + text_of(1 / l.max_ratio) : "no") + " |\n";
+    md += "| `" + l.id + "` | " + std::to_string(l.cases) + " | " + decimal_near(Mpfr(l.max_ratio), 3) + " | " +
+          (l.vacuous ? "yes, factor " + decimal_near(Mpfr(1 / l.max_ratio), 3) : "no") + " |\n";
   return md;
 }
 

@@ -26,6 +26,14 @@ TheoremResult certified(const TheoremSearch& s) {
   return run(plan).theorems.front();
 }
 
+// The search `normbound search ID --budget B` runs (default seed).
+TheoremSearch searched(const Theorem& t, std::size_t budget) {
+  SearchSettings settings;
+  settings.seed = 2508178;
+  settings.budget = budget;
+  return search_theorem(t, settings);
+}
+
 bool all_logits_tied(const Case& c) {
   const ExactTensor& l = c.number("logits");
   for (std::size_t i = 1; i < l.size(); ++i)
@@ -35,10 +43,7 @@ bool all_logits_tied(const Case& c) {
 
 TEST(TheoremSearch, FindsAndShrinksTheCorollary3ViolationFromStartsThatAreNotTies) {
   const Theorem& t = registered("softmax-jacobian-spectral-as-printed");
-  SearchSettings settings;
-  settings.seed = 2508178;
-  settings.budget = 2000;
-  const TheoremSearch s = search_theorem(t, settings);
+  const TheoremSearch s = searched(t, 2000);
   ASSERT_TRUE(s.violation);
   // Some restart that did not start at a tie ends at a certified violation.
   bool found_from_untied_start = false;
@@ -61,10 +66,7 @@ TEST(TheoremSearch, FindsAndShrinksTheCorollary3ViolationFromStartsThatAreNotTie
 
 TEST(TheoremSearch, FindsTheSharpJacobianBoundAttained) {
   const Theorem& t = registered("softmax-jacobian-spectral-sharp");
-  SearchSettings settings;
-  settings.seed = 2508178;
-  settings.budget = 2000;
-  const TheoremSearch s = search_theorem(t, settings);
+  const TheoremSearch s = searched(t, 2000);
   const TheoremResult r = certified(s);
   EXPECT_EQ(r.counts[static_cast<int>(Verdict::Violated)], 0u);
   // 1/(2T) is attained at two tied top logits and the rest far below (Popoviciu).
@@ -73,10 +75,7 @@ TEST(TheoremSearch, FindsTheSharpJacobianBoundAttained) {
 
 TEST(TheoremSearch, ReportsTheBestRatioOfTheWeightBounds) {
   const Theorem& t = registered("softmax-weight-bounds");
-  SearchSettings settings;
-  settings.seed = 2508178;
-  settings.budget = 500;
-  const TheoremSearch s = search_theorem(t, settings);
+  const TheoremSearch s = searched(t, 500);
   const TheoremResult r = certified(s);
   EXPECT_EQ(r.counts[static_cast<int>(Verdict::Violated)], 0u);
   const TightnessFrontier f = tightness_frontier(s, r, 1e-3);

@@ -136,14 +136,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   add_source_options(*check, o.source, o.top_n);
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
-  check->add_option_function<std::string>(
-      "--cases-dir",
-      [&o](const std::string& dir) {
-        o.cases_dir = dir;
-        o.cases_dir_given = true;
-      },
-      "Directory where counterexamples are saved as case files (default: normbound-cases, or DIR/cases with "
-      "--report DIR)");
+  add_cases_dir_option(*check, o.cases_dir, o.cases_dir_given);
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
                     "counterexamples' case files; it appears complete or not at all");
@@ -197,11 +190,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) report.emplace(o.report_dir);
-  const std::filesystem::path cases_dir =
-      report && !o.cases_dir_given ? report->target() / "cases" : std::filesystem::path(o.cases_dir);
-  // Where case files are written now: inside the staged report when they belong to it.
-  const std::filesystem::path cases_written_to =
-      report && !o.cases_dir_given ? report->staging() / "cases" : cases_dir;
+  const CaseFileDirectories case_dirs =
+      case_file_directories(o.cases_dir, o.cases_dir_given, report ? &*report : nullptr);
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
       << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
@@ -272,7 +262,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     (*progress)(done, total, bits);
   });
   progress.reset();
-  save_violation_files(results, cases_dir, cases_written_to, "-",
+  save_violation_files(results, case_dirs.recorded, case_dirs.written_to, "-",
                        [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
 
   print_verdict_table(results, out);

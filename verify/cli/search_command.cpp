@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include "reports/report_files.hpp"
@@ -19,6 +20,7 @@
 #include "verify/cli/violation_files.hpp"
 #include "verify/errors.hpp"
 #include "verify/run.hpp"
+#include "verify/slack.hpp"
 #include "verify/version.hpp"
 
 namespace nb::cli {
@@ -26,20 +28,15 @@ namespace {
 
 constexpr std::uint64_t kMaxBudget = 100'000'000;
 
-std::string ratio_text(double relative_slack) {
-  std::ostringstream s;
-  s.precision(6);
-  s << search::tightness_ratio(relative_slack);
-  return s.str();
-}
 
 void print_search(const search::SearchedTheorem& s, std::ostream& out) {
   const search::TheoremSearch& t = s.search;
   const search::SearchRestart& best = t.restarts.at(t.best_restart);
   out << t.theorem->info().id << ": " << t.restarts.size() << " restart(s) from its suite, " << t.evaluations
       << " binary64 evaluations\n"
-      << "  best ratio " << ratio_text(best.minimum.value) << " on '" << best.claim << "', restart " << t.best_restart
-      << " from '" << best.start.label << "' (ratio " << ratio_text(best.start_relative_slack) << " there)\n";
+      << "  best ratio " << decimal_near(Mpfr(search::tightness_ratio(best.minimum.value)), 6) << " on '"
+      << best.claim << "', restart " << t.best_restart << " from '" << best.start.label << "' (ratio "
+      << decimal_near(Mpfr(search::tightness_ratio(best.start_relative_slack)), 6) << " there)\n";
   if (t.shrunk)
     out << "  " << (t.violation ? "shrunk" : "simplified") << " in " << t.shrink.steps << " step(s) ("
         << t.shrink.attempts << " candidates tried); shown first: '" << t.certified_cases.front().label << "'\n";
@@ -66,14 +63,7 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
   search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file");
   search->add_option("--report", o.report_dir,
                      "Write a report directory (as check --report) with a Search section");
-  search->add_option_function<std::string>(
-      "--cases-dir",
-      [&o](const std::string& dir) {
-        o.cases_dir = dir;
-        o.cases_dir_given = true;
-      },
-      "Directory where certified violations are saved as case files (default: normbound-cases, or DIR/cases with "
-      "--report DIR)");
+  add_cases_dir_option(*search, o.cases_dir, o.cases_dir_given);
   search->add_flag("--pin", o.pin,
                    "Add each theorem's case shown first (the shrunk one) with its certified verdict to the pinned "
                    "corpus, as PIN_DIR/ID/search-seed-S.json (check replays it before the suite after a rebuild)");
@@ -101,10 +91,8 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
 
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) report.emplace(o.report_dir);
-  const std::filesystem::path cases_dir =
-      report && !o.cases_dir_given ? report->target() / "cases" : std::filesystem::path(o.cases_dir);
-  const std::filesystem::path cases_written_to =
-      report && !o.cases_dir_given ? report->staging() / "cases" : cases_dir;
+  const CaseFileDirectories case_dirs =
+      case_file_directories(o.cases_dir, o.cases_dir_given, report ? &*report : nullptr);
 
   std::ostringstream out;
   out << "normbound " << kVersion << " search: seed " << o.seed << ", budget " << o.budget
@@ -126,8 +114,9 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
       {"search", "", "", {{"seed", std::to_string(o.seed)}, {"budget", std::to_string(o.budget)}, {"shape", o.shape}}});
   RunResults results = run(plan);
   for (std::size_t i = 0; i < searched.size(); ++i)
-    searched[i].frontier = search::tightness_frontier(searched[i].search, results.theorems[i], settings.check.policy.near_tight);
-  save_violation_files(results, cases_dir, cases_written_to, "-search-",
+    searched[i].frontier =
+        search::tightness_frontier(searched[i].search, results.theorems[i], settings.check.policy.near_tight);
+  save_violation_files(results, case_dirs.recorded, case_dirs.written_to, "-search-",
                        [](const std::string& id, const std::string& file) {
                          return "normbound check " + id + " --case " + file;
                        });

@@ -2,6 +2,22 @@
 
 namespace nb::cli {
 
+void add_cases_dir_option(CLI::App& command, std::string& dir, bool& given) {
+  command.add_option_function<std::string>(
+      "--cases-dir",
+      [&dir, &given](const std::string& value) {
+        dir = value;
+        given = true;
+      },
+      "Directory where counterexamples are saved as case files (default: normbound-cases, or DIR/cases with "
+      "--report DIR)");
+}
+
+CaseFileDirectories case_file_directories(const std::string& dir, bool given, const reports::StagedDirectory* report) {
+  if (report && !given) return {report->target() / "cases", report->staging() / "cases"};
+  return {dir, dir};
+}
+
 void save_violation_files(RunResults& results, const std::filesystem::path& recorded_dir,
                           const std::filesystem::path& written_to, const std::string& name_infix,
                           const ReplayCommandFn& replay) {

@@ -4,9 +4,22 @@
 #include <functional>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
+#include "reports/report_output.hpp"
 #include "verify/results.hpp"
 
 namespace nb::cli {
+
+// Adds --cases-dir to `command`: sets `dir` and `given`.
+void add_cases_dir_option(CLI::App& command, std::string& dir, bool& given);
+
+// Where a run's case files are recorded to be and where they are written now: `dir`, or, with a
+// report being staged and no --cases-dir given, DIR/cases of the report (written into its staging).
+struct CaseFileDirectories {
+  std::filesystem::path recorded, written_to;
+};
+CaseFileDirectories case_file_directories(const std::string& dir, bool given, const reports::StagedDirectory* report);
 
 // (theorem id, case file as recorded) -> the command that replays it.
 using ReplayCommandFn = std::function<std::string(const std::string&, const std::string&)>;
