@@ -11,13 +11,14 @@ set -euo pipefail
 # the SHA-256 of input files recorded in results; OpenBLAS does the GPT-2 forward pass's matrix
 # products, with kernels chosen for the CPU at run time, so portable builds get AVX2/AVX-512;
 # Calcium, on FLINT and Arb, decides exact equality of TIGHT cases; Debian's libcalcium-dev
-# headers include Antic's, which it does not depend on).
+# headers include Antic's, which it does not depend on; NLopt's derivative-free optimizers drive
+# `normbound search`).
 NORMBOUND_PACKAGES=(
   build-essential cmake pkg-config
   libboost1.81-dev libgmp-dev libmpfr-dev libmpfi-dev
   libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
   libpcre2-dev libbenchmark-dev libssl-dev libopenblas-dev
-  libcalcium-dev libantic-dev libflint-dev libflint-arb-dev
+  libcalcium-dev libantic-dev libflint-dev libflint-arb-dev libnlopt-dev
 )
 
 # Needed only by tests: pdflatex with the packages report.tex uses (amsmath, geometry, longtable,

@@ -40,7 +40,8 @@ struct MultiheadCoverage {
             .summary = "cov(p,H) = 1-(1-p)^H (= inclusion-exclusion); cov(0.8,2) = 0.96, cov(0.8,3) = 0.992; min H for 0.99 is 3",
             .assumptions = {"heads separate independently, each with probability p (the paper's premise)",
                             "0 < p < 1, H >= 1", "target (if given) 0 < q < 1"},
-            .reads = {.numbers = {"p", "coverage", "target"}, .integers = {"H"}}};
+            .reads = {.numbers = {"p", "coverage", "target"}, .integers = {"H"}},
+            .search = {.inputs = {{"p"}}}};
   }
 
   // Cases 0-2 are the paper's: p = 0.8 with H = 2, coverage 0.96; H = 3, coverage 0.992; H = 3

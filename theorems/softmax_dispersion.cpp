@@ -28,7 +28,8 @@ struct SoftmaxDispersion {
             .summary = "max_i a_i <= e^{delta/T} / (e^{delta/T} + L - 1), delta = max l - min l",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   // The softmax logit suite (random::logit_cases), with case i % 4 == 3 replaced by the equality

@@ -19,7 +19,8 @@ struct SoftmaxJacobianEntry {
             .summary = "max_ij |J_ij| <= 1/(4T)",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 4096); }

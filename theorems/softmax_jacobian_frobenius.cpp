@@ -28,7 +28,8 @@ struct SoftmaxJacobianFrobenius {
             .summary = "||J||_F <= sqrt(p (1 - p))/T <= 1/(2T), p = ||a||_2^2",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 64); }

@@ -29,7 +29,8 @@ struct SoftmaxJacobianSaturation {
             .summary = "||J||_2 <= (1 - ||a||_2^2)/T <= 2 (1 - max_i a_i)/T",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 64); }

@@ -21,7 +21,8 @@ struct SoftmaxJacobianSpectralAsPrinted {
             .summary = "||J||_2 <= min{1/(4T), sqrt(2)} for J = (diag a - a a^T)/T",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

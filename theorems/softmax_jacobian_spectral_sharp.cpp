@@ -21,7 +21,8 @@ struct SoftmaxJacobianSpectralSharp {
             .summary = "||J||_2 <= 1/(2T) and ||J||_2 <= max_i a_i / T",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

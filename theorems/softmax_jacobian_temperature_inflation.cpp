@@ -26,7 +26,8 @@ struct SoftmaxJacobianTemperatureInflation {
             .summary = "||J(l, T/2)||_2 >= 2 ||J(l, T)||_2 (per-input reading of 'grows like 1/T')",
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
-            .reads = {.numbers = {"logits", "T"}}};
+            .reads = {.numbers = {"logits", "T"}},
+            .search = {.inputs = {{"logits"}}}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 64); }

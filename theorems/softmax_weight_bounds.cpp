@@ -24,7 +24,8 @@ struct SoftmaxWeightBounds {
             .summary = "e^{-2D/T}/L <= a_i <= e^{2D/T}/L with D = ||q|| max_i ||k_i||",
             .assumptions = {"T > 0", "L >= 1 keys of the query's dimension d >= 1"},
             .inputs = {"query", "keys", "T"},
-            .reads = {.numbers = {"query", "keys", "T"}}};
+            .reads = {.numbers = {"query", "keys", "T"}},
+            .search = {.inputs = {{"query"}, {"keys"}}}};
   }
 
   // Families by i % 4: Gaussian q and keys (scale log-uniform in [2^-4, 2]), keys on a sphere,

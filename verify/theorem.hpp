@@ -18,6 +18,7 @@
 #include "verify/case_names.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
+#include "verify/search_space.hpp"
 #include "verify/sides.hpp"
 
 namespace nb {
@@ -45,6 +46,9 @@ struct TheoremInfo {
   // Everything the theorem reads from a case (numbers, integers, options; optional ones
   // included): a case naming anything else is refused before its assumptions are checked.
   CaseNames reads;
+  // What `normbound search` may move (verify/search_space.hpp); the default is the generic
+  // perturbation of every number of the suite's cases.
+  SearchSpace search;
 };
 
 // What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend

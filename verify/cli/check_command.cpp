@@ -15,15 +15,20 @@
 #include "models/sources/theorem_source_cases.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
+#include "verify/cli/terminal_text.hpp"
+#include "verify/cli/theorem_lookup.hpp"
+#include "verify/cli/violation_files.hpp"
 #include "verify/errors.hpp"
 #include "verify/results.hpp"
 #include "verify/run.hpp"
+#include "verify/source_looseness.hpp"
 #include "verify/version.hpp"
 
 namespace nb::cli {
@@ -50,13 +55,6 @@ void validate(const CheckOptions& o) {
   if (o.ids.empty() && !o.all && o.case_files.empty())
     throw UsageError("name theorem ids, or --all, or --case FILE (see 'normbound list')");
   if (o.all && !o.ids.empty()) throw UsageError("give theorem ids or --all, not both");
-}
-
-const Theorem& theorem_or_usage_error(const std::string& id) {
-  if (const Theorem* t = theorems::find(id)) return *t;
-  std::string hint;
-  for (const auto& c : theorems::closest_ids(id)) hint += (hint.empty() ? "" : ", ") + c;
-  throw UsageError("unknown theorem id '" + id + "'; closest: " + hint + " ('normbound list' shows all)");
 }
 
 // The command that re-runs exactly `case_file` with this run's precision settings.
@@ -138,14 +136,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   add_source_options(*check, o.source, o.top_n);
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
-  check->add_option_function<std::string>(
-      "--cases-dir",
-      [&o](const std::string& dir) {
-        o.cases_dir = dir;
-        o.cases_dir_given = true;
-      },
-      "Directory where counterexamples are saved as case files (default: normbound-cases, or DIR/cases with "
-      "--report DIR)");
+  add_cases_dir_option(*check, o.cases_dir, o.cases_dir_given);
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
                     "counterexamples' case files; it appears complete or not at all");
@@ -199,11 +190,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) report.emplace(o.report_dir);
-  const std::filesystem::path cases_dir =
-      report && !o.cases_dir_given ? report->target() / "cases" : std::filesystem::path(o.cases_dir);
-  // Where case files are written now: inside the staged report when they belong to it.
-  const std::filesystem::path cases_written_to =
-      report && !o.cases_dir_given ? report->staging() / "cases" : cases_dir;
+  const CaseFileDirectories case_dirs =
+      case_file_directories(o.cases_dir, o.cases_dir_given, report ? &*report : nullptr);
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
       << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
@@ -244,18 +232,29 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   }
   std::set<std::string> generators;  // of the random suites run
   bool random_suites = false;
+  std::size_t pinned = 0;
   for (const Theorem* t : selected) {
     auto it = replayed.find(t->info().id);
     if (it != replayed.end()) {
       plan.theorems.push_back({t, std::move(it->second), origin});
       continue;
     }
+    // The theorem's pinned cases (tests/cases) first, then its suite.
     plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
+    std::vector<Case> cases = theorems::pinned_cases_of(t->info().id);
+    pinned += cases.size();
+    cases.insert(cases.end(), plan.theorems.back().cases.begin(), plan.theorems.back().cases.end());
+    plan.theorems.back().cases = std::move(cases);
     random_suites = true;
     collect_generators(plan.theorems.back().cases, generators);
   }
   if (random_suites)
     plan.record.sources.insert(plan.record.sources.begin(), random_suite_source(o.seed, o.cases, generators));
+  if (pinned > 0) {
+    plan.record.sources.insert(plan.record.sources.begin(),
+                               {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
+    out << pinned << " pinned case(s) from tests/cases replayed before the suites\n\n";
+  }
 
   std::optional<ProgressLine> progress;
   RunResults results = run(plan, [&](const std::string& id, std::size_t done, std::size_t total, unsigned bits) {
@@ -263,32 +262,43 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     (*progress)(done, total, bits);
   });
   progress.reset();
-  for (TheoremResult& r : results.theorems) {
-    const std::string& id = r.info.id;
-    if (!r.violations.empty()) std::filesystem::create_directories(cases_written_to);
-    for (auto& v : r.violations) {
-      const std::string name = id + "-" + std::to_string(v.outcome.index) + ".json";
-      v.case_file = (cases_dir / name).string();
-      write_case_file(v.input, (cases_written_to / name).string());
-      v.replay = replay_command(id, v.case_file, o);
-    }
-  }
+  save_violation_files(results, case_dirs.recorded, case_dirs.written_to, "-",
+                       [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
 
   print_verdict_table(results, out);
   print_flagged(results, out);
+  // On a source's cases: how loose each bound is there (issue #11), beside the results and reports.
+  std::vector<TheoremLooseness> looseness;
+  if (origin == CaseOrigin::External) {
+    looseness = looseness_of(results);
+    if (const std::string vacuous = vacuous_lines(looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
+  }
+  const auto with_looseness = [&](std::vector<reports::ReportFile> files) {
+    if (looseness.empty()) return files;
+    for (reports::ReportFile& f : files) {
+      if (f.name.ends_with(".json")) {
+        nlohmann::json j = nlohmann::json::parse(f.content);
+        j["looseness"] = looseness_json(looseness);
+        f.content = j.dump(2) + "\n";
+      }
+      if (f.name == "report.md") f.content += looseness_markdown(looseness);
+    }
+    return files;
+  };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report.
   const RunResults saved = results_from_json(results_to_json(results));
   const reports::ReportOptions report_options{o.top};
   if (!o.json.empty()) {
     const std::filesystem::path json(o.json);
-    reports::write_report_files(json.parent_path(), reports::report_files(saved, report_options,
-                                                                          reports::ReportFormat::Json,
-                                                                          json.filename().string()));
+    reports::write_report_files(json.parent_path(),
+                                with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json,
+                                                                     json.filename().string())));
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    reports::write_report_files(report->staging(), reports::report_directory_files(saved, report_options));
+    reports::write_report_files(report->staging(),
+                                with_looseness(reports::report_directory_files(saved, report_options)));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }

@@ -13,6 +13,7 @@
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/report_command.hpp"
 #include "verify/cli/reproduce_command.hpp"
+#include "verify/cli/search_command.hpp"
 #include "verify/version.hpp"
 
 int main(int argc, char** argv) {
@@ -29,10 +30,12 @@ int main(int argc, char** argv) {
   nb::cli::CheckOptions check_options;
   nb::cli::ReportCommandOptions report_options;
   nb::cli::ReproduceOptions reproduce_options;
+  nb::cli::SearchOptions search_options;
   CLI::App* list = nb::cli::add_list_command(app, list_options);
   CLI::App* check = nb::cli::add_check_command(app, check_options);
   CLI::App* report = nb::cli::add_report_command(app, report_options);
   CLI::App* reproduce = nb::cli::add_reproduce_command(app, reproduce_options);
+  CLI::App* search = nb::cli::add_search_command(app, search_options);
   try {
     app.parse(argc, argv);
     if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
@@ -40,6 +43,7 @@ int main(int argc, char** argv) {
     if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
     if (reproduce->parsed())
       return nb::cli::run_reproduce(reproduce_options, argc, argv, std::cout, std::cerr);
+    if (search->parsed()) return nb::cli::run_search(search_options, argc, argv, std::cout);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -1,0 +1,172 @@
+#include "verify/cli/search_command.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "reports/report_files.hpp"
+#include "reports/report_output.hpp"
+#include "verify/search/search_record.hpp"
+#include "theorems/pinned_cases.hpp"
+#include "verify/search/tightness.hpp"
+#include "verify/cli/check_table.hpp"
+#include "verify/cli/count_option.hpp"
+#include "verify/cli/command_line.hpp"
+#include "verify/cli/terminal_text.hpp"
+#include "verify/cli/theorem_lookup.hpp"
+#include "verify/cli/violation_files.hpp"
+#include "verify/errors.hpp"
+#include "verify/run.hpp"
+#include "verify/slack.hpp"
+#include "verify/version.hpp"
+
+namespace nb::cli {
+namespace {
+
+constexpr std::uint64_t kMaxBudget = 100'000'000;
+
+
+void print_search(const search::SearchedTheorem& s, std::ostream& out) {
+  const search::TheoremSearch& t = s.search;
+  const search::SearchRestart& best = t.restarts.at(t.best_restart);
+  out << t.theorem->info().id << ": " << t.restarts.size() << " restart(s) from its suite, " << t.evaluations
+      << " binary64 evaluations\n"
+      << "  best ratio " << decimal_near(Mpfr(search::tightness_ratio(best.minimum.value)), 6) << " on '"
+      << best.claim << "', restart " << t.best_restart << " from '" << best.start.label << "' (ratio "
+      << decimal_near(Mpfr(search::tightness_ratio(best.start_relative_slack)), 6) << " there)\n";
+  if (t.shrunk)
+    out << "  " << (t.violation ? "shrunk" : "simplified") << " in " << t.shrink.steps << " step(s) ("
+        << t.shrink.attempts << " candidates tried); shown first: '" << t.certified_cases.front().label << "'\n";
+  out << "  frontier: " << s.frontier.text << "\n";
+}
+
+}  // namespace
+
+CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
+  CLI::App* search = app.add_subcommand(
+      "search",
+      "Search a theorem's free inputs for its tightest case or a counterexample (NLopt, from its suite's cases),\n"
+      "certify what is found like any case, and shrink a certified violation.\n"
+      "Examples:\n"
+      "  normbound search softmax-jacobian-spectral-as-printed --budget 2000\n"
+      "  normbound search softmax-weight-bounds --shape L=16,d=4 --json search.json");
+  search->add_option("ids", o.ids, "Theorem ids to search ('normbound list' shows them)")->required();
+  add_count_option(*search, "--budget", o.budget, 1, kMaxBudget,
+                   "Binary64 evaluations per theorem, shared by the restarts");
+  add_count_option(*search, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                   "Seed of the suites the restarts start from (printed; same seed, same results)");
+  search->add_option("--shape", o.shape,
+                     "Start only from suite cases of this shape, e.g. L=8,d=4,N=2; T=.. sets the temperature");
+  search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file");
+  search->add_option("--report", o.report_dir,
+                     "Write a report directory (as check --report) with a Search section");
+  add_cases_dir_option(*search, o.cases_dir, o.cases_dir_given);
+  search->add_flag("--pin", o.pin,
+                   "Add each theorem's case shown first (the shrunk one) with its certified verdict to the pinned "
+                   "corpus, as PIN_DIR/ID/search-seed-S.json (check replays it before the suite after a rebuild)");
+  search->add_option("--pin-dir", o.pin_dir, "Directory of the pinned corpus")->capture_default_str();
+  search->add_option("--threads", o.threads, "Worker threads of the certification (0: one per hardware thread)")
+      ->capture_default_str();
+  search->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
+  return search;
+}
+
+int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& terminal) {
+  std::vector<const Theorem*> selected;
+  for (const auto& id : o.ids) {
+    const Theorem& t = theorem_or_usage_error(id);
+    if (const std::string why = search::why_not_searchable(t); !why.empty())
+      throw UsageError(id + " is not searchable: " + why);
+    selected.push_back(&t);
+  }
+  search::SearchSettings settings;
+  settings.seed = o.seed;
+  settings.budget = o.budget;
+  settings.shape = search::parse_case_shape(o.shape);
+  settings.check.seed = o.seed;
+  settings.check.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+
+  std::optional<reports::StagedDirectory> report;
+  if (!o.report_dir.empty()) report.emplace(o.report_dir);
+  const CaseFileDirectories case_dirs =
+      case_file_directories(o.cases_dir, o.cases_dir_given, report ? &*report : nullptr);
+
+  std::ostringstream out;
+  out << "normbound " << kVersion << " search: seed " << o.seed << ", budget " << o.budget
+      << " binary64 evaluations per theorem" << (o.shape.empty() ? "" : ", shape " + o.shape)
+      << "; certified by binary64 intervals, then MPFI from " << settings.check.precision << " to "
+      << settings.check.max_precision << " bits\n\n";
+
+  std::vector<search::SearchedTheorem> searched;
+  RunPlan plan;
+  plan.settings = settings.check;
+  plan.record.command_line = command_line(argc, argv);
+  plan.record.timestamp = timestamp(o.no_timestamp);
+  plan.record.source = "search";
+  for (const Theorem* t : selected) {
+    searched.push_back({search::search_theorem(*t, settings), {}});
+    plan.theorems.push_back({t, searched.back().search.certified_cases, CaseOrigin::SuiteOrSaved});
+  }
+  plan.record.sources.push_back(
+      {"search", "", "", {{"seed", std::to_string(o.seed)}, {"budget", std::to_string(o.budget)}, {"shape", o.shape}}});
+  RunResults results = run(plan);
+  for (std::size_t i = 0; i < searched.size(); ++i)
+    searched[i].frontier =
+        search::tightness_frontier(searched[i].search, results.theorems[i], settings.check.policy.near_tight);
+  save_violation_files(results, case_dirs.recorded, case_dirs.written_to, "-search-",
+                       [](const std::string& id, const std::string& file) {
+                         return "normbound check " + id + " --case " + file;
+                       });
+
+  for (const auto& s : searched) print_search(s, out);
+  out << "\n";
+  terminal << terminal_safe(out.str());
+  print_verdict_table(results, terminal);
+  print_flagged(results, terminal);
+
+  if (o.pin)
+    for (std::size_t i = 0; i < searched.size(); ++i) {
+      const TheoremResult& r = results.theorems[i];
+      const std::filesystem::path dir = std::filesystem::path(o.pin_dir) / r.info.id;
+      const std::string name = "search-seed-" + std::to_string(o.seed) + ".json";
+      std::filesystem::create_directories(dir);
+      const nlohmann::json pinned = theorems::pinned_case_json(
+          searched[i].search.certified_cases.front(), r.outcomes.front().verdict,
+          "found by normbound search --seed " + std::to_string(o.seed) + " --budget " + std::to_string(o.budget) +
+              (o.shape.empty() ? "" : " --shape " + o.shape) + ": " + searched[i].frontier.text);
+      reports::write_report_files(dir, {{name, pinned.dump(1) + "\n"}});
+      terminal << "pinned " << (dir / name).string() << " (" << verdict_name(r.outcomes.front().verdict) << ")\n";
+    }
+  const nlohmann::json record = search::search_json(searched, o.budget, o.seed);
+  const RunResults saved = results_from_json(results_to_json(results));
+  const reports::ReportOptions report_options{};
+  if (!o.json.empty()) {
+    nlohmann::json j = results_to_json(saved);
+    j["search"] = record;
+    const std::filesystem::path json(o.json);
+    reports::write_report_files(json.parent_path(), {{json.filename().string(), j.dump(2) + "\n"}});
+    terminal << "\nresults written to " << o.json << "\n";
+  }
+  if (report) {
+    std::vector<reports::ReportFile> files = reports::report_directory_files(saved, report_options);
+    for (reports::ReportFile& f : files) {
+      if (f.name == "report.md") f.content += search::search_markdown(searched);
+      if (f.name == "results.json") {
+        nlohmann::json j = nlohmann::json::parse(f.content);
+        j["search"] = record;
+        f.content = j.dump(2) + "\n";
+      }
+    }
+    reports::write_report_files(report->staging(), files);
+    report->commit();
+    terminal << "\nreport written to " << report->target().string() << "\n";
+  }
+  const int status = exit_status(results);
+  terminal << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
+  return status;
+}
+
+}  // namespace nb::cli

@@ -1,0 +1,35 @@
+#pragma once
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace nb::cli {
+
+struct SearchOptions {
+  std::vector<std::string> ids;
+  std::uint64_t budget = 2000;
+  std::uint64_t seed = 2508178;  // as check's
+  std::string shape;             // "L=..,d=..,N=..,T=.."
+  std::string json;
+  std::string report_dir;
+  std::string cases_dir = "normbound-cases";
+  bool cases_dir_given = false;
+  bool pin = false;                 // add the case shown first to the pinned corpus
+  std::string pin_dir = "tests/cases";
+  unsigned threads = 0;
+  bool no_timestamp = false;
+};
+
+CLI::App* add_search_command(CLI::App& app, SearchOptions& options);
+
+// Searches each theorem (search/theorem_search.hpp), certifies what it found with the engine,
+// prints the verdict table, the counterexamples (shrunk first), each theorem's tightness frontier
+// and replay commands; writes case files, --json and --report as check does, and with --pin the
+// case shown first of each theorem with its certified verdict into the pinned corpus. Returns the exit
+// status of exit_status() on the certified cases; throws UsageError / InputError.
+int run_search(const SearchOptions& options, int argc, char** argv, std::ostream& out);
+
+}  // namespace nb::cli
