@@ -21,7 +21,9 @@ std::string limit(const AxisRange& r, double at) { return number(r.log ? std::po
 }  // namespace
 
 std::string sweep_figure_pgfplots(const SweepFigure& f) {
-  const auto [X, Y] = figure_ranges(f);
+  // Named, not a structured binding: clang 14 (the checking build) cannot capture bindings in lambdas.
+  const std::pair<AxisRange, AxisRange> ranges = figure_ranges(f);
+  const AxisRange &X = ranges.first, &Y = ranges.second;
   std::string s = "% " + f.title + "\n\\begin{tikzpicture}\n\\begin{axis}[width=12cm, height=7.5cm, xmode=" +
                   std::string(f.log_x ? "log" : "normal") + ", ymode=" + (f.log_y ? "log" : "normal") +
                   ", xmin=" + limit(X, X.lo) + ", xmax=" + limit(X, X.hi) + ", ymin=" + limit(Y, Y.lo) +

@@ -32,7 +32,9 @@ std::string escaped(const std::string& text) {
 }  // namespace
 
 std::string sweep_figure_svg(const SweepFigure& f) {
-  const auto [X, Y] = figure_ranges(f);
+  // Named, not a structured binding: clang 14 (the checking build) cannot capture bindings in lambdas.
+  const std::pair<AxisRange, AxisRange> ranges = figure_ranges(f);
+  const AxisRange &X = ranges.first, &Y = ranges.second;
   const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
   const auto px = [&](double v) { return kLeft + (X.to_axis(v) - X.lo) / (X.hi - X.lo) * plot_w; };
   const auto py = [&](double v) { return kTop + plot_h - (Y.to_axis(v) - Y.lo) / (Y.hi - Y.lo) * plot_h; };
