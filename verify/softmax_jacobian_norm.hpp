@@ -53,12 +53,14 @@ R softmax_jacobian_norm(const Vector<R>& alpha, const R& T, const ExactTensor& l
   } else {
     using Point = decltype(midpoint_of(alpha[0]));
     const Vector<R> others = weights_of_the_others(alpha);
+    // The diagonal of D - alpha alpha^T: alpha_i o_i.
+    const Vector<R> diagonal = alpha.cwiseProduct(others);
     R trace = R(0), top_diagonal = R(0);
     for (Eigen::Index i = 0; i < alpha.size(); ++i) {
-      trace += alpha[i] * others[i];
-      top_diagonal = max_of(top_diagonal, R(alpha[i] * others[i]));
+      trace += diagonal[i];
+      top_diagonal = max_of(top_diagonal, diagonal[i]);
     }
-    const R top_diagonal_term = weight(first) * others[static_cast<Eigen::Index>(first)];
+    const R& top_diagonal_term = diagonal[static_cast<Eigen::Index>(first)];
     Point lo = max_of(lower_end_of(weight(second)), lower_end_of(top_diagonal));
     Point hi = min_of(upper_end_of(weight(first)), upper_end_of(trace));
     for (unsigned step = 0; step < 2 * working_precision() + 64; ++step) {

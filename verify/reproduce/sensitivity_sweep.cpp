@@ -103,16 +103,16 @@ class SensitivitySweep final : public Experiment {
         }
     }
     SweepFigure fig{kId, "Fig. 4: max over heads of the mean sensitivity g", "T", "g(T, eps)", true, true, {}, {}, {}};
-    for (std::size_t j = 0; j < eps_.size(); ++j) {
-      for (std::size_t i = 0; i < T_.size(); ++i)
-        o.aggregate.add({number_text(T_[i]), number_text(eps_[j]), number_text(best[j][i]),
-                         number_text(std::min(1 / (4 * T_[i]), std::sqrt(2.0))), number_text(1 / (2 * T_[i]))});
-      fig.series.push_back({"eps = " + number_text(eps_[j]), T_, best[j], false});
-    }
     std::vector<double> printed, sharp;
     for (double T : T_) {
       printed.push_back(std::min(1 / (4 * T), std::sqrt(2.0)));
       sharp.push_back(1 / (2 * T));
+    }
+    for (std::size_t j = 0; j < eps_.size(); ++j) {
+      for (std::size_t i = 0; i < T_.size(); ++i)
+        o.aggregate.add({number_text(T_[i]), number_text(eps_[j]), number_text(best[j][i]), number_text(printed[i]),
+                         number_text(sharp[i])});
+      fig.series.push_back({"eps = " + number_text(eps_[j]), T_, best[j], false});
     }
     fig.series.push_back({"min{1/(4T), sqrt 2} (as printed)", T_, printed, true});
     fig.series.push_back({"1/(2T)", T_, sharp, false});
