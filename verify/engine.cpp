@@ -46,10 +46,13 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
   std::vector<SlackEnclosure> slacks;
   std::vector<Verdict> verdicts;
   t.settled = true;
+  // The verdict of one claim's slack at this tier (also for claims an exact decision narrows).
+  const auto classify_here = [&](const SlackEnclosure& s, const auto& claim) {
+    return classify(s, claim.relation, claim.evidence, settings.policy, bits, final_precision, out.size);
+  };
   for (const auto& claim : sides.claims) {
     slacks.push_back(slack_of(claim));
-    verdicts.push_back(classify(slacks.back(), claim.relation, claim.evidence, settings.policy, bits,
-                                final_precision, out.size));
+    verdicts.push_back(classify_here(slacks.back(), claim));
     t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
   }
   // An exact decision may narrow the enclosures of the claims and quantities it decides.
@@ -59,10 +62,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
     if (final_precision && !t.settled) {
       decided = sides;
       shown = &decided;
-      const auto classify_final = [&](const SlackEnclosure& s, const Claim<Interval>& claim) {
-        return classify(s, claim.relation, claim.evidence, settings.policy, bits, true, out.size);
-      };
-      out.exact = decide_claims_exactly(theorem, c, ctx, settings.exact, classify_final, decided, verdicts, slacks);
+      out.exact = decide_claims_exactly(theorem, c, ctx, settings.exact, classify_here, decided, verdicts, slacks);
     }
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = shown->claims[k];
