@@ -16,6 +16,8 @@
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "theorems/registry.hpp"
+#include "verify/atomic_file.hpp"
+#include "verify/cli/case_file_name.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
@@ -124,7 +126,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       "Examples:\n"
       "  normbound check --all\n"
       "  normbound check softmax-jacobian-spectral-as-printed --cases 500 --seed 7\n"
-      "  normbound check --case normbound-cases/softmax-jacobian-spectral-as-printed-0.json\n"
+      "  normbound check --case cases/softmax-jacobian-spectral-as-printed-random-seed2508178-0.json\n"
       "  normbound check topn-distance-fixed --source gpt2-positions:DIR --max-tokens 64 --top-n 1,5 --vectors keys");
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
@@ -157,30 +159,36 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       ->capture_default_str();
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
-  check->add_option("--json", o.json, "Write the complete results as JSON to this file");
+  check->add_option("--json", o.json, "Write the complete results as JSON to this file ('-': to stdout, the text then going to stderr)");
   add_source_options(*check, o.source, o.top_n);
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
-  check->add_option_function<std::string>(
-      "--cases-dir",
-      [&o](const std::string& dir) {
-        o.cases_dir = dir;
-        o.cases_dir_given = true;
-      },
-      "Directory where counterexamples are saved as case files (default: normbound-cases, or DIR/cases with "
-      "--report DIR)");
+  check->add_option("--cases-dir", o.cases_dir,
+                    "Save counterexamples as case files in this directory (default: DIR/cases with --report DIR; "
+                    "without either, no files are written)");
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
-                    "counterexamples' case files; it appears complete or not at all");
-  add_count_option(*check, "--top", o.top, 0, kMaxTop, "NEAR-TIGHT/TIGHT cases a report lists per theorem");
+                    "counterexamples' case files; it appears complete or not at all, and its paths are relative "
+                    "to it");
+  check->add_flag("--force", o.force,
+                  "Let --report write into a directory holding files normbound did not write: only normbound's "
+                  "own files there are replaced, the others kept");
+  check->add_flag("--appendix", o.appendix,
+                  "With --report: also write report-appendix.tex, the report as a LaTeX fragment to \\input into a "
+                  "paper's appendix");
+  add_count_option(*check, "--top", o.top, 0, kMaxTop,
+                   "Cases a report lists per theorem in each listing (tightest, undecided, statistical)");
   check->add_flag("--no-timestamp", o.no_timestamp,
                   "Record no timestamp (reports of the same run are then byte-identical; SOURCE_DATE_EPOCH fixes "
                   "the timestamp instead)");
   return check;
 }
 
-int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, std::ostream& err) {
+int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& err) {
   validate(o);
+  // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
+  const bool json_to_stdout = o.json == "-";
+  std::ostream& out = json_to_stdout ? err : stdout_stream;
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
@@ -221,12 +229,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
 
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir);
-  const std::filesystem::path cases_dir =
-      report && !o.cases_dir_given ? report->target() / "cases" : std::filesystem::path(o.cases_dir);
-  // Where case files are written now: inside the staged report when they belong to it.
-  const std::filesystem::path cases_written_to =
-      report && !o.cases_dir_given ? report->staging() / "cases" : cases_dir;
+  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
+  else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
+  // Case files go into the report (named relative to it) unless --cases-dir says elsewhere.
+  const bool cases_in_report = report && o.cases_dir.empty();
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
       << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
@@ -286,24 +292,36 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     (*progress)(done, total, bits);
   });
   progress.reset();
+  std::vector<FileContent> case_files;  // those saved outside a report, written all or none
   for (TheoremResult& r : results.theorems) {
     const std::string& id = r.info.id;
-    if (!r.violations.empty()) std::filesystem::create_directories(cases_written_to);
     for (auto& v : r.violations) {
-      const std::string name = id + "-" + std::to_string(v.outcome.index) + ".json";
-      v.case_file = (cases_dir / name).string();
-      write_case_file(v.input, (cases_written_to / name).string());
+      const std::string name = case_file_name(id, plan.record.source, o.seed, v.outcome);
+      if (cases_in_report) {
+        v.case_file = (std::filesystem::path(reports::kReportCasesDirectory) / name).generic_string();
+      } else if (!o.cases_dir.empty()) {
+        v.case_file = (std::filesystem::path(o.cases_dir) / name).string();
+        case_files.push_back({v.case_file, case_file_text(v.input)});
+      } else {
+        continue;
+      }
       v.replay = replay_command(id, v.case_file, o);
     }
   }
+  if (!case_files.empty()) {
+    std::filesystem::create_directories(o.cases_dir);
+    write_files_atomically(case_files);
+  }
 
   print_verdict_table(results, out);
-  print_flagged(results, out);
+  print_flagged(results, out, cases_in_report ? report->target().string() : std::string());
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report.
   const RunResults saved = results_from_json(results_to_json(results));
-  const reports::ReportOptions report_options{o.top};
-  if (!o.json.empty()) {
+  const reports::ReportOptions report_options{o.top, o.appendix};
+  if (json_to_stdout) {
+    stdout_stream << reports::report_files(saved, report_options, reports::ReportFormat::Json, "-").at(0).content;
+  } else if (!o.json.empty()) {
     const std::filesystem::path json(o.json);
     reports::write_report_files(json.parent_path(), reports::report_files(saved, report_options,
                                                                           reports::ReportFormat::Json,
@@ -311,7 +329,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    reports::write_report_files(report->staging(), reports::report_directory_files(saved, report_options));
+    report->write(reports::report_directory_files(saved, report_options));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }

@@ -26,9 +26,10 @@ struct CheckOptions {
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::vector<std::string> case_files;
-  std::string cases_dir = "normbound-cases";  // with --report and no --cases-dir: DIR/cases
-  bool cases_dir_given = false;                // --cases-dir was on the command line
+  std::string cases_dir;  // "": with --report, DIR/cases; without, case files are not saved
   std::string report_dir;
+  bool appendix = false;  // the report directory also holds report-appendix.tex
+  bool force = false;  // --report may replace normbound's own files in a directory holding others
   std::uint64_t top = 5;
   bool no_timestamp = false;
   sources::SourceRequest source;  // spec "random": the theorems' own suites
