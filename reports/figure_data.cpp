@@ -102,8 +102,10 @@ struct SymlogScale {
 std::vector<Tick> symlog_ticks(const SymlogScale& s) {
   const double span = s.top_decade - s.floor_decade;
   const double step = span <= 4 ? 1 : span <= 8 ? 2 : span <= 12 ? 3 : std::ceil(span / 4);
-  std::vector<Tick> positive;
-  for (double d = s.floor_decade; d <= s.top_decade + 1e-9; d += step) positive.push_back({1 + d - s.floor_decade, decade_label(d)});
+  std::vector<Tick> positive;  // from the top down in steps, so that the top decade is labelled; none
+                               // next to 0, where ±10^F would crowd the 0 label
+  for (double d = s.top_decade; d > s.floor_decade + 0.5 * step; d -= step)
+    positive.insert(positive.begin(), {1 + d - s.floor_decade, decade_label(d)});
   std::vector<Tick> ticks;
   for (auto it = positive.rbegin(); it != positive.rend(); ++it)
     ticks.push_back({-it->at, {"−" + it->label.unicode, "$-$" + it->label.latex}});
@@ -165,21 +167,20 @@ std::optional<Figure> slack_strip(const TheoremResult& t, const RunSettingsRecor
   f.theorem_id = t.info.id;
   f.title = {t.info.id + ": relative slack per verdict", latex_escape(t.info.id) + ": relative slack per verdict"};
   const std::size_t omitted = t.outcomes.size() - finite.size();
-  std::string notes = "Signed relative slack (slack / |bound|, its enclosure's midpoint) of the " +
-                      count_text(finite.size(), "case", "cases") + " of ";
-  std::string after = ", one row per verdict, on a symmetric log scale: linear for magnitudes below " +
-                      decade_label(scale.floor_decade).unicode + " (the band around 0";
-  after += below_floor ? ", where " + count_text(below_floor, "case is", "cases are") + " drawn" : std::string();
-  after += "), logarithmic above. Left of 0 the bound fails; the second line marks the near-tight threshold " +
+  std::string notes = "Relative slack (slack / |bound|, midpoint) of the " + count_text(finite.size(), "case", "cases") +
+                      " of ";
+  std::string after = " per verdict; symmetric log scale, linear below " + setting_text(std::pow(10.0, scale.floor_decade));
+  after += below_floor ? " (" + count_text(below_floor, "case", "cases") + " in that band)" : std::string();
+  after += "; dashed: the bound (0; left of it the bound fails) and the near-tight threshold " +
            setting_text(settings.near_tight) + ".";
-  if (beyond_top) after += " " + count_text(beyond_top, "case", "cases") + " beyond " + decade_label(scale.top_decade).unicode +
-                           " drawn at the edge.";
+  if (beyond_top) after += " " + count_text(beyond_top, "case", "cases") + " beyond " +
+                           setting_text(std::pow(10.0, scale.top_decade)) + " drawn at the edge.";
   if (omitted) after += " " + count_text(omitted, "case", "cases") + " with no finite slack not shown.";
   f.caption = {plain(notes), code(t.info.id), plain(after)};
   f.x = Axis{{"relative slack (symmetric log)", "relative slack (symmetric log)"}, -scale.edge() - 0.3,
              scale.edge() + 0.3, symlog_ticks(scale)};
   f.y = std::move(y);
-  f.height_cm = 1.6 + 0.55 * static_cast<double>(rows);
+  f.height_cm = 1.0 + 0.4 * static_cast<double>(rows);
   f.plot = std::move(s);
   return f;
 }
@@ -223,7 +224,7 @@ std::optional<Figure> jacobian_scatter(const TheoremResult& t, const RunSettings
   f.x = decade_axis({"bound", "bound"}, xlo, xhi);
   f.y = decade_axis({"‖J‖₂", "$\\|J\\|_2$"}, ylo, yhi);
   s.diagonal = std::max(f.x.lo, f.y.lo) < std::min(f.x.hi, f.y.hi);
-  f.height_cm = 4.5;
+  f.height_cm = 3.5;
   f.plot = std::move(s);
   return f;
 }

@@ -33,7 +33,10 @@ Kind kind_of(const TheoremReport& r) {
   if (verdict_count(t, Verdict::ViolatedStatistical) > 0) return Kind::ViolatedStatistically;
   const std::size_t n = t.outcomes.size(), holding = certified_holding(t);
   if (n > 0 && holding == n) {
-    const bool sharp = verdict_count(t, Verdict::EqualExact) + verdict_count(t, Verdict::NearTight) > 0;
+    // A proven slack of exactly 0 (an identity, or ≥ attained) is sharp too.
+    const FlaggedCase* worst = r.tightness.worst_case;
+    const bool attained = worst && worst->outcome.relative_slack.lo == "0" && worst->outcome.relative_slack.hi == "0";
+    const bool sharp = attained || verdict_count(t, Verdict::EqualExact) + verdict_count(t, Verdict::NearTight) > 0;
     return sharp ? Kind::Sharp : Kind::Loose;
   }
   if (n > 0 && holding + verdict_count(t, Verdict::HoldsStatistical) == n) return Kind::HoldsStatistically;
@@ -134,7 +137,7 @@ RichText holding_sentences(const TheoremReport& r, Kind kind, const RunSettingsR
     s.push_back(plain(" at relative slack "));
     s.push_back(code(approximate_text(closest->relative_slack)));
     s.push_back(plain("."));
-  } else if (kind == Kind::Loose && r.tightness.worst_case) {
+  } else if (attained == 0 && r.tightness.worst_case) {
     const CaseOutcome& w = r.tightness.worst_case->outcome;
     s.push_back(plain(" Smallest relative slack "));
     s.push_back(code(approximate_text(w.relative_slack)));

@@ -67,7 +67,7 @@ void plot(std::ostream& out, const Figure&, const HeatMap& h) {
 
 // Options that depend on the kind of plot.
 std::string kind_options(const Figure& f, const Scatter&) {
-  return ", width=0.6\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+  return ", width=0.55\\linewidth, height=" + fixed_text(f.height_cm, 2) +
          "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
 }
 std::string kind_options(const Figure& f, const HeatMap& h) {

@@ -15,7 +15,7 @@
 namespace nb::reports {
 
 struct ReportOptions {
-  std::size_t top = 5;    // cases each listing shows per theorem (tightest, undecided, statistical)
+  std::size_t top = 3;    // cases each listing shows per theorem (tightest, undecided, statistical)
   bool appendix = false;  // a report directory also holds report-appendix.tex (latex_appendix)
 };
 

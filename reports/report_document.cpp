@@ -95,8 +95,7 @@ Table tightness_table(const ReportContent& c) {
     RichText worst{plain("-")}, smallest{plain("-")};
     if (k.worst_case) {
       const CaseOutcome& o = k.worst_case->outcome;
-      worst = {plain("case " + std::to_string(o.index) + ": "), code(o.label), plain(" "),
-               code(input_summary(k.worst_case->input))};
+      worst = {plain("case " + std::to_string(o.index) + ": "), code(o.label)};
       smallest = {code(short_enclosure(o.relative_slack))};
     }
     t.rows.push_back({{code(r.result->info.id)},

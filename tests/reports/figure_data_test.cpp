@@ -93,8 +93,8 @@ TEST(FiguresOf, StripPlotClampsOutliersAndSaysSo) {
   const Figure* f = find(figures, "slack-" + t.info.id);
   ASSERT_NE(f, nullptr);
   const std::string caption = plain_text(f->caption);
-  EXPECT_NE(caption.find("(the band around 0, where 2 cases are drawn)"), std::string::npos) << caption;
-  EXPECT_NE(caption.find("1 case beyond 10³ drawn at the edge"), std::string::npos) << caption;
+  EXPECT_NE(caption.find("linear below 1e-12 (2 cases in that band)"), std::string::npos) << caption;
+  EXPECT_NE(caption.find("1 case beyond 1000 drawn at the edge"), std::string::npos) << caption;
   for (const ScatterSeries& series : std::get<Scatter>(f->plot).series)
     for (const ScatterPoint& p : series.points) {
       EXPECT_GE(p.x, f->x.lo);

@@ -18,7 +18,9 @@
 #include "theorems/registry.hpp"
 #include "verify/atomic_file.hpp"
 #include "verify/cli/case_file_name.hpp"
+#include "verify/cli/check_summary.hpp"
 #include "verify/cli/check_table.hpp"
+#include "verify/cli/paper_reference.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
@@ -48,9 +50,12 @@ void validate(const CheckOptions& o) {
   if (!(o.confidence > 0 && o.confidence < 1)) throw UsageError("--confidence must be in (0, 1)");
   for (std::size_t N : o.top_n)
     if (N == 0) throw UsageError("--top-n sizes must be at least 1 (the top-N set is not empty)");
-  if (o.ids.empty() && !o.all && o.case_files.empty())
-    throw UsageError("name theorem ids, or --all, or --case FILE (see 'normbound list')");
+  const bool by_reference = !o.paper_refs.empty() || !o.fidelities.empty();
+  if (o.ids.empty() && !o.all && o.case_files.empty() && !by_reference)
+    throw UsageError("name theorem ids, or --all, --paper-ref REF, --fidelity TAG, or --case FILE (see 'normbound list')");
   if (o.all && !o.ids.empty()) throw UsageError("give theorem ids or --all, not both");
+  if (by_reference && (o.all || !o.ids.empty()))
+    throw UsageError("--paper-ref and --fidelity select theorems themselves; leave out ids and --all");
 }
 
 const Theorem& theorem_or_usage_error(const std::string& id) {
@@ -60,9 +65,10 @@ const Theorem& theorem_or_usage_error(const std::string& id) {
   throw UsageError("unknown theorem id '" + id + "'; closest: " + hint + " ('normbound list' shows all)");
 }
 
+// The command as a reader would type it: "normbound", not the path the binary was run by.
 std::string command_line(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
+  std::string s = "normbound";
+  for (int i = 1; i < argc; ++i) s += " " + std::string(argv[i]);
   return s;
 }
 
@@ -130,6 +136,11 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       "  normbound check topn-distance-fixed --source gpt2-positions:DIR --max-tokens 64 --top-n 1,5 --vectors keys");
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
+  check->add_option("--paper-ref", o.paper_refs,
+                    "Check the theorems whose source cites this part of the paper: \"Cor. 3\", \"Theorem 2\", "
+                    "\"Lemma 1\", \"Section 3.3\", \"Fig. 4\" (repeatable)");
+  check->add_option("--fidelity", o.fidelities, "Check the theorems with this fidelity tag (repeatable)")
+      ->check(CLI::IsMember({"verbatim", "reconstructed", "heuristic", "extension"}));
   add_count_option(*check, "--cases", o.cases, 1, kMaxCases, "Cases per theorem in the random suite",
                    "a suite is held in memory, so run more seeds instead");
   add_count_option(*check, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
@@ -196,6 +207,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
   if (o.all)
     for (const auto& t : theorems::all()) selected.push_back(t.get());
+  if (!o.paper_refs.empty() || !o.fidelities.empty()) {
+    selected = theorems_citing(o.paper_refs, o.fidelities);
+    if (selected.empty())
+      throw UsageError("no registered theorem matches --paper-ref/--fidelity (see 'normbound list' for sources and tags)");
+  }
   for (const auto& file : o.case_files) {
     Case c = read_case_file(file);
     const Theorem& t = theorem_or_usage_error(c.theorem);
@@ -334,7 +350,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     out << "\nreport written to " << report->target().string() << "\n";
   }
   const int status = exit_status(results);
-  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
+  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n"
+      << summary_line(results) << "\n";
   return status;
 }
 

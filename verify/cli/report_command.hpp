@@ -13,7 +13,7 @@ struct ReportCommandOptions {
   std::string out;
   bool force = false;
   bool appendix = false;
-  std::uint64_t top = 5;
+  std::uint64_t top = 3;
   bool no_timestamp = false;
 };
 
