@@ -180,51 +180,7 @@ std::optional<Figure> slack_strip(const TheoremResult& t, const RunSettingsRecor
   f.x = Axis{{"relative slack (symmetric log)", "relative slack (symmetric log)"}, -scale.edge() - 0.3,
              scale.edge() + 0.3, symlog_ticks(scale)};
   f.y = std::move(y);
-  f.height_cm = 1.0 + 0.4 * static_cast<double>(rows);
-  f.plot = std::move(s);
-  return f;
-}
-
-std::optional<Figure> jacobian_scatter(const TheoremResult& t, const RunSettingsRecord&) {
-  Scatter s;
-  ScatterSeries holds{{"holds", "holds"}, kHoldsColour, {}}, violated{{"violated", "violated"}, kViolatedColour, {}};
-  std::size_t with_norm = 0;
-  for (const CaseOutcome& o : t.outcomes) {
-    const auto q = std::find_if(o.quantities.begin(), o.quantities.end(),
-                                [](const auto& named) { return named.first == "||J||_2"; });
-    if (q == o.quantities.end()) continue;
-    ++with_norm;
-    const auto x = log10_of_positive_midpoint(o.bound), y = log10_of_positive_midpoint(q->second);
-    if (x && y) (o.verdict == Verdict::Violated ? violated : holds).points.push_back({*x, *y});
-  }
-  if (holds.points.empty() && violated.points.empty()) return std::nullopt;
-  const ScatterPoint first = holds.points.empty() ? violated.points[0] : holds.points[0];
-  double xlo = first.x, xhi = xlo, ylo = first.y, yhi = ylo;
-  for (const ScatterSeries* series : {&holds, &violated})
-    for (const auto& p : series->points) {
-      xlo = std::min(xlo, p.x), xhi = std::max(xhi, p.x);
-      ylo = std::min(ylo, p.y), yhi = std::max(yhi, p.y);
-    }
-  const std::size_t shown = holds.points.size() + violated.points.size(), violated_count = violated.points.size();
-  for (ScatterSeries* series : {&holds, &violated})
-    if (!series->points.empty()) s.series.push_back(std::move(*series));
-  Figure f;
-  f.name = "jacobian-" + t.info.id;
-  f.theorem_id = t.info.id;
-  f.title = {t.info.id + ": ‖J‖₂ against the bound", latex_escape(t.info.id) + ": $\\|J\\|_2$ against the bound"};
-  const std::size_t omitted = with_norm - shown;
-  f.caption = {plain("Spectral norm "), code("||J||_2"), plain(" of the Jacobian against its bound, for the " +
-                     count_text(shown, "case", "cases") + " of "),
-               code(t.info.id),
-               plain(" (log-log; the bound fails above the diagonal y = x; " +
-                     count_text(violated_count, "violated case", "violated cases") + ", in red" +
-                     (omitted ? "; " + count_text(omitted, "case", "cases") + " with a zero norm or bound not shown"
-                              : std::string()) +
-                     ").")};
-  f.x = decade_axis({"bound", "bound"}, xlo, xhi);
-  f.y = decade_axis({"‖J‖₂", "$\\|J\\|_2$"}, ylo, yhi);
-  s.diagonal = std::max(f.x.lo, f.y.lo) < std::min(f.x.hi, f.y.hi);
-  f.height_cm = 3.5;
+  f.height_cm = 0.9 + 0.35 * static_cast<double>(rows);
   f.plot = std::move(s);
   return f;
 }
@@ -301,7 +257,7 @@ std::optional<Figure> layer_head_heatmap(const TheoremResult& t, const RunSettin
 std::vector<Figure> figures_of(const RunResults& results) {
   std::vector<Figure> figures;
   for (const TheoremResult& t : results.theorems)
-    for (auto make : {slack_strip, layer_head_heatmap, jacobian_scatter})
+    for (auto make : {slack_strip, layer_head_heatmap})
       if (auto f = make(t, results.settings)) figures.push_back(std::move(*f));
   return figures;
 }

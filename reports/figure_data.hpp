@@ -9,7 +9,6 @@
 //                  counted in the caption;
 //   heatmap-<id>   layer x head map of the smallest relative slack (cases with provenance
 //                  "layer" and "head");
-//   jacobian-<id>  ||J||_2 against the bound (cases with a quantity "||J||_2").
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -58,7 +57,6 @@ struct ReferenceLine {
 struct Scatter {
   std::vector<ScatterSeries> series;  // only series with points
   std::vector<ReferenceLine> lines;
-  bool diagonal = false;  // draw y = x over the range both axes share
   bool legend = true;     // false when the y ticks already name the series (strip plots)
 };
 

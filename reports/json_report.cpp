@@ -58,7 +58,6 @@ std::string hex_colour(const Rgb& c) {
 
 void plot_json(json& j, const Scatter& s) {
   j["kind"] = "scatter";
-  j["diagonal"] = s.diagonal;
   j["series"] = json::array();
   for (const ScatterSeries& series : s.series) {
     json points = json::array();

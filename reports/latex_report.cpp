@@ -53,7 +53,7 @@ void block(std::ostream& out, const Block& b, int level, std::size_t& table_numb
     // hypcap=false: a caption outside a float has no float start for hyperref's anchor.
     out << "\\noindent\\begin{minipage}{\\linewidth}\n\\centering\\captionsetup{hypcap=false}\n"
         << pgfplots_figure(*b.figure) << "\\captionof{figure}{" << latex_rich(b.figure->caption) << "}\\label{nb:fig:"
-        << b.figure->name << "}\n\\end{minipage}\n\\bigskip\n\n";
+        << b.figure->name << "}\n\\end{minipage}\n\\medskip\n\n";
 }
 
 // Definitions the body needs beyond its packages: the statement box (a statement wider than the
@@ -98,7 +98,7 @@ std::string latex_report(const Document& document) {
       << "\\begin{document}\n"
       << body_definitions()
       // Code runs (typewriter, no stretchable spaces) wrap at their break points: ragged lines.
-      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.5\\baselineskip}\n"
+      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n"
       << "\\maketitle\n\n"
       << body(document) << "\\end{document}\n";
   return out.str();
@@ -122,7 +122,7 @@ std::string latex_appendix(const Document& document) {
   out << "% (each line above, without its \"%   \", in the preamble).\n";
   out << "% Labels start with nb: (nb:sec:findings, nb:tab:1, nb:fig:slack-ID).\n"
       << "\\begingroup\n" << body_definitions()
-      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.5\\baselineskip}\n\n"
+      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n\n"
       << body(document) << "\\endgroup\n";
   return out.str();
 }

@@ -34,9 +34,6 @@ std::string axis_options(const std::string& name, const Axis& a) {
 }
 
 void plot(std::ostream& out, const Figure& f, const Scatter& s) {
-  if (s.diagonal)
-    out << "\\addplot[black, dashed, domain=" << num(std::max(f.x.lo, f.y.lo)) << ":"
-        << num(std::min(f.x.hi, f.y.hi)) << ", samples=2, forget plot] {x};\n";
   for (const ReferenceLine& l : s.lines) {
     if (l.vertical) {
       out << "\\draw[black, dashed] (axis cs:" << num(l.at) << "," << num(f.y.lo) << ") -- (axis cs:" << num(l.at) << ","

@@ -83,30 +83,6 @@ Table verdict_table(const ReportContent& c) {
   return t;
 }
 
-Table tightness_table(const ReportContent& c) {
-  Table t{{{"theorem", false, 3.0},
-           {"smallest relative slack", false, 2.6},
-           {"worst case", false, 4.0},
-           {"median log10", true, 0, true},
-           {"over cases", true, 0, true}},
-          {}};
-  for (const TheoremReport& r : c.theorems) {
-    const Tightness& k = r.tightness;
-    RichText worst{plain("-")}, smallest{plain("-")};
-    if (k.worst_case) {
-      const CaseOutcome& o = k.worst_case->outcome;
-      worst = {plain("case " + std::to_string(o.index) + ": "), code(o.label)};
-      smallest = {code(short_enclosure(o.relative_slack))};
-    }
-    t.rows.push_back({{code(r.result->info.id)},
-                      smallest,
-                      worst,
-                      {plain(k.median_log10_relative_slack ? fixed_text(*k.median_log10_relative_slack, 2) : "-")},
-                      number(k.median_cases)});
-  }
-  return t;
-}
-
 Part summary_part(const ReportContent& c) {
   return {1,
           "Summary",
@@ -131,7 +107,7 @@ ListItem witness_item(const FlaggedCase& f) {
   item.details.push_back({plain("value "), code(approximate_text(o.value)), plain(", bound "),
                           code(approximate_text(o.bound)), plain(", slack "), code(approximate_text(o.slack)),
                           plain(", relative slack "), code(approximate_text(o.relative_slack)),
-                          plain(" (6 significant digits; the certified enclosures are in results.json)")});
+                          plain(" (enclosures: results.json)")});
   if (slack_is_exactly_zero(o))
     item.details.push_back({plain("bound attained: the slack is exactly 0, which refutes the strict relation")});
   auto quantities = o.quantities;
@@ -149,13 +125,19 @@ ListItem witness_item(const FlaggedCase& f) {
   return item;
 }
 
-// A table of `cases` with the columns case, label, where, then those `more` adds.
+// A table of `cases` with the columns case, label, where (when any case has a location), then those
+// `more` adds.
 template <class More>
 Table case_table(const std::vector<const CaseOutcome*>& cases, const std::vector<Column>& more_columns, More more) {
-  Table t{{{"case", true}, {"label", false, 2.6}, {"where", false, 2.0}}, {}};
+  // "where" only when some case comes from a model or file (random suites locate nothing).
+  const bool located = std::any_of(cases.begin(), cases.end(),
+                                   [](const CaseOutcome* o) { return !location_text(o->provenance).empty(); });
+  Table t{{{"case", true}, {"label", false, located ? 2.6 : 4.6}}, {}};
+  if (located) t.columns.push_back({"where", false, 2.0});
   t.columns.insert(t.columns.end(), more_columns.begin(), more_columns.end());
   for (const CaseOutcome* o : cases) {
-    std::vector<RichText> row{number(o->index), {code(o->label)}, where(*o)};
+    std::vector<RichText> row{number(o->index), {code(o->label)}};
+    if (located) row.push_back(where(*o));
     for (RichText& cell : more(*o)) row.push_back(std::move(cell));
     t.rows.push_back(std::move(row));
   }
@@ -266,12 +248,8 @@ Part findings_part(const ReportContent& c) {
 
 Part appendix_part(const ReportContent& c) {
   Part p = run_part(c);
-  p.title = "Appendix: run, tightness and remaining cases";
+  p.title = "Appendix: run and remaining cases";
   p.anchor = "appendix";
-  p.blocks.push_back(table_block(tightness_table(c),
-                                 {plain("Tightness: the smallest relative slack over certified cases (an enclosure) "
-                                        "with that worst case, and the median of log10(relative slack) over the "
-                                        "cases certified to hold with positive slack (the last column counts them).")}));
   return p;
 }
 

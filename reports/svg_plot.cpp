@@ -104,12 +104,7 @@ void legend(std::ostream& out, double x, double y, const std::vector<std::pair<R
   }
 }
 
-void draw(std::ostream& out, const Figure& f, const Frame& fr, const Scatter& s) {
-  if (s.diagonal) {
-    const double lo = std::max(f.x.lo, f.y.lo), hi = std::min(f.x.hi, f.y.hi);
-    out << "<line x1=\"" << num(fr.x(lo)) << "\" y1=\"" << num(fr.y(lo)) << "\" x2=\"" << num(fr.x(hi))
-        << "\" y2=\"" << num(fr.y(hi)) << "\" stroke=\"black\" stroke-dasharray=\"6 4\"/>\n";
-  }
+void draw(std::ostream& out, const Figure&, const Frame& fr, const Scatter& s) {
   for (const ReferenceLine& l : s.lines) {
     const double x0 = l.vertical ? fr.x(l.at) : fr.left(), x1 = l.vertical ? x0 : fr.right();
     const double y0 = l.vertical ? fr.top() : fr.y(l.at), y1 = l.vertical ? fr.bottom() : y0;

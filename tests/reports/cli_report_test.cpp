@@ -50,7 +50,7 @@ TEST(CheckReport, WritesTheReportDirectory) {
   EXPECT_NE(r.out.find("report written to out/report"), std::string::npos);
   const auto files = tree(dir.path() / "out/report");
   for (const char* name : {"report.md", "report.tex", "results.json", "slack-softmax-jacobian-spectral-sharp.svg",
-                           "jacobian-softmax-jacobian-spectral-as-printed.svg", "cases/softmax-jacobian-spectral-as-printed-random-seed2508178-0.json", ".normbound-files"})
+                           "slack-softmax-jacobian-spectral-as-printed.svg", "cases/softmax-jacobian-spectral-as-printed-random-seed2508178-0.json", ".normbound-files"})
     EXPECT_EQ(files.count(name), 1u) << name;
   EXPECT_EQ(names_in(dir.path() / "out"), std::vector<std::string>{"report"});  // no staging directory left
 }

@@ -32,11 +32,10 @@ TEST(FiguresOf, MakesEachKindOnlyWhereThereIsData) {
   const std::vector<Figure> figures = figures_of(test::fixture_results());
   std::vector<std::string> names;
   for (const Figure& f : figures) names.push_back(f.name);
-  // The statistical theorem has slacks (confidence intervals) but no layers and heads, no ||J||_2.
+  // The statistical theorem has slacks (confidence intervals) but no layers and heads.
   EXPECT_EQ(names, (std::vector<std::string>{
                        "slack-softmax-jacobian-spectral-as-printed", "heatmap-softmax-jacobian-spectral-as-printed",
-                       "jacobian-softmax-jacobian-spectral-as-printed", "slack-softmax-jacobian-spectral-sharp",
-                       "heatmap-softmax-jacobian-spectral-sharp", "jacobian-softmax-jacobian-spectral-sharp",
+                       "slack-softmax-jacobian-spectral-sharp", "heatmap-softmax-jacobian-spectral-sharp",
                        "slack-separability-upper-envelope-expectation"}));
   for (const Figure& f : figures) {
     expect_ticks_inside(f.x);
@@ -114,22 +113,6 @@ TEST(FiguresOf, HeatMapMarksViolatedLayersAndHeads) {
     EXPECT_EQ(c.note == "violated", c.row == 0 || c.col == 0) << "layer " << c.row << " head " << c.col;
   EXPECT_DOUBLE_EQ(f->x.lo, -0.5);
   EXPECT_DOUBLE_EQ(f->y.hi, 1.5);
-}
-
-TEST(FiguresOf, JacobianScatterPutsViolationsAboveTheDiagonal) {
-  const std::vector<Figure> figures = figures_of(test::fixture_results());
-  const Figure* f = find(figures, "jacobian-softmax-jacobian-spectral-as-printed");
-  ASSERT_NE(f, nullptr);
-  const auto& s = std::get<Scatter>(f->plot);
-  EXPECT_TRUE(s.diagonal);
-  std::size_t violated = 0;
-  for (const ScatterSeries& series : s.series)
-    if (series.label.unicode == "violated")
-      for (const ScatterPoint& p : series.points) {
-        ++violated;
-        EXPECT_GT(p.y, p.x);
-      }
-  EXPECT_EQ(violated, 4u);
 }
 
 }  // namespace
