@@ -91,8 +91,9 @@ std::string body(const Document& document) {
 std::string latex_report(const Document& document) {
   std::ostringstream out;
   out << "\\documentclass[10pt,a4paper]{article}\n"
-      << "\\usepackage[margin=2cm]{geometry}\n"
-      << latex_packages() << "\\title{" << latex_escape(document.title) << "}\n"
+      << "\\usepackage[margin=1.8cm]{geometry}\n"
+      << latex_packages() << "\\hypersetup{colorlinks, linkcolor=blue!50!black}\n"
+      << "\\title{" << latex_escape(document.title) << "}\n"
       << "\\author{" << latex_rich(document.author) << "}\n"
       << "\\date{" << latex_rich(document.date) << "}\n"
       << "\\begin{document}\n"
