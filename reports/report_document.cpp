@@ -61,7 +61,7 @@ Table verdict_table(const ReportContent& c) {
            {"VIOLATED", true, 0, true},
            {"INCONCLUSIVE", true, 0, true},
            {"statistical H / V / U", false, 1.5},
-           {"outcome", false, 2.0}},
+           {"outcome", false, 2.6}},
           {}};
   for (const TheoremReport& r : c.theorems) {
     const TheoremResult& x = *r.result;

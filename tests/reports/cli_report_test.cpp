@@ -282,7 +282,7 @@ TEST(Latex, AppendixFragmentCompilesInsideAnotherDocument) {
   ASSERT_TRUE(fs::exists(dir.path() / "paper.pdf"));
   if (run_command("command -v pdftotext", ".").exit_code != 0) return;
   const std::string text = run_command("pdftotext paper.pdf -", dir.path().string()).out;
-  for (const char* expected : {"Our main text", "A Findings", "Table 1:", "Figure 1:"})
+  for (const char* expected : {"Our main text", "Appendix A", "Findings", "Table 1:", "Figure 1:"})
     EXPECT_NE(text.find(expected), std::string::npos) << "paper.pdf lacks " << expected << ":\n" << text;
 }
 
