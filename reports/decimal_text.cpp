@@ -102,6 +102,18 @@ std::string short_enclosure(const EnclosureText& e, int digits) {
   return std::string("[") + round_decimal_down(e.lo, digits) + ", " + round_decimal_up(e.hi, digits) + "]";
 }
 
+std::string approximate_text(const EnclosureText& e, int digits) {
+  const std::string lo = round_decimal_down(e.lo, digits), hi = round_decimal_up(e.hi, digits);
+  if (lo == hi) return lo;
+  const double a = std::strtod(e.lo.c_str(), nullptr), b = std::strtod(e.hi.c_str(), nullptr);
+  const bool one_sign = (a > 0 && b > 0) || (a < 0 && b < 0);
+  if (!one_sign || !std::isfinite(e.approx) || e.approx == 0 || !std::isfinite(a) || !std::isfinite(b))
+    return short_enclosure(e, digits);
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, e.approx);
+  return std::string("\u2248 ") + buffer;
+}
+
 std::string full_enclosure(const EnclosureText& e) { return "[" + e.lo + ", " + e.hi + "]"; }
 
 std::string fixed_text(double x, int decimals) {

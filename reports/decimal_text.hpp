@@ -19,6 +19,11 @@ std::string round_decimal_up(const std::string& text, int digits);
 
 // "[lo, hi]" with the ends rounded outward to `digits` significant digits: still an enclosure.
 std::string short_enclosure(const EnclosureText& e, int digits = 4);
+// An enclosure as a reader's number, for sentences: "≈ 0.25" (its midpoint to `digits` significant
+// digits) when both ends are finite with one sign, the single value when the ends are equal at
+// that precision, else short_enclosure(e, digits) ("[-1e-30, 1e-30]" is not "≈ 0").
+std::string approximate_text(const EnclosureText& e, int digits = 6);
+
 // "[lo, hi]" exactly as recorded.
 std::string full_enclosure(const EnclosureText& e);
 

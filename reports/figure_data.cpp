@@ -1,6 +1,7 @@
 #include "reports/figure_data.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -9,12 +10,9 @@
 #include "reports/decimal_text.hpp"
 #include "reports/latex_escape.hpp"
 #include "reports/slack_order.hpp"
-#include "reports/tightness.hpp"
 
 namespace nb::reports {
 namespace {
-
-constexpr std::size_t kMaxBins = 20;
 
 // "10⁻³" and "$10^{-3}$": the label of tick t on a decade axis.
 FigureText decade_label(double t) {
@@ -65,18 +63,6 @@ Axis decade_axis(FigureText label, double lo, double hi) {
   return a;
 }
 
-// An axis over 0..count, ending at a tick at or above `max_count`.
-Axis count_axis(FigureText label, std::size_t max_count) {
-  Axis a{std::move(label), 0, static_cast<double>(std::max<std::size_t>(max_count, 1)), {}};
-  a.ticks = nice_ticks(a.lo, a.hi, 6, true, false);
-  const double step = a.ticks.size() > 1 ? a.ticks[1].at - a.ticks[0].at : 1;
-  if (a.ticks.back().at < a.hi) {
-    a.hi = a.ticks.back().at + step;
-    a.ticks = nice_ticks(a.lo, a.hi, 6, true, false);
-  }
-  return a;
-}
-
 // Cells of an index axis (layers, heads) centred on 0..n-1.
 Axis index_axis(FigureText label, std::size_t n) {
   Axis a{std::move(label), -0.5, static_cast<double>(n) - 0.5, {}};
@@ -84,87 +70,117 @@ Axis index_axis(FigureText label, std::size_t n) {
   return a;
 }
 
-std::optional<Figure> slack_histogram(const TheoremResult& t) {
-  std::vector<double> logs;
+// The rows of a strip plot, top to bottom: failures first, then the cases at the bound, then room.
+struct StripRow {
+  Verdict verdict;
+  Rgb colour;
+};
+constexpr std::array<StripRow, 9> kStripRows{{{Verdict::Violated, kViolatedColour},
+                                              {Verdict::ViolatedStatistical, kViolatedColour},
+                                              {Verdict::Tight, kTightColour},
+                                              {Verdict::EqualExact, kAttainedColour},
+                                              {Verdict::NearTight, kAttainedColour},
+                                              {Verdict::Proven, kHoldsColour},
+                                              {Verdict::HoldsStatistical, kStatisticalColour},
+                                              {Verdict::UndecidedStatistical, kUndecidedColour},
+                                              {Verdict::Inconclusive, kUndecidedColour}}};
+
+// A symmetric log axis: u = sign(x) (1 + log10|x| - F) for |x| >= 10^F, u = x / 10^F within it
+// (shown as the band around 0), |u| at most 1 + top - F.
+struct SymlogScale {
+  double floor_decade, top_decade;
+  double at(const SlackOrder& o) const {
+    if (o.sign == 0) return 0;
+    const double magnitude = o.log10_abs < floor_decade ? std::pow(10.0, o.log10_abs - floor_decade)
+                                                        : 1 + std::min(o.log10_abs, top_decade) - floor_decade;
+    return o.sign * magnitude;
+  }
+  double edge() const { return 1 + top_decade - floor_decade; }
+};
+
+// Ticks at 0, ±10^F and every `step` decades up to ±10^top.
+std::vector<Tick> symlog_ticks(const SymlogScale& s) {
+  const double span = s.top_decade - s.floor_decade;
+  const double step = span <= 4 ? 1 : span <= 8 ? 2 : span <= 12 ? 3 : std::ceil(span / 4);
+  std::vector<Tick> positive;  // from the top down in steps, so that the top decade is labelled; none
+                               // next to 0, where ±10^F would crowd the 0 label
+  for (double d = s.top_decade; d > s.floor_decade + 0.5 * step; d -= step)
+    positive.insert(positive.begin(), {1 + d - s.floor_decade, decade_label(d)});
+  std::vector<Tick> ticks;
+  for (auto it = positive.rbegin(); it != positive.rend(); ++it)
+    ticks.push_back({-it->at, {"−" + it->label.unicode, "$-$" + it->label.latex}});
+  ticks.push_back({0, {"0", "$0$"}});
+  ticks.insert(ticks.end(), positive.begin(), positive.end());
+  return ticks;
+}
+
+// A fixed jitter in [-0.3, 0.3] from the case index, so that coincident slacks stay visible and the
+// same results give the same figure.
+double jitter(std::size_t index) {
+  const std::uint64_t h = (static_cast<std::uint64_t>(index) + 1) * 0x9E3779B97F4A7C15ULL;
+  return (static_cast<double>(h >> 40) / static_cast<double>(1ULL << 24) - 0.5) * 0.6;
+}
+
+std::optional<Figure> slack_strip(const TheoremResult& t, const RunSettingsRecord& settings) {
+  const double threshold_decade = std::log10(settings.near_tight > 0 ? settings.near_tight : 1e-3);
+  // Below 2^-(p-8) a relative slack is within the resolution of the highest precision used (the
+  // TIGHT rule), and 9 decades under the near-tight threshold says nothing more about tightness.
+  const double resolution_decade = -static_cast<double>(settings.max_precision > 8 ? settings.max_precision - 8 : 0) *
+                                   std::log10(2.0);
+  SymlogScale scale{std::ceil(std::max(resolution_decade, std::floor(threshold_decade) - 9)), 0};
+  scale.floor_decade = std::min(scale.floor_decade, std::floor(threshold_decade) - 1);
+  std::vector<std::pair<const CaseOutcome*, SlackOrder>> finite;
   for (const CaseOutcome& o : t.outcomes)
-    if (certified_to_hold(o.verdict))
-      if (const auto v = log10_of_positive_midpoint(o.relative_slack)) logs.push_back(*v);
-  if (logs.empty()) return std::nullopt;
-  const auto [min_it, max_it] = std::minmax_element(logs.begin(), logs.end());
-  // The narrowest bin width from this list that needs at most kMaxBins bins.
-  double width = 1000;
-  long first = 0, bins = 1;
-  for (double w : {0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0}) {
-    width = w;
-    first = static_cast<long>(std::floor(*min_it / w));
-    bins = static_cast<long>(std::floor(*max_it / w)) - first + 1;
-    if (bins <= static_cast<long>(kMaxBins)) break;
+    if (const SlackOrder k = slack_order(o.relative_slack); k.finite) {
+      finite.emplace_back(&o, k);
+      if (k.sign != 0) scale.top_decade = std::max(scale.top_decade, std::ceil(k.log10_abs));
+    }
+  if (finite.empty()) return std::nullopt;
+  constexpr double kTopDecade = 3;  // relative slacks beyond 10^3 are drawn at the edge
+  scale.top_decade = std::min(scale.top_decade, kTopDecade);
+
+  Scatter s;
+  s.legend = false;
+  std::size_t rows = 0, below_floor = 0, beyond_top = 0;
+  Axis y{{"verdict", "verdict"}, 0, 0, {}};
+  for (const StripRow& row : kStripRows) {
+    ScatterSeries series{{verdict_name(row.verdict), latex_escape(verdict_name(row.verdict))}, row.colour, {}};
+    for (const auto& [o, k] : finite) {
+      if (o->verdict != row.verdict) continue;
+      if (k.sign != 0 && k.log10_abs < scale.floor_decade) ++below_floor;
+      if (k.sign != 0 && k.log10_abs > scale.top_decade) ++beyond_top;
+      series.points.push_back({scale.at(k), -static_cast<double>(rows) + jitter(o->index)});
+    }
+    if (series.points.empty()) continue;
+    y.ticks.insert(y.ticks.begin(), {-static_cast<double>(rows), series.label});
+    s.series.push_back(std::move(series));
+    ++rows;
   }
-  Histogram h;
-  for (long i = 0; i < bins; ++i)
-    h.bins.push_back({static_cast<double>(first + i) * width, static_cast<double>(first + i + 1) * width, 0});
-  for (double v : logs) {
-    const long i = std::clamp(static_cast<long>(std::floor(v / width)) - first, 0L, bins - 1);
-    ++h.bins[static_cast<std::size_t>(i)].count;
-  }
-  std::size_t max_count = 0;
-  for (const auto& b : h.bins) max_count = std::max(max_count, b.count);
+  y.lo = -static_cast<double>(rows) + 0.5;
+  y.hi = 0.5;
+  s.lines.push_back({true, 0, {"bound", "bound"}});
+  const SlackOrder threshold{true, 1, threshold_decade};
+  s.lines.push_back({true, scale.at(threshold), {"near-tight threshold", "near-tight threshold"}});
 
   Figure f;
   f.name = "slack-" + t.info.id;
   f.theorem_id = t.info.id;
-  f.title = {t.info.id + ": relative slack", latex_escape(t.info.id) + ": relative slack"};
-  const std::size_t omitted = t.outcomes.size() - logs.size();
-  f.caption = {plain("Distribution of log10(relative slack) over the " +
-                     count_text(logs.size(), "case", "cases") + " of "),
-               code(t.info.id),
-               plain(" certified to hold with positive slack (PROVEN or NEAR-TIGHT)" +
-                     (omitted ? "; " + count_text(omitted, "case", "cases") +
-                                    " with zero, negative or undecided slack not shown"
-                              : std::string()) +
-                     ". Bins " + fixed_text(width, width < 1 ? 2 : 0) + " decade(s) wide.")};
-  f.x = Axis{{"log₁₀(relative slack)", "$\\log_{10}$(relative slack)"}, h.bins.front().lo, h.bins.back().hi, {}};
-  f.x.ticks = nice_ticks(f.x.lo, f.x.hi, 9, false, false);
-  f.y = count_axis({"cases", "cases"}, max_count);
-  f.plot = std::move(h);
-  return f;
-}
-
-std::optional<Figure> jacobian_scatter(const TheoremResult& t) {
-  Scatter s;
-  std::size_t with_norm = 0;
-  for (const CaseOutcome& o : t.outcomes) {
-    const auto q = std::find_if(o.quantities.begin(), o.quantities.end(),
-                                [](const auto& named) { return named.first == "||J||_2"; });
-    if (q == o.quantities.end()) continue;
-    ++with_norm;
-    const auto x = log10_of_positive_midpoint(o.bound), y = log10_of_positive_midpoint(q->second);
-    if (x && y) s.points.push_back({*x, *y, o.verdict == Verdict::Violated});
-  }
-  if (s.points.empty()) return std::nullopt;
-  double xlo = s.points[0].x, xhi = xlo, ylo = s.points[0].y, yhi = ylo;
-  for (const auto& p : s.points) {
-    xlo = std::min(xlo, p.x), xhi = std::max(xhi, p.x);
-    ylo = std::min(ylo, p.y), yhi = std::max(yhi, p.y);
-  }
-  std::size_t violated = 0;
-  for (const auto& p : s.points) violated += p.violated;
-  Figure f;
-  f.name = "jacobian-" + t.info.id;
-  f.theorem_id = t.info.id;
-  f.title = {t.info.id + ": ‖J‖₂ against the bound", latex_escape(t.info.id) + ": $\\|J\\|_2$ against the bound"};
-  const std::size_t omitted = with_norm - s.points.size();
-  f.caption = {plain("Spectral norm "), code("||J||_2"), plain(" of the Jacobian against its bound, for the " +
-                     count_text(s.points.size(), "case", "cases") + " of "),
-               code(t.info.id),
-               plain(" (log-log; the bound fails above the diagonal y = x; " +
-                     count_text(violated, "violated case", "violated cases") + ", in red" +
-                     (omitted ? "; " + count_text(omitted, "case", "cases") + " with a zero norm or bound not shown"
-                              : std::string()) +
-                     ").")};
-  f.x = decade_axis({"bound", "bound"}, xlo, xhi);
-  f.y = decade_axis({"‖J‖₂", "$\\|J\\|_2$"}, ylo, yhi);
-  s.diagonal = std::max(f.x.lo, f.y.lo) < std::min(f.x.hi, f.y.hi);
+  f.title = {t.info.id + ": relative slack per verdict", latex_escape(t.info.id) + ": relative slack per verdict"};
+  const std::size_t omitted = t.outcomes.size() - finite.size();
+  std::string notes = "Relative slack (slack / |bound|, midpoint) of the " + count_text(finite.size(), "case", "cases") +
+                      " of ";
+  std::string after = " per verdict; symmetric log scale, linear below " + setting_text(std::pow(10.0, scale.floor_decade));
+  after += below_floor ? " (" + count_text(below_floor, "case", "cases") + " in that band)" : std::string();
+  after += "; dashed: the bound (0; left of it the bound fails) and the near-tight threshold " +
+           setting_text(settings.near_tight) + ".";
+  if (beyond_top) after += " " + count_text(beyond_top, "case", "cases") + " beyond " +
+                           setting_text(std::pow(10.0, scale.top_decade)) + " drawn at the edge.";
+  if (omitted) after += " " + count_text(omitted, "case", "cases") + " with no finite slack not shown.";
+  f.caption = {plain(notes), code(t.info.id), plain(after)};
+  f.x = Axis{{"relative slack (symmetric log)", "relative slack (symmetric log)"}, -scale.edge() - 0.3,
+             scale.edge() + 0.3, symlog_ticks(scale)};
+  f.y = std::move(y);
+  f.height_cm = 0.9 + 0.35 * static_cast<double>(rows);
   f.plot = std::move(s);
   return f;
 }
@@ -187,7 +203,7 @@ std::optional<std::size_t> index_in(const std::map<std::string, std::string>& pr
   return std::stoul(it->second);
 }
 
-std::optional<Figure> layer_head_heatmap(const TheoremResult& t) {
+std::optional<Figure> layer_head_heatmap(const TheoremResult& t, const RunSettingsRecord&) {
   // The case of smallest relative slack at each (layer, head).
   std::map<std::pair<std::size_t, std::size_t>, const CaseOutcome*> smallest;
   std::size_t cases = 0, layers = 0, heads = 0;
@@ -241,8 +257,8 @@ std::optional<Figure> layer_head_heatmap(const TheoremResult& t) {
 std::vector<Figure> figures_of(const RunResults& results) {
   std::vector<Figure> figures;
   for (const TheoremResult& t : results.theorems)
-    for (auto make : {slack_histogram, layer_head_heatmap, jacobian_scatter})
-      if (auto f = make(t)) figures.push_back(std::move(*f));
+    for (auto make : {slack_strip, layer_head_heatmap})
+      if (auto f = make(t, results.settings)) figures.push_back(std::move(*f));
   return figures;
 }
 

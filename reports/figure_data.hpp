@@ -2,10 +2,13 @@
 // The data of every figure of a report, computed once from the results and drawn by two renderers
 // (svg_plot for Markdown, pgfplots_plot for LaTeX), so both show the same bins, points, cells,
 // ranges and ticks. Per theorem:
-//   slack-<id>     histogram of log10(relative slack) over its cases certified to hold;
+//   slack-<id>     strip plot of the signed relative slack of every case with a finite slack, one
+//                  row per verdict, on a symmetric log axis (linear within 10^F of 0, F the floor
+//                  below which slacks are resolution, not signal), with the bound (0) and the
+//                  near-tight threshold marked; slacks beyond the axis are drawn at its edge and
+//                  counted in the caption;
 //   heatmap-<id>   layer x head map of the smallest relative slack (cases with provenance
 //                  "layer" and "head");
-//   jacobian-<id>  ||J||_2 against the bound (cases with a quantity "||J||_2").
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -36,21 +39,25 @@ struct Axis {
 
 using Rgb = std::array<std::uint8_t, 3>;
 
-struct HistogramBin {
-  double lo, hi;
-  std::size_t count;
-};
-struct Histogram {
-  std::vector<HistogramBin> bins;  // adjacent, equal width, covering x.lo..x.hi
-};
-
 struct ScatterPoint {
   double x, y;
-  bool violated;  // the case's verdict is VIOLATED
+};
+// Points of one meaning (a verdict, "holds", "violated"), drawn in one colour with a legend entry.
+struct ScatterSeries {
+  FigureText label;
+  Rgb colour;
+  std::vector<ScatterPoint> points;
+};
+// A labelled reference line across the plot: x = at (vertical) or y = at.
+struct ReferenceLine {
+  bool vertical;
+  double at;
+  FigureText label;
 };
 struct Scatter {
-  std::vector<ScatterPoint> points;
-  bool diagonal = false;  // draw y = x over the range both axes share
+  std::vector<ScatterSeries> series;  // only series with points
+  std::vector<ReferenceLine> lines;
+  bool legend = true;     // false when the y ticks already name the series (strip plots)
 };
 
 struct HeatCell {
@@ -69,19 +76,23 @@ struct Figure {
   FigureText title;
   RichText caption;
   Axis x, y;
-  std::variant<Histogram, Scatter, HeatMap> plot;
+  std::variant<Scatter, HeatMap> plot;
+  double height_cm = 6.5;  // of the LaTeX plot area; strip plots grow with their rows
 };
 
 // The colours of the heat maps' scale, evenly spaced from the colour axis' lo to its hi (viridis),
 // and the colours both renderers use for data off that scale.
 inline constexpr std::array<Rgb, 5> kColourScale{
     {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}}};
-inline constexpr Rgb kHoldsColour{76, 114, 176};  // histogram bars, points of cases that hold
+inline constexpr Rgb kHoldsColour{76, 114, 176};  // points of cases that hold
 inline constexpr Rgb kViolatedColour{215, 48, 39};
 inline constexpr Rgb kUndecidedColour{190, 190, 190};
+inline constexpr Rgb kTightColour{230, 140, 20};      // TIGHT: equal within resolution
+inline constexpr Rgb kAttainedColour{120, 60, 160};   // EQUAL (exact), NEAR-TIGHT
+inline constexpr Rgb kStatisticalColour{40, 150, 120};
 
 // The figures of `results`, theorem by theorem in results order, each kind only when it has data
-// (a histogram needs one case with positive relative slack). A pure function of `results`.
+// (a strip plot needs one case with a finite relative slack). A pure function of `results`.
 std::vector<Figure> figures_of(const RunResults& results);
 
 }  // namespace nb::reports

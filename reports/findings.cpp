@@ -1,14 +1,14 @@
 #include "reports/findings.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
+#include "reports/verdict_words.hpp"
 
 namespace nb::reports {
 namespace {
-
-std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_cast<int>(v)]; }
 
 void append(RichText& to, const RichText& more) { to.insert(to.end(), more.begin(), more.end()); }
 
@@ -21,129 +21,162 @@ RichText case_reference(const CaseOutcome& o) {
   return r;
 }
 
-// "12 PROVEN, 3 NEAR-TIGHT" for the verdicts of `verdicts` that occur.
-std::string verdict_breakdown(const TheoremResult& t, std::initializer_list<Verdict> verdicts) {
-  std::string s;
-  for (Verdict v : verdicts)
-    if (count(t, v)) s += (s.empty() ? "" : ", ") + std::to_string(count(t, v)) + " " + verdict_name(v);
+// What a finding says about a theorem, in the order the findings go: what is false, then what is
+// sharp, what is loose, and last what the run could not decide.
+enum class Kind { False, ViolatedStatistically, Sharp, Loose, HoldsStatistically, Undecided };
+constexpr std::array<const char*, 6> kKindLead{"False as stated.", "Violated (statistical).", "Sharp.", "Loose.",
+                                               "Holds (statistical).", "Not decided on every case."};
+
+Kind kind_of(const TheoremReport& r) {
+  const TheoremResult& t = *r.result;
+  if (r.flagged.violations_total > 0) return Kind::False;
+  if (verdict_count(t, Verdict::ViolatedStatistical) > 0) return Kind::ViolatedStatistically;
+  const std::size_t n = t.outcomes.size(), holding = certified_holding(t);
+  if (n > 0 && holding == n) {
+    // A proven slack of exactly 0 (an identity, or ≥ attained) is sharp too.
+    const FlaggedCase* worst = r.tightness.worst_case;
+    const bool attained = worst && worst->outcome.relative_slack.lo == "0" && worst->outcome.relative_slack.hi == "0";
+    const bool sharp = attained || verdict_count(t, Verdict::EqualExact) + verdict_count(t, Verdict::NearTight) > 0;
+    return sharp ? Kind::Sharp : Kind::Loose;
+  }
+  if (n > 0 && holding + verdict_count(t, Verdict::HoldsStatistical) == n) return Kind::HoldsStatistically;
+  return Kind::Undecided;
+}
+
+std::string expectation_words(const TheoremResult& t) { return t.expected ? "" : " UNEXPECTED for this theorem."; }
+
+// "slack ≈ -0.25 (value ≈ 0.5, bound ≈ 0.25)": the witness's numbers to 6 significant digits.
+RichText witness_numbers(const CaseOutcome& o) {
+  RichText s{plain("value "), code(approximate_text(o.value)), plain(" against bound "), code(approximate_text(o.bound))};
+  if (slack_is_exactly_zero(o)) {
+    s.push_back(plain(": bound attained (slack exactly 0), which refutes the strict relation"));
+  } else {
+    s.push_back(plain(", slack "));
+    s.push_back(code(approximate_text(o.slack)));
+  }
   return s;
 }
 
-RichText violated_sentences(const TheoremReport& r, const RunSettingsRecord& settings) {
-  const TheoremResult& t = *r.result;
-  const std::size_t n = t.outcomes.size();
-  const std::string expectation = t.info.expect == Expect::Violated ? ", as expected" : ", UNEXPECTEDLY";
-  RichText s;
-  if (!r.flagged.violations.empty()) {
-    const FlaggedCase& w = *r.flagged.violations.front();
-    s.push_back(plain(" is violated on " + std::to_string(r.flagged.violations_total) + " of " + std::to_string(n) +
-                      " cases" + expectation + ". Minimal certified witness: "));
-    append(s, case_reference(w.outcome));
-    s.push_back(plain(" with "));
-    bool first = true;
-    for (const auto& [name, value] : exact_inputs(w.input)) {
-      if (!first) s.push_back(plain(", "));
-      s.push_back(code(name + " = " + value));
-      first = false;
-    }
-    if (slack_is_exactly_zero(w.outcome)) {
-      s.push_back(plain(": bound attained (slack exactly 0), which refutes the strict relation."));
-    } else {
-      s.push_back(plain(": slack in "));
-      s.push_back(code(full_enclosure(w.outcome.slack)));
-      s.push_back(plain(" at " + std::to_string(w.outcome.precision_bits) + " bits."));
-    }
-  }
-  if (!r.flagged.statistical_violations.empty()) {
-    const CaseOutcome& o = *r.flagged.statistical_violations.front();
-    s.push_back(plain(std::string(s.empty() ? " is" : " It is also") + " violated statistically on " +
-                      std::to_string(r.flagged.statistical_violations.size()) + " of " + std::to_string(n) +
-                      " cases at confidence " + setting_text(settings.confidence) +
-                      (s.empty() ? expectation : std::string()) + ", for example "));
-    append(s, case_reference(o));
-    s.push_back(plain(" with slack in "));
-    s.push_back(code(short_enclosure(o.slack)));
-    s.push_back(plain("."));
-  }
-  if (!r.flagged.undecided.empty())
-    s.push_back(plain(" " + count_text(r.flagged.undecided.size(), "case remains", "cases remain") + " undecided (" +
-                      verdict_breakdown(t, {Verdict::Inconclusive, Verdict::UndecidedStatistical}) + ")."));
-  return s;
-}
-
-RichText holding_sentence(const TheoremReport& r) {
-  const TheoremResult& t = *r.result;
-  const std::size_t n = t.outcomes.size(), undecided = r.flagged.undecided.size();
-  const std::string breakdown = verdict_breakdown(
-      t, {Verdict::Proven, Verdict::NearTight, Verdict::EqualExact, Verdict::Tight, Verdict::HoldsStatistical});
-  const std::string expectation =
-      t.info.expect == Expect::Holds ? "" : "; UNEXPECTED: a violation was expected";
-  if (undecided == 0)
-    return {plain(" holds on every one of its " + count_text(n, "case", "cases") + " (" + breakdown + ")" + expectation +
-                  ".")};
-  unsigned bits = 0;
-  for (const CaseOutcome* o : r.flagged.undecided) bits = std::max(bits, o->precision_bits);
-  return {plain(" holds on every decided case (" + (breakdown.empty() ? std::string("none") : breakdown) + ") but " +
-                std::to_string(undecided) + " of its " + std::to_string(n) + " cases remain undecided (" +
-                verdict_breakdown(t, {Verdict::Inconclusive, Verdict::UndecidedStatistical}) + ", up to " +
-                std::to_string(bits) + " bits)" + expectation + ".")};
-}
-
-RichText tightness_sentence(const TheoremReport& r, const RunSettingsRecord& settings) {
-  const TheoremResult& t = *r.result;
-  if (!r.flagged.tightest.empty()) {
-    const CaseOutcome& o = *r.flagged.tightest.front();
-    const std::size_t attained = count(t, Verdict::EqualExact);
-    RichText s{plain(" It is tight on " + count_text(r.flagged.tight_total, "case", "cases") + " (" +
-                     verdict_breakdown(t, {Verdict::EqualExact, Verdict::Tight, Verdict::NearTight}) + ", " +
-                     (attained ? "EQUAL (exact) meaning the bound is attained, " : "") +
-                     "NEAR-TIGHT meaning relative slack below " + setting_text(settings.near_tight) + "); ")};
-    if (o.verdict == Verdict::EqualExact) {
-      s.push_back(plain("the bound is attained (slack exactly 0 in exact arithmetic) on " +
-                        count_text(attained, "case", "cases") + ", the first "));
-      append(s, case_reference(o));
-      s.push_back(plain("."));
+RichText corrected_form(const TheoremResult& t, const std::vector<TheoremReport>& all) {
+  if (t.info.corrected_by.empty()) return {};
+  RichText s{plain(" Valid form: "), code(t.info.corrected_by)};
+  for (const TheoremReport& other : all)
+    if (other.result->info.id == t.info.corrected_by) {
+      const TheoremResult& c = *other.result;
+      s.push_back(plain(", "));
+      s.push_back(code(c.info.summary));
+      s.push_back(plain(" (" + c.info.source + "): " + verdict_counts_text(c) + " of " +
+                        count_text(c.outcomes.size(), "case", "cases") + "."));
       return s;
     }
-    s.push_back(plain("the tightest is "));
-    append(s, case_reference(o));
-    s.push_back(plain(" with relative slack in "));
-    s.push_back(code(short_enclosure(o.relative_slack)));
-    s.push_back(plain("."));
-    return s;
-  }
-  const FlaggedCase* worst = r.tightness.worst_case;
-  if (!worst || worst->outcome.verdict == Verdict::Violated) return {};
-  RichText s{plain(" No case comes within the near-tight threshold " + setting_text(settings.near_tight) +
-                   "; the smallest relative slack is ")};
-  s.push_back(code(short_enclosure(worst->outcome.relative_slack)));
-  s.push_back(plain(", at "));
-  append(s, case_reference(worst->outcome));
-  s.push_back(plain("."));
+  s.push_back(plain(" (not checked in this run)."));
   return s;
 }
 
-// 0: holds on every case; 1: holds where decided; 2: violated.
-int group_of(const TheoremReport& r) {
-  if (r.flagged.violations_total > 0 || !r.flagged.statistical_violations.empty()) return 2;
-  return r.flagged.undecided.empty() ? 0 : 1;
+RichText false_sentences(const TheoremReport& r, const std::vector<TheoremReport>& all) {
+  const TheoremResult& t = *r.result;
+  RichText s{plain(": " + std::to_string(r.flagged.violations_total) + " certified counterexample" +
+                   (r.flagged.violations_total == 1 ? "" : "s") + " among " +
+                   count_text(t.outcomes.size(), "case", "cases") + "." + expectation_words(t))};
+  if (!r.flagged.violations.empty()) {
+    const FlaggedCase& w = *r.flagged.violations.front();
+    s.push_back(plain(" Smallest witness, "));
+    append(s, case_reference(w.outcome));
+    s.push_back(plain(": "));
+    append(s, witness_numbers(w.outcome));
+    s.push_back(plain("."));
+  }
+  append(s, corrected_form(t, all));
+  return s;
+}
+
+RichText statistical_sentences(const TheoremReport& r, const RunSettingsRecord& settings) {
+  const TheoremResult& t = *r.result;
+  RichText s{plain(": " + verdict_counts_text(t) + " of " + count_text(t.outcomes.size(), "case", "cases") +
+                   ", at confidence " + setting_text(settings.confidence) + "." + expectation_words(t))};
+  if (!r.flagged.statistical_violations.empty()) {
+    const CaseOutcome& o = *r.flagged.statistical_violations.front();
+    s.push_back(plain(" For example "));
+    append(s, case_reference(o));
+    s.push_back(plain(" with slack "));
+    s.push_back(code(short_enclosure(o.slack, 6)));
+    s.push_back(plain(" (a confidence interval)."));
+  }
+  return s;
+}
+
+// For theorems without a counterexample: the counts, then how close the cases come to the bound.
+RichText holding_sentences(const TheoremReport& r, Kind kind, const RunSettingsRecord& settings) {
+  const TheoremResult& t = *r.result;
+  const std::size_t n = t.outcomes.size();
+  RichText s{plain(kind == Kind::Sharp || kind == Kind::Loose
+                       ? ": holds on all " + count_text(n, "case", "cases") + " (" + verdict_counts_text(t) + ")."
+                       : ": " + verdict_counts_text(t) + " of " + count_text(n, "case", "cases") + "; no counterexample.")};
+  s.push_back(plain(expectation_words(t)));
+  const std::size_t attained = verdict_count(t, Verdict::EqualExact);
+  if (attained > 0) {
+    for (const CaseOutcome& o : t.outcomes)
+      if (o.verdict == Verdict::EqualExact) {
+        s.push_back(plain(" The bound is attained (slack exactly 0 in exact arithmetic) on " +
+                          count_text(attained, "case", "cases") + ", the first "));
+        append(s, case_reference(o));
+        s.push_back(plain("."));
+        break;
+      }
+  }
+  const CaseOutcome* closest = nullptr;
+  for (const CaseOutcome* o : r.flagged.tightest)
+    if (o->verdict == Verdict::NearTight) {
+      closest = o;
+      break;
+    }
+  if (closest) {
+    s.push_back(plain(" " + count_text(verdict_count(t, Verdict::NearTight), "case comes", "cases come") +
+                      " within relative slack " + setting_text(settings.near_tight) + " of it, the closest "));
+    append(s, case_reference(*closest));
+    s.push_back(plain(" at relative slack "));
+    s.push_back(code(approximate_text(closest->relative_slack)));
+    s.push_back(plain("."));
+  } else if (attained == 0 && r.tightness.worst_case) {
+    const CaseOutcome& w = r.tightness.worst_case->outcome;
+    s.push_back(plain(" Smallest relative slack "));
+    s.push_back(code(approximate_text(w.relative_slack)));
+    s.push_back(plain(", at "));
+    append(s, case_reference(w));
+    s.push_back(plain("."));
+  }
+  return s;
 }
 
 }  // namespace
 
 std::vector<RichText> findings_of(const RunSettingsRecord& settings, const std::vector<TheoremReport>& theorems) {
-  std::vector<const TheoremReport*> order;
-  for (const TheoremReport& r : theorems) order.push_back(&r);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const TheoremReport* a, const TheoremReport* b) { return group_of(*a) < group_of(*b); });
-  std::vector<RichText> findings;
-  for (const TheoremReport* r : order) {
-    const TheoremResult& t = *r->result;
-    RichText f{plain(t.info.title + ", "), code(t.info.id), plain(",")};
-    append(f, group_of(*r) == 2 ? violated_sentences(*r, settings) : holding_sentence(*r));
-    append(f, tightness_sentence(*r, settings));
-    findings.push_back(std::move(f));
-  }
+  std::array<std::vector<const TheoremReport*>, kKindLead.size()> by_kind;
+  for (const TheoremReport& r : theorems) by_kind[static_cast<std::size_t>(kind_of(r))].push_back(&r);
+
+  RichText overview{plain("Of " + count_text(theorems.size(), "theorem", "theorems") + " checked: ")};
+  std::string parts;
+  constexpr std::array<const char*, kKindLead.size()> kKindCount{"false as stated (certified counterexamples)",
+                                                                "violated statistically",
+                                                                "sharp (attained or within the near-tight threshold)",
+                                                                "loose on every case",
+                                                                "holding statistically",
+                                                                "not decided on every case"};
+  for (std::size_t k = 0; k < by_kind.size(); ++k)
+    if (!by_kind[k].empty()) parts += (parts.empty() ? "" : "; ") + std::to_string(by_kind[k].size()) + " " + kKindCount[k];
+  overview.push_back(plain(parts + "."));
+
+  std::vector<RichText> findings{overview};
+  for (std::size_t k = 0; k < by_kind.size(); ++k)
+    for (const TheoremReport* r : by_kind[k]) {
+      const TheoremResult& t = *r->result;
+      RichText f{strong(kKindLead[k]), plain(" " + t.info.title + " ("), code(t.info.id), plain(")")};
+      const Kind kind = static_cast<Kind>(k);
+      if (kind == Kind::False) append(f, false_sentences(*r, theorems));
+      else if (kind == Kind::ViolatedStatistically) append(f, statistical_sentences(*r, settings));
+      else append(f, holding_sentences(*r, kind, settings));
+      findings.push_back(std::move(f));
+    }
   return findings;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
-// The findings: one paragraph per theorem, generated from the results, saying whether the
-// statement holds on every case, is violated (with its minimal witness) or is left undecided, and
-// whether and where it is tight. Theorems that hold on every case come first, then those with
-// undecided cases, then the violated ones; within a group, results order.
+// The findings: an overview sentence counting the theorems of each kind, then one paragraph per
+// theorem, generated from the results: what is false (certified counterexamples, the smallest
+// witness to 6 significant digits, and the valid form the theorem data name), what is violated
+// statistically, what is sharp (attained, or within the near-tight threshold), what is loose, and
+// what the run left undecided, in that order; within a kind, results order. Only certified
+// verdicts count as holding or as counterexamples.
 #include <vector>
 
 #include "reports/rich_text.hpp"

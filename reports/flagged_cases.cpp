@@ -14,12 +14,17 @@ FlaggedCases flagged_cases(const TheoremResult& theorem, std::size_t top) {
   std::vector<std::pair<SlackOrder, const CaseOutcome*>> tight;
   for (const CaseOutcome& o : theorem.outcomes) {
     switch (o.verdict) {
-      case Verdict::ViolatedStatistical: f.statistical_violations.push_back(&o); break;
+      case Verdict::ViolatedStatistical:
+        if (f.statistical_violations.size() < top) f.statistical_violations.push_back(&o);
+        break;
       case Verdict::NearTight:
       case Verdict::EqualExact:
       case Verdict::Tight: tight.emplace_back(slack_order(o.relative_slack), &o); break;
       case Verdict::Inconclusive:
-      case Verdict::UndecidedStatistical: f.undecided.push_back(&o); break;
+      case Verdict::UndecidedStatistical:
+        if (f.undecided.size() < top) f.undecided.push_back(&o);
+        ++f.undecided_total;
+        break;
       default: break;
     }
   }

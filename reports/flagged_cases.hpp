@@ -1,6 +1,7 @@
 #pragma once
 // Which cases of a theorem a report shows in full, in the order it shows them: violations first,
-// then the tightest certified cases, then the undecided ones.
+// then the tightest certified cases, then the undecided ones; at most `top` of each kind beside the
+// violations (whose number the results already cap).
 #include <cstddef>
 #include <vector>
 
@@ -13,18 +14,16 @@ struct FlaggedCases {
   // results embed at most a capped number of them, `violations_total` counts all.
   std::vector<const FlaggedCase*> violations;
   std::size_t violations_total = 0;
-  // VIOLATED (statistical) cases, in case order.
+  // The first `top` VIOLATED (statistical) cases, in case order (the counts give the total).
   std::vector<const CaseOutcome*> statistical_violations;
   // The `top` NEAR-TIGHT, EQUAL (exact) and TIGHT cases of smallest relative slack midpoint (ties:
   // case order); `tight_total` counts all of them.
   std::vector<const CaseOutcome*> tightest;
   std::size_t tight_total = 0;
-  // INCONCLUSIVE and UNDECIDED (statistical) cases, in case order.
+  // The first `top` INCONCLUSIVE and UNDECIDED (statistical) cases, in case order.
   std::vector<const CaseOutcome*> undecided;
 
-  bool empty() const {
-    return violations_total == 0 && statistical_violations.empty() && tightest.empty() && undecided.empty();
-  }
+  std::size_t undecided_total = 0;
 };
 
 // The flagged cases of `theorem`; pointers refer into `theorem`, which must outlive the result.

@@ -56,16 +56,17 @@ std::string hex_colour(const Rgb& c) {
   return buffer;
 }
 
-void plot_json(json& j, const Histogram& h) {
-  j["kind"] = "histogram";
-  j["bins"] = json::array();
-  for (const HistogramBin& b : h.bins) j["bins"].push_back({{"lo", b.lo}, {"hi", b.hi}, {"count", b.count}});
-}
 void plot_json(json& j, const Scatter& s) {
   j["kind"] = "scatter";
-  j["diagonal"] = s.diagonal;
-  j["points"] = json::array();
-  for (const ScatterPoint& p : s.points) j["points"].push_back({{"x", p.x}, {"y", p.y}, {"violated", p.violated}});
+  j["series"] = json::array();
+  for (const ScatterSeries& series : s.series) {
+    json points = json::array();
+    for (const ScatterPoint& p : series.points) points.push_back({{"x", p.x}, {"y", p.y}});
+    j["series"].push_back({{"label", series.label.unicode}, {"colour", hex_colour(series.colour)}, {"points", points}});
+  }
+  j["lines"] = json::array();
+  for (const ReferenceLine& l : s.lines)
+    j["lines"].push_back({{"axis", l.vertical ? "x" : "y"}, {"at", l.at}, {"label", l.label.unicode}});
 }
 void plot_json(json& j, const HeatMap& h) {
   j["kind"] = "heatmap";

@@ -68,17 +68,38 @@ bool inside_word(const std::string& text, std::size_t i) {
   return i > 0 && i + 1 < text.size() && alnum(text[i - 1]) && alnum(text[i + 1]) && !exponent;
 }
 
+// The few non-ASCII symbols generated report text uses, as math-mode commands of the default
+// fonts; nullptr for every other character.
+const char* math_symbol(unsigned code_point) {
+  switch (code_point) {
+    case 0x2248: return "$\\approx$";
+    case 0x2016: return "$\\|$";
+    case 0x2212: return "$-$";
+    case 0x221A: return "$\\surd$";
+    case 0x03B5: return "$\\varepsilon$";
+    default: return nullptr;
+  }
+}
+
 // Escapes `text`; in \texttt (`typewriter`) also allows line breaks after / , = and word-inner -,
+// after every 16 letters or digits in a row,
 // and after each replaced non-ASCII character, where long paths and commands may wrap.
 std::string escape(const std::string& text, bool typewriter) {
   std::string out;
+  std::size_t run = 0;  // alphanumeric characters since the last break point
   for (std::size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
       out += ascii(static_cast<char>(c), typewriter);
-      if (typewriter && (c == '/' || c == ',' || c == '=' || (c == '-' && inside_word(text, i)))) out += "\\allowbreak{}";
+      run = std::isalnum(c) ? run + 1 : 0;
+      // Long unbroken runs (SHA-256 digests, long numbers) may break every 16 characters.
+      if (typewriter && (c == '/' || c == ',' || c == '=' || (c == '-' && inside_word(text, i)) || run == 16)) {
+        out += "\\allowbreak{}";
+        run = 0;
+      }
       continue;
     }
+    run = 0;
     const std::size_t n = utf8_length(c);
     bool valid = n > 0 && i + n <= text.size();
     unsigned code_point = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
@@ -86,6 +107,11 @@ std::string escape(const std::string& text, bool typewriter) {
       const unsigned char cont = static_cast<unsigned char>(text[i + k]);
       valid = (cont & 0xC0) == 0x80;
       code_point = (code_point << 6) | (cont & 0x3F);
+    }
+    if (const char* math = valid ? math_symbol(code_point) : nullptr) {
+      out += math;
+      i += n - 1;
+      continue;
     }
     out += ascii('<', typewriter) + (valid ? hex_code("U+%04X", code_point) : hex_code("0x%02X", c)) +
            ascii('>', typewriter);

@@ -9,12 +9,13 @@
 namespace nb::reports {
 
 // `text` as LaTeX text: \ { } $ & # % _ ^ ~ < > | and " become their text commands, line breaks
-// spaces, and each non-ASCII UTF-8 character "<U+XXXX>" (invalid bytes "<0xXX>").
+// spaces, ≈ ‖ − √ ε their math symbols, and each other non-ASCII UTF-8 character "<U+XXXX>" (invalid
+// bytes "<0xXX>").
 std::string latex_escape(const std::string& text);
 
 // `text` in \texttt, escaped the same way but with the typewriter font's own glyphs for
 // \ { } < > | _ ^ ~ " (so copying from the PDF gives the text back), and with break points after
-// / , = and hyphens inside words, and after each "<U+XXXX>", so that long paths and commands wrap
+// / , = and hyphens inside words, after every 16 letters or digits in a row, and after each "<U+XXXX>", so that long paths and commands wrap
 // inside cells and lines.
 std::string latex_code(const std::string& text);
 

@@ -9,19 +9,23 @@
 namespace nb::reports {
 namespace {
 
-// A longtable whose header row repeats on every page.
-void table(std::ostream& out, const Table& t) {
+// A longtable whose header row repeats on every page, numbered and captioned above.
+void table(std::ostream& out, const Table& t, std::size_t& number) {
   out << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{";
   for (const Column& c : t.columns)
     out << (c.numeric ? "r"
             : c.width_cm > 0 ? ">{\\raggedright\\arraybackslash}p{" + fixed_text(c.width_cm, 1) + "cm}"
                              : "l");
-  out << "}\n\\toprule\n";
+  out << "}\n";
+  std::string header = "\\toprule\n";
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     const std::string h = latex_escape(t.columns[i].header);
-    out << (i ? " & " : "") << (t.columns[i].rotated_header ? "\\rotatebox{90}{" + h + "}" : h);
+    header += (i ? " & " : "") + (t.columns[i].rotated_header ? "\\rotatebox{90}{" + h + "}" : h);
   }
-  out << " \\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
+  header += " \\\\\n\\midrule\n";
+  // The caption (and its label) only on the first page; the header row on every page.
+  if (!t.caption.empty()) out << "\\caption{" << latex_rich(t.caption) << "}\\label{nb:tab:" << ++number << "}\\\\\n";
+  out << header << "\\endfirsthead\n" << header << "\\endhead\n\\bottomrule\n\\endfoot\n";
   for (const auto& row : t.rows) {
     for (std::size_t i = 0; i < row.size(); ++i) out << (i ? " & " : "") << latex_rich(row[i]);
     out << " \\\\\n";
@@ -29,10 +33,10 @@ void table(std::ostream& out, const Table& t) {
   out << "\\end{longtable}}\n\n";
 }
 
-void block(std::ostream& out, const Block& b, int level) {
+void block(std::ostream& out, const Block& b, int level, std::size_t& table_number) {
   if (!b.heading.empty()) out << (level == 1 ? "\\subsection*{" : "\\subsubsection*{") << latex_rich(b.heading) << "}\n\n";
   for (const RichText& p : b.paragraphs) out << latex_rich(p) << "\n\n";
-  if (!b.display_math.empty()) out << "\\statement{" << b.display_math << "}\n\n";
+  if (!b.display_math.empty()) out << "\\nbstatement{" << b.display_math << "}\n\n";
   if (!b.list.empty()) {
     out << "\\begin{itemize}\n";
     for (const ListItem& item : b.list) {
@@ -44,11 +48,42 @@ void block(std::ostream& out, const Block& b, int level) {
     }
     out << "\\end{itemize}\n\n";
   }
-  if (b.table) table(out, *b.table);
+  if (b.table) table(out, *b.table, table_number);
   if (b.figure)
-    out << "\\noindent\\begin{minipage}{\\linewidth}\n\\centering\n"
-        << pgfplots_figure(*b.figure) << "\\captionof{figure}{" << latex_rich(b.figure->caption) << "}\\label{fig:"
-        << b.figure->name << "}\n\\end{minipage}\n\\bigskip\n\n";
+    // hypcap=false: a caption outside a float has no float start for hyperref's anchor.
+    out << "\\noindent\\begin{minipage}{\\linewidth}\n\\centering\\captionsetup{hypcap=false}\n"
+        << pgfplots_figure(*b.figure) << "\\captionof{figure}{" << latex_rich(b.figure->caption) << "}\\label{nb:fig:"
+        << b.figure->name << "}\n\\end{minipage}\n\\medskip\n\n";
+}
+
+// Definitions the body needs beyond its packages: the statement box (a statement wider than the
+// text is scaled down to the text width rather than overflowing) and pgfplots' colours.
+std::string body_definitions() {
+  return "\\ifdefined\\nbstatementbox\\else\\newsavebox{\\nbstatementbox}\\fi\n"
+         "\\providecommand{\\nbstatement}[1]{\\sbox{\\nbstatementbox}{$\\displaystyle #1$}\\begin{center}"
+         "\\ifdim\\wd\\nbstatementbox>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{\\nbstatementbox}}"
+         "\\else\\usebox{\\nbstatementbox}\\fi\\end{center}}\n" +
+         pgfplots_settings();
+}
+
+// The sections of `document`: the introduction with links to each section, then the parts.
+std::string body(const Document& document) {
+  std::ostringstream out;
+  out << latex_rich(document.introduction) << " Contents:";
+  bool first = true;
+  for (const Part& p : document.parts)
+    if (p.level == 1) {
+      out << (first ? " " : ", ") << latex_escape(p.title) << " (Section~\\ref{nb:sec:" << p.anchor << "})";
+      first = false;
+    }
+  out << ".\n\n";
+  std::size_t tables = 0;
+  for (const Part& p : document.parts) {
+    out << (p.level == 1 ? "\\section{" : "\\subsection{") << latex_escape(p.title) << "}\\label{nb:sec:" << p.anchor
+        << "}\n\n";
+    for (const Block& b : p.blocks) block(out, b, p.level, tables);
+  }
+  return out.str();
 }
 
 }  // namespace
@@ -56,38 +91,40 @@ void block(std::ostream& out, const Block& b, int level) {
 std::string latex_report(const Document& document) {
   std::ostringstream out;
   out << "\\documentclass[10pt,a4paper]{article}\n"
-      << "\\usepackage[margin=2cm]{geometry}\n"
-      << "\\usepackage{amsmath,amssymb}\n"
-      << "\\usepackage{array,booktabs,longtable}\n"
-      << "\\usepackage{graphicx}\n"
-      << "\\usepackage{caption}\n"
-      << pgfplots_preamble()
+      << "\\usepackage[margin=1.8cm]{geometry}\n"
+      << latex_packages() << "\\hypersetup{colorlinks, linkcolor=blue!50!black}\n"
       << "\\title{" << latex_escape(document.title) << "}\n"
       << "\\author{" << latex_rich(document.author) << "}\n"
       << "\\date{" << latex_rich(document.date) << "}\n"
-      // A statement wider than the text is scaled down to the text width rather than overflowing.
-      << "\\newsavebox{\\nbstatement}\n"
-      << "\\newcommand{\\statement}[1]{\\sbox{\\nbstatement}{$\\displaystyle #1$}\\begin{center}"
-         "\\ifdim\\wd\\nbstatement>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{\\nbstatement}}"
-         "\\else\\usebox{\\nbstatement}\\fi\\end{center}}\n"
       << "\\begin{document}\n"
+      << body_definitions()
       // Code runs (typewriter, no stretchable spaces) wrap at their break points: ragged lines.
-      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.5\\baselineskip}\n"
+      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n"
       << "\\maketitle\n\n"
-      << latex_rich(document.introduction) << " Contents:";
-  bool first = true;
-  for (const Part& p : document.parts)
-    if (p.level == 1) {
-      out << (first ? " " : ", ") << latex_escape(p.title) << " (Section~\\ref{sec:" << p.anchor << "})";
-      first = false;
-    }
-  out << ".\n\n";
-  for (const Part& p : document.parts) {
-    out << (p.level == 1 ? "\\section{" : "\\subsection{") << latex_escape(p.title) << "}\\label{sec:" << p.anchor
-        << "}\n\n";
-    for (const Block& b : p.blocks) block(out, b, p.level);
-  }
-  out << "\\end{document}\n";
+      << body(document) << "\\end{document}\n";
+  return out.str();
+}
+
+std::string latex_packages() {
+  return "\\usepackage{amsmath,amssymb}\n"
+         "\\usepackage{array,booktabs,longtable}\n"
+         "\\usepackage{graphicx}\n"
+         "\\usepackage{caption}\n"
+         "\\usepackage{pgfplots}\\pgfplotsset{compat=1.18}\n"
+         "\\usepackage{hyperref}\n";
+}
+
+std::string latex_appendix(const Document& document) {
+  std::ostringstream out;
+  out << "% " << document.title << ": a fragment for \\input in a document's appendix (no preamble).\n"
+      << "% It needs these packages in the preamble:\n";
+  std::istringstream packages(latex_packages());
+  for (std::string line; std::getline(packages, line);) out << "%   " << line << "\n";
+  out << "% (each line above, without its \"%   \", in the preamble).\n";
+  out << "% Labels start with nb: (nb:sec:findings, nb:tab:1, nb:fig:slack-ID).\n"
+      << "\\begingroup\n" << body_definitions()
+      << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n\n"
+      << body(document) << "\\endgroup\n";
   return out.str();
 }
 

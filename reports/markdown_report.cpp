@@ -8,7 +8,8 @@
 namespace nb::reports {
 namespace {
 
-void table(std::ostream& out, const Table& t) {
+void table(std::ostream& out, const Table& t, std::size_t& number) {
+  if (!t.caption.empty()) out << "*Table " << ++number << ".* " << markdown_rich(t.caption) << "\n\n";
   out << "|";
   for (const Column& c : t.columns) out << " " << markdown_escape(c.header) << " |";
   out << "\n|";
@@ -22,7 +23,11 @@ void table(std::ostream& out, const Table& t) {
   out << "\n";
 }
 
-void block(std::ostream& out, const Block& b, int level, std::size_t& figure_number) {
+struct Numbers {
+  std::size_t tables = 0, figures = 0;
+};
+
+void block(std::ostream& out, const Block& b, int level, Numbers& numbers) {
   if (!b.heading.empty()) out << std::string(static_cast<std::size_t>(level + 2), '#') << " " << markdown_rich(b.heading) << "\n\n";
   for (const RichText& p : b.paragraphs) out << markdown_paragraph(p) << "\n\n";
   if (!b.display_math.empty()) out << "$$\n" << b.display_math << "\n$$\n\n";
@@ -31,10 +36,10 @@ void block(std::ostream& out, const Block& b, int level, std::size_t& figure_num
     for (const RichText& d : item.details) out << "  - " << markdown_rich(d) << "\n";
   }
   if (!b.list.empty()) out << "\n";
-  if (b.table) table(out, *b.table);
+  if (b.table) table(out, *b.table, numbers.tables);
   if (b.figure) {
     out << "![" << markdown_escape(b.figure->title.unicode) << "](" << svg_file_name(*b.figure) << ")\n\n"
-        << "*Figure " << ++figure_number << ".* " << markdown_rich(b.figure->caption) << "\n\n";
+        << "*Figure " << ++numbers.figures << ".* " << markdown_rich(b.figure->caption) << "\n\n";
   }
 }
 
@@ -43,10 +48,10 @@ void block(std::ostream& out, const Block& b, int level, std::size_t& figure_num
 std::string markdown_report(const Document& document) {
   std::ostringstream out;
   out << "# " << markdown_escape(document.title) << "\n\n" << markdown_paragraph(document.introduction) << "\n\n";
-  std::size_t figure_number = 0;
+  Numbers numbers;
   for (const Part& p : document.parts) {
     out << std::string(static_cast<std::size_t>(p.level + 1), '#') << " " << markdown_escape(p.title) << "\n\n";
-    for (const Block& b : p.blocks) block(out, b, p.level, figure_number);
+    for (const Block& b : p.blocks) block(out, b, p.level, numbers);
   }
   std::string s = out.str();
   s.pop_back();  // end in one newline, not a blank line

@@ -1,5 +1,6 @@
 #include "reports/pgfplots_plot.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "reports/decimal_text.hpp"
@@ -32,24 +33,23 @@ std::string axis_options(const std::string& name, const Axis& a) {
          "label={" + a.label.latex + "}";
 }
 
-void plot(std::ostream& out, const Figure&, const Histogram& h) {
-  out << "\\addplot[ybar interval, fill=nbholds, draw=white] coordinates {";
-  for (const HistogramBin& b : h.bins) out << " (" << num(b.lo) << "," << b.count << ")";
-  out << " (" << num(h.bins.back().hi) << ",0)};\n";
-}
-
 void plot(std::ostream& out, const Figure& f, const Scatter& s) {
-  if (s.diagonal)
-    out << "\\addplot[black, dashed, domain=" << num(std::max(f.x.lo, f.y.lo)) << ":"
-        << num(std::min(f.x.hi, f.y.hi)) << ", samples=2, forget plot] {x};\n";
-  for (bool violated : {false, true}) {
+  for (const ReferenceLine& l : s.lines) {
+    if (l.vertical) {
+      out << "\\draw[black, dashed] (axis cs:" << num(l.at) << "," << num(f.y.lo) << ") -- (axis cs:" << num(l.at) << ","
+          << num(f.y.hi) << ") node[pos=1, below left, font=\\tiny] {" << l.label.latex << "};\n";
+    } else {
+      out << "\\draw[black, dashed] (axis cs:" << num(f.x.lo) << "," << num(l.at) << ") -- (axis cs:" << num(f.x.hi) << ","
+          << num(l.at) << ") node[pos=1, above left, font=\\tiny] {" << l.label.latex << "};\n";
+    }
+  }
+  for (const ScatterSeries& series : s.series) {
     std::ostringstream points;
-    for (const ScatterPoint& p : s.points)
-      if (p.violated == violated) points << " (" << num(p.x) << "," << num(p.y) << ")";
-    if (points.str().empty()) continue;
-    out << "\\addplot[only marks, mark=*, mark size=1.2pt, fill opacity=0.75, draw opacity=0.75, color="
-        << (violated ? "nbviolated" : "nbholds") << "] coordinates {" << points.str() << "};\n"
-        << "\\addlegendentry{" << (violated ? "violated" : "holds") << "}\n";
+    for (const ScatterPoint& p : series.points) points << " (" << num(p.x) << "," << num(p.y) << ")";
+    out << "\\addplot[only marks, mark=*, mark size=1.2pt, fill opacity=0.75, draw opacity=0.75, color={rgb,255:red,"
+        << int(series.colour[0]) << ";green," << int(series.colour[1]) << ";blue," << int(series.colour[2])
+        << "}] coordinates {" << points.str() << "};\n";
+    if (s.legend) out << "\\addlegendentry{" << series.label.latex << "}\n";
   }
 }
 
@@ -63,13 +63,13 @@ void plot(std::ostream& out, const Figure&, const HeatMap& h) {
 }
 
 // Options that depend on the kind of plot.
-std::string kind_options(const Figure&, const Histogram&) { return ", width=0.9\\linewidth, height=6.5cm"; }
-std::string kind_options(const Figure&, const Scatter&) {
-  return ", width=0.9\\linewidth, height=6.5cm, legend pos=north west, legend cell align=left";
+std::string kind_options(const Figure& f, const Scatter&) {
+  return ", width=0.55\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+         "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
 }
 std::string kind_options(const Figure& f, const HeatMap& h) {
   const double aspect = (f.y.hi - f.y.lo) / (f.x.hi - f.x.lo);
-  return ", width=0.7\\linewidth, height=" + fixed_text(std::min(1.2, aspect) * 8, 2) +
+  return ", width=0.4\\linewidth, height=" + fixed_text(std::min(1.2, aspect) * 6, 2) +
          "cm, axis on top, colormap name=nbscale, colorbar, point meta min=" + num(h.colour.lo) +
          ", point meta max=" + num(h.colour.hi) + ", colorbar style={" + tick_options("y", h.colour) + ", ylabel={" +
          h.colour.label.latex + "}}";
@@ -77,12 +77,10 @@ std::string kind_options(const Figure& f, const HeatMap& h) {
 
 }  // namespace
 
-std::string pgfplots_preamble() {
+std::string pgfplots_settings() {
   std::string scale;
   for (const Rgb& c : kColourScale) scale += " rgb255=(" + rgb255(c) + ")";
-  return "\\usepackage{pgfplots}\n"
-         "\\pgfplotsset{compat=1.18}\n"
-         "\\definecolor{nbholds}{RGB}{" + rgb255(kHoldsColour) + "}\n"
+  return "\\definecolor{nbholds}{RGB}{" + rgb255(kHoldsColour) + "}\n"
          "\\definecolor{nbviolated}{RGB}{" + rgb255(kViolatedColour) + "}\n"
          "\\definecolor{nbundecided}{RGB}{" + rgb255(kUndecidedColour) + "}\n"
          "\\pgfplotsset{colormap={nbscale}{" + scale + " }}\n";
@@ -91,7 +89,8 @@ std::string pgfplots_preamble() {
 std::string pgfplots_figure(const Figure& figure) {
   std::ostringstream out;
   out << "\\begin{tikzpicture}\n\\begin{axis}[grid=major, grid style={black!12}, tick label style={font=\\footnotesize}, "
-      << "title={" << figure.title.latex << "}, " << axis_options("x", figure.x) << ", "
+      // No title: the caption the report sets under the figure says what it shows.
+      << axis_options("x", figure.x) << ", "
       << axis_options("y", figure.y)
       << std::visit([&](const auto& p) { return kind_options(figure, p); }, figure.plot) << "]\n";
   std::visit([&](const auto& p) { plot(out, figure, p); }, figure.plot);

@@ -6,8 +6,9 @@
 
 namespace nb::reports {
 
-// The preamble lines the figures need (pgfplots, the colours and the heat maps' colour map).
-std::string pgfplots_preamble();
+// The settings the figures need after \usepackage{pgfplots}\pgfplotsset{compat=1.18} (the colours
+// and the heat maps' colour map); valid in the preamble or the body.
+std::string pgfplots_settings();
 
 // A tikzpicture drawing `figure` (no float, no caption: the report places and captions it).
 std::string pgfplots_figure(const Figure& figure);

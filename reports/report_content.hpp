@@ -15,7 +15,8 @@
 namespace nb::reports {
 
 struct ReportOptions {
-  std::size_t top = 5;  // NEAR-TIGHT/TIGHT cases shown per theorem
+  std::size_t top = 3;    // cases each listing shows per theorem (tightest, undecided, statistical)
+  bool appendix = false;  // a report directory also holds report-appendix.tex (latex_appendix)
 };
 
 struct HeaderRow {

@@ -2,6 +2,10 @@
 
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
+#include "reports/natural_order.hpp"
+#include "reports/verdict_words.hpp"
+
+#include <algorithm>
 
 namespace nb::reports {
 namespace {
@@ -10,7 +14,11 @@ namespace {
 // violations and the JSON give every recorded digit.
 constexpr int kTableDigits = 8;
 
-std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_cast<int>(v)]; }
+
+// TIGHT means equality within resolution, neither proven nor refuted: the tables say so.
+std::string tight_verdict_words(Verdict v) {
+  return v == Verdict::Tight ? "TIGHT (equal within resolution)" : verdict_name(v);
+}
 
 RichText number(std::size_t n) { return {plain(std::to_string(n))}; }
 RichText where(const CaseOutcome& o) {
@@ -19,10 +27,16 @@ RichText where(const CaseOutcome& o) {
 }
 RichText verdict_text(Verdict v) { return {plain(verdict_name(v))}; }
 
-// A block of one paragraph, optionally followed by a table.
-Block paragraph_block(RichText text, std::optional<Table> table = std::nullopt) {
+Block paragraph_block(RichText text) {
   Block b;
   b.paragraphs.push_back(std::move(text));
+  return b;
+}
+
+// A block holding `table` with its caption.
+Block table_block(Table table, RichText caption) {
+  Block b;
+  table.caption = std::move(caption);
   b.table = std::move(table);
   return b;
 }
@@ -39,24 +53,20 @@ Part run_part(const ReportContent& c) {
 
 Table verdict_table(const ReportContent& c) {
   Table t{{{"theorem", false, 3.3},
-           {"fidelity"},
-           {"expect"},
            {"cases", true, 0, true},
            {"PROVEN", true, 0, true},
            {"NEAR-TIGHT", true, 0, true},
            {"EQUAL (exact)", true, 0, true},
-           {"TIGHT", true, 0, true},
+           {"TIGHT (within resolution)", true, 0, true},
            {"VIOLATED", true, 0, true},
            {"INCONCLUSIVE", true, 0, true},
            {"statistical H / V / U", false, 1.5},
-           {"outcome"}},
+           {"outcome", false, 2.6}},
           {}};
   for (const TheoremReport& r : c.theorems) {
     const TheoremResult& x = *r.result;
-    const auto n = [&](Verdict v) { return std::to_string(count(x, v)); };
+    const auto n = [&](Verdict v) { return std::to_string(verdict_count(x, v)); };
     t.rows.push_back({{code(x.info.id)},
-                      {plain(fidelity_name(x.info.fidelity))},
-                      {plain(expect_name(x.info.expect))},
                       number(x.outcomes.size()),
                       {plain(n(Verdict::Proven))},
                       {plain(n(Verdict::NearTight))},
@@ -66,32 +76,9 @@ Table verdict_table(const ReportContent& c) {
                       {plain(n(Verdict::Inconclusive))},
                       {plain(n(Verdict::HoldsStatistical) + " / " + n(Verdict::ViolatedStatistical) + " / " +
                              n(Verdict::UndecidedStatistical))},
-                      {x.expected ? plain("as expected") : strong("UNEXPECTED")}});
-  }
-  return t;
-}
-
-Table tightness_table(const ReportContent& c) {
-  Table t{{{"theorem", false, 3.4},
-           {"smallest relative slack", false, 3.2},
-           {"worst case", false, 6.0},
-           {"median log10", true},
-           {"over cases", true}},
-          {}};
-  for (const TheoremReport& r : c.theorems) {
-    const Tightness& k = r.tightness;
-    RichText worst{plain("-")}, smallest{plain("-")};
-    if (k.worst_case) {
-      const CaseOutcome& o = k.worst_case->outcome;
-      worst = {plain("case " + std::to_string(o.index) + ": "), code(o.label), plain(" "),
-               code(input_summary(k.worst_case->input))};
-      smallest = {code(short_enclosure(o.relative_slack))};
-    }
-    t.rows.push_back({{code(r.result->info.id)},
-                      smallest,
-                      worst,
-                      {plain(k.median_log10_relative_slack ? fixed_text(*k.median_log10_relative_slack, 2) : "-")},
-                      number(k.median_cases)});
+                      {x.expected ? plain("as expected (" + std::string(expect_name(x.info.expect)) + ")")
+                                  : strong("UNEXPECTED (expected to " +
+                                           std::string(x.info.expect == Expect::Holds ? "hold" : "fail") + ")")}});
   }
   return t;
 }
@@ -100,103 +87,114 @@ Part summary_part(const ReportContent& c) {
   return {1,
           "Summary",
           "summary",
-          {paragraph_block({plain("Verdicts per theorem (statistical: HOLDS / VIOLATED / UNDECIDED (statistical)).")},
-                           verdict_table(c)),
-           paragraph_block({plain("Tightness: the smallest relative slack over certified cases (an enclosure) with "
-                                  "that worst case, and the median of log10(relative slack) over the cases certified "
-                                  "to hold with positive slack (the last column counts them).")},
-                           tightness_table(c))}};
+          {table_block(verdict_table(c),
+                       {plain("Verdicts per theorem. Only PROVEN, NEAR-TIGHT and EQUAL (exact) certify that a bound "
+                              "holds and only VIOLATED that it fails; TIGHT is equality within resolution "
+                              "(neither); statistical verdicts are HOLDS / VIOLATED / UNDECIDED (statistical).")})}};
 }
 
-Part theorems_part(const ReportContent& c) {
-  Part p{1, "Theorems", "theorems", {}};
-  for (const TheoremReport& r : c.theorems) {
-    const TheoremInfo& i = r.result->info;
-    Block b;
-    b.heading = {code(i.id), plain(": " + i.title)};
-    b.paragraphs = {{plain("Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
-                           ". Expect: " + expect_name(i.expect) + ".")}};
-    b.display_math = i.statement;
-    b.list.push_back({{plain("plain text: "), code(i.summary)}, {}});
-    if (!i.assumptions.empty()) {
-      RichText a{plain("assumptions: ")};
-      for (std::size_t k = 0; k < i.assumptions.size(); ++k) {
-        if (k) a.push_back(plain(", "));
-        a.push_back(code(i.assumptions[k]));
-      }
-      b.list.push_back({a, {}});
-    }
-    b.list.push_back({{plain("outcome: " + r.result->expectation)}, {}});
-    p.blocks.push_back(std::move(b));
-  }
-  return p;
-}
-
-ListItem violation_item(const FlaggedCase& f) {
+ListItem witness_item(const FlaggedCase& f) {
   const CaseOutcome& o = f.outcome;
   ListItem item{{strong("case " + std::to_string(o.index)), plain(" "), code(o.label), plain(", claim "),
                  code(o.claim), plain(", decided at " + std::to_string(o.precision_bits) + " bits")},
                 {}};
-  RichText inputs{plain("inputs:")};
+  RichText inputs{plain("inputs (exact):")};
   for (const auto& [name, value] : exact_inputs(f.input)) {
     inputs.push_back(plain(inputs.size() > 1 ? ", " : " "));
     inputs.push_back(code(name + " = " + value));
   }
   item.details.push_back(inputs);
-  item.details.push_back({plain("value in "), code(full_enclosure(o.value)), plain(", bound in "),
-                          code(full_enclosure(o.bound))});
-  item.details.push_back({plain("slack in "), code(full_enclosure(o.slack)), plain(", relative slack in "),
-                          code(full_enclosure(o.relative_slack))});
+  item.details.push_back({plain("value "), code(approximate_text(o.value)), plain(", bound "),
+                          code(approximate_text(o.bound)), plain(", slack "), code(approximate_text(o.slack)),
+                          plain(", relative slack "), code(approximate_text(o.relative_slack)),
+                          plain(" (enclosures: results.json)")});
   if (slack_is_exactly_zero(o))
     item.details.push_back({plain("bound attained: the slack is exactly 0, which refutes the strict relation")});
-  for (const auto& [name, q] : o.quantities) item.details.push_back({code(name), plain(" in "), code(full_enclosure(q))});
+  auto quantities = o.quantities;
+  std::stable_sort(quantities.begin(), quantities.end(),
+                   [](const auto& a, const auto& b) { return natural_less(a.first, b.first); });
+  RichText q;
+  for (const auto& [name, e] : quantities) {
+    q.push_back(plain(q.empty() ? "" : ", "));
+    q.push_back(code(name + " " + approximate_text(e)));
+  }
+  if (!q.empty()) item.details.push_back(q);
   if (const std::string w = location_text(o.provenance); !w.empty()) item.details.push_back({plain("from: " + w)});
   if (!f.case_file.empty()) item.details.push_back({plain("case file: "), code(f.case_file)});
   if (!f.replay.empty()) item.details.push_back({plain("replay: "), code(f.replay)});
   return item;
 }
 
-// A table of `cases` with the columns case, label, where, then those `more` adds.
+// A table of `cases` with the columns case, label, where (when any case has a location), then those
+// `more` adds.
 template <class More>
 Table case_table(const std::vector<const CaseOutcome*>& cases, const std::vector<Column>& more_columns, More more) {
-  Table t{{{"case", true}, {"label", false, 2.8}, {"where", false, 2.2}}, {}};
+  // "where" only when some case comes from a model or file (random suites locate nothing).
+  const bool located = std::any_of(cases.begin(), cases.end(),
+                                   [](const CaseOutcome* o) { return !location_text(o->provenance).empty(); });
+  Table t{{{"case", true}, {"label", false, located ? 2.6 : 4.6}}, {}};
+  if (located) t.columns.push_back({"where", false, 2.0});
   t.columns.insert(t.columns.end(), more_columns.begin(), more_columns.end());
   for (const CaseOutcome* o : cases) {
-    std::vector<RichText> row{number(o->index), {code(o->label)}, where(*o)};
+    std::vector<RichText> row{number(o->index), {code(o->label)}};
+    if (located) row.push_back(where(*o));
     for (RichText& cell : more(*o)) row.push_back(std::move(cell));
     t.rows.push_back(std::move(row));
   }
   return t;
 }
 
-Part violations_part(const ReportContent& c) {
-  Part p{2, "Violations", "violations", {}};
-  for (const TheoremReport& r : c.theorems) {
-    const FlaggedCases& f = r.flagged;
-    const TheoremResult& t = *r.result;
-    if (f.violations_total > 0) {
-      Block b;
-      b.heading = {code(t.info.id), plain(": " + std::to_string(f.violations_total) + " certified counterexample(s) ("),
-                   t.info.expect == Expect::Violated ? plain("expected") : strong("UNEXPECTED"), plain(")")};
-      for (const FlaggedCase* v : f.violations) b.list.push_back(violation_item(*v));
-      if (f.violations_total > f.violations.size())
-        b.list.push_back({{plain(std::to_string(f.violations_total - f.violations.size()) +
-                                 " more counted, not recorded in full (the results keep the smallest inputs)")},
-                          {}});
-      p.blocks.push_back(std::move(b));
-    }
-    if (!f.statistical_violations.empty()) {
-      Block b;
-      b.heading = {code(t.info.id),
-                   plain(": " + std::to_string(f.statistical_violations.size()) + " case(s) VIOLATED (statistical)")};
-      b.table = case_table(f.statistical_violations, {{"claim", false, 3.6}, {"slack (confidence interval)", false, 4.4}},
-                           [](const CaseOutcome& o) {
-                             return std::vector<RichText>{{code(o.claim)}, {code(short_enclosure(o.slack, kTableDigits))}};
-                           });
-      p.blocks.push_back(std::move(b));
-    }
+// One theorem: statement, verdict counts, its minimal certified witness, its tightest cases and its
+// figures.
+Part theorem_part(const ReportContent& c, const TheoremReport& r) {
+  const TheoremResult& t = *r.result;
+  const TheoremInfo& i = t.info;
+  Part p{2, i.title, "theorem-" + i.id, {}};
+  Block about;
+  about.paragraphs = {{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
+                                         ". Expect: " + expect_name(i.expect) + ".")}};
+  about.display_math = i.statement;
+  p.blocks.push_back(std::move(about));
+  RichText verdicts{plain("Verdicts on " + count_text(t.outcomes.size(), "case", "cases") + ": " +
+                          verdict_counts_text(t) + ". ")};
+  verdicts.push_back(t.expected ? plain("Outcome as expected.")
+                                : strong(std::string("UNEXPECTED outcome: expected to ") +
+                                         (i.expect == Expect::Holds ? "hold." : "fail on its own cases.")));
+  if (!i.corrected_by.empty()) {
+    verdicts.push_back(plain(" Valid form: "));
+    verdicts.push_back(code(i.corrected_by));
+    verdicts.push_back(plain("."));
   }
-  if (p.blocks.empty()) p.blocks.push_back(paragraph_block({plain("No case is violated.")}));
+  p.blocks.push_back(paragraph_block(std::move(verdicts)));
+
+  const FlaggedCases& f = r.flagged;
+  if (!f.violations.empty()) {
+    Block b;
+    b.heading = {plain("Minimal certified witness")};
+    b.list.push_back(witness_item(*f.violations.front()));
+    p.blocks.push_back(std::move(b));
+    if (f.violations_total > 1)
+      p.blocks.push_back(paragraph_block({plain(count_text(f.violations_total - 1, "further certified counterexample",
+                                                           "further certified counterexamples") +
+                                                ": in results.json (with their case files, where saved).")}));
+  }
+  if (!f.tightest.empty()) {
+    p.blocks.push_back(table_block(
+        case_table(f.tightest, {{"verdict", false, 2.2}, {"relative slack", false, 2.6}, {"bits", true}},
+                   [](const CaseOutcome& o) {
+                     return std::vector<RichText>{{plain(tight_verdict_words(o.verdict))},
+                                                  {code(approximate_text(o.relative_slack))}, number(o.precision_bits)};
+                   }),
+        {plain("The tightest cases of "), code(i.id), plain(": " + std::to_string(f.tightest.size()) + " of its " +
+                                                           std::to_string(f.tight_total) +
+                                                           " NEAR-TIGHT, EQUAL (exact) or TIGHT cases.")}));
+  }
+  for (const Figure& fig : c.figures)
+    if (fig.theorem_id == i.id) {
+      Block b;
+      b.figure = &fig;
+      p.blocks.push_back(std::move(b));
+    }
   return p;
 }
 
@@ -210,56 +208,48 @@ Part case_tables_part(const ReportContent& c, std::string title, std::string anc
   for (const TheoremReport& r : c.theorems) {
     const std::vector<const CaseOutcome*>& cases = cases_of(r);
     if (cases.empty()) continue;
-    Block b;
-    b.heading = {code(r.result->info.id), plain(": " + what(r))};
-    b.table = case_table(cases, more_columns, more);
-    p.blocks.push_back(std::move(b));
+    p.blocks.push_back(table_block(case_table(cases, more_columns, more), {code(r.result->info.id), plain(": " + what(r) + ".")}));
   }
   if (p.blocks.empty()) p.blocks.push_back(paragraph_block({plain(none)}));
   return p;
 }
 
-Part tight_part(const ReportContent& c) {
+Part statistical_violations_part(const ReportContent& c) {
   return case_tables_part(
-      c, "Near-tight and tight cases", "tight", "No case is NEAR-TIGHT, EQUAL (exact) or TIGHT.",
-      [](const TheoremReport& r) -> const auto& { return r.flagged.tightest; },
+      c, "Statistical violations", "statistical-violations", "No case is VIOLATED (statistical).",
+      [](const TheoremReport& r) -> const auto& { return r.flagged.statistical_violations; },
       [](const TheoremReport& r) {
-        return "the " + std::to_string(r.flagged.tightest.size()) + " tightest of " +
-               std::to_string(r.flagged.tight_total) + " NEAR-TIGHT/EQUAL (exact)/TIGHT case(s)";
+        return "the first " + std::to_string(r.flagged.statistical_violations.size()) + " of " +
+               std::to_string(verdict_count(*r.result, Verdict::ViolatedStatistical)) + " VIOLATED (statistical)";
       },
-      {{"verdict"}, {"relative slack", false, 2.8}, {"slack", false, 4.4}, {"bits", true}, {"exact evaluation", false, 3}},
-      [](const CaseOutcome& o) {
-        return std::vector<RichText>{verdict_text(o.verdict), {code(short_enclosure(o.relative_slack))},
-                                     {code(short_enclosure(o.slack, kTableDigits))}, number(o.precision_bits),
-                                     {plain(o.exact.empty() ? "-" : o.exact)}};
-      });
+      {{"slack (confidence interval)", false, 4.4}},
+      [](const CaseOutcome& o) { return std::vector<RichText>{{code(short_enclosure(o.slack, 6))}}; });
 }
 
 Part undecided_part(const ReportContent& c) {
   return case_tables_part(
       c, "Undecided cases", "undecided", "Every case is decided.",
       [](const TheoremReport& r) -> const auto& { return r.flagged.undecided; },
-      [](const TheoremReport& r) { return std::to_string(r.flagged.undecided.size()) + " undecided case(s)"; },
-      {{"verdict"}, {"slack", false, 5}, {"bits reached", true}}, [](const CaseOutcome& o) {
-        return std::vector<RichText>{verdict_text(o.verdict), {code(short_enclosure(o.slack, kTableDigits))},
+      [](const TheoremReport& r) {
+        return "the first " + std::to_string(r.flagged.undecided.size()) + " of " +
+               std::to_string(r.flagged.undecided_total) + " undecided";
+      },
+      {{"verdict", false, 2.4}, {"slack", false, 2.6}, {"bits reached", true, 0, true}}, [](const CaseOutcome& o) {
+        return std::vector<RichText>{verdict_text(o.verdict), {code(short_enclosure(o.slack, 6))},
                                      number(o.precision_bits)};
       });
-}
-
-Part figures_part(const ReportContent& c) {
-  Part p{1, "Figures", "figures", {}};
-  for (const Figure& f : c.figures) {
-    Block b;
-    b.figure = &f;
-    p.blocks.push_back(std::move(b));
-  }
-  if (p.blocks.empty()) p.blocks.push_back(paragraph_block({plain("No figure: no case has data to plot.")}));
-  return p;
 }
 
 Part findings_part(const ReportContent& c) {
   Part p{1, "Findings", "findings", {}};
   for (const RichText& f : c.findings) p.blocks.push_back(paragraph_block(f));
+  return p;
+}
+
+Part appendix_part(const ReportContent& c) {
+  Part p = run_part(c);
+  p.title = "Appendix: run and remaining cases";
+  p.anchor = "appendix";
   return p;
 }
 
@@ -278,15 +268,11 @@ Document report_document(const ReportContent& content) {
                           "slack (statistical claims: HOLDS / VIOLATED / UNDECIDED (statistical)); a case TIGHT at "
                           "the precision cap is evaluated again in exact arithmetic, and is EQUAL (exact) where the "
                           "bound is attained.")};
-  d.parts = {run_part(content),
-             summary_part(content),
-             theorems_part(content),
-             {1, "Flagged cases", "flagged", {}},
-             violations_part(content),
-             tight_part(content),
-             undecided_part(content),
-             figures_part(content),
-             findings_part(content)};
+  d.parts = {findings_part(content), summary_part(content), {1, "Theorems", "theorems", {}}};
+  for (const TheoremReport& r : content.theorems) d.parts.push_back(theorem_part(content, r));
+  d.parts.push_back(appendix_part(content));
+  d.parts.push_back(statistical_violations_part(content));
+  d.parts.push_back(undecided_part(content));
   return d;
 }
 

@@ -23,6 +23,7 @@ struct Column {
 struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<RichText>> rows;  // one cell per column
+  RichText caption;  // numbered "Table N." in document order, above the table
 };
 
 struct ListItem {
@@ -49,8 +50,9 @@ struct Part {
 struct Document {
   std::string title;
   RichText author, date, introduction;
-  std::vector<Part> parts;  // Run, Summary, Theorems, Flagged cases (Violations, Near-tight and
-                            // tight cases, Undecided cases), Figures, Findings
+  std::vector<Part> parts;  // Findings, Summary, Theorems (one part per theorem: statement,
+                            // verdicts, smallest witness, tightest cases, figures), Appendix (run,
+                            // tightness), Statistical violations, Undecided cases
 };
 
 // The document of `content`; refers into `content` (figures), which must outlive it.

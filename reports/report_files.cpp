@@ -32,7 +32,11 @@ std::vector<ReportFile> report_files(const RunResults& results, const ReportOpti
       add_figures(files, content);
       files.push_back({document_name, markdown_report(report_document(content))});
       break;
-    case ReportFormat::Latex: files.push_back({document_name, latex_report(report_document(content))}); break;
+    case ReportFormat::Latex: {
+      const Document document = report_document(content);
+      files.push_back({document_name, options.appendix ? latex_appendix(document) : latex_report(document)});
+      break;
+    }
     case ReportFormat::Json: files.push_back({document_name, json_report_text(content)}); break;
   }
   return files;
@@ -45,7 +49,14 @@ std::vector<ReportFile> report_directory_files(const RunResults& results, const 
   add_figures(files, content);
   files.push_back({"results.json", json_report_text(content)});
   files.push_back({"report.tex", latex_report(document)});
+  if (options.appendix) files.push_back({kAppendixFile, latex_appendix(document)});
   files.push_back({"report.md", markdown_report(document)});
+  // Case files the results place inside the report (relative "cases/..." paths), so that a report
+  // rebuilt from its results.json is complete.
+  for (const TheoremResult& t : results.theorems)
+    for (const FlaggedCase& v : t.violations)
+      if (v.case_file.starts_with(std::string(kReportCasesDirectory) + "/"))
+        files.push_back({v.case_file, case_file_text(v.input)});
   return files;
 }
 

@@ -19,13 +19,22 @@ struct ReportFile {
   std::string content;
 };
 
+// The LaTeX fragment a report directory holds with ReportOptions::appendix.
+inline constexpr const char* kAppendixFile = "report-appendix.tex";
+
 // The report of `results` in `format` saved as `document_name`: for Markdown the SVG figures
-// first and the document last, otherwise just the document.
+// first and the document last, otherwise just the document (for LaTeX with
+// ReportOptions::appendix, the fragment for \input instead of a standalone document).
 std::vector<ReportFile> report_files(const RunResults& results, const ReportOptions& options, ReportFormat format,
                                      const std::string& document_name);
 
-// The files of a report directory: the SVG figures, results.json (the JSON report), report.tex
-// and report.md, in that order.
+// The directory inside a report that holds its counterexamples' case files; the results name
+// them relative to the report ("cases/NAME.json"), so that a moved report still replays them.
+inline constexpr const char* kReportCasesDirectory = "cases";
+
+// The files of a report directory: the SVG figures, results.json (the JSON report), report.tex,
+// report-appendix.tex (with ReportOptions::appendix) and report.md, then the case files of the violations whose case_file lies in
+// kReportCasesDirectory, in that order.
 std::vector<ReportFile> report_directory_files(const RunResults& results, const ReportOptions& options);
 
 }  // namespace nb::reports

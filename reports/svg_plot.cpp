@@ -1,5 +1,6 @@
 #include "reports/svg_plot.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "reports/decimal_text.hpp"
@@ -29,11 +30,18 @@ std::string rgb(const Rgb& c) {
   return "rgb(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]) + ")";
 }
 
+// Room for the y tick labels: verdict names are wider than numbers.
+double left_margin(const Figure& f) {
+  std::size_t widest = 0;
+  for (const Tick& t : f.y.ticks) widest = std::max(widest, t.label.unicode.size());
+  return std::max(kLeft, 36 + 7.0 * static_cast<double>(widest));
+}
+
 // Maps data coordinates into the plot area [left, right] x [top, bottom] of the SVG.
 class Frame {
  public:
   Frame(const Figure& f, double right_margin)
-      : f_(f), left_(kLeft), right_(kWidth - right_margin), top_(kTop), bottom_(kHeight - kBottom) {}
+      : f_(f), left_(left_margin(f)), right_(kWidth - right_margin), top_(kTop), bottom_(kHeight - kBottom) {}
   double x(double v) const { return left_ + (v - f_.x.lo) / (f_.x.hi - f_.x.lo) * (right_ - left_); }
   double y(double v) const { return bottom_ - (v - f_.y.lo) / (f_.y.hi - f_.y.lo) * (bottom_ - top_); }
   double left() const { return left_; }
@@ -96,27 +104,27 @@ void legend(std::ostream& out, double x, double y, const std::vector<std::pair<R
   }
 }
 
-void draw(std::ostream& out, const Figure&, const Frame& fr, const Histogram& h) {
-  for (const HistogramBin& b : h.bins)
-    if (b.count > 0)
-      rect(out, fr.x(b.lo), fr.y(static_cast<double>(b.count)), fr.x(b.hi), fr.y(0), rgb(kHoldsColour),
-           " stroke=\"white\" stroke-width=\"1\"");
-}
-
-void draw(std::ostream& out, const Figure& f, const Frame& fr, const Scatter& s) {
-  if (s.diagonal) {
-    const double lo = std::max(f.x.lo, f.y.lo), hi = std::min(f.x.hi, f.y.hi);
-    out << "<line x1=\"" << num(fr.x(lo)) << "\" y1=\"" << num(fr.y(lo)) << "\" x2=\"" << num(fr.x(hi))
-        << "\" y2=\"" << num(fr.y(hi)) << "\" stroke=\"black\" stroke-dasharray=\"6 4\"/>\n";
+void draw(std::ostream& out, const Figure&, const Frame& fr, const Scatter& s) {
+  for (const ReferenceLine& l : s.lines) {
+    const double x0 = l.vertical ? fr.x(l.at) : fr.left(), x1 = l.vertical ? x0 : fr.right();
+    const double y0 = l.vertical ? fr.top() : fr.y(l.at), y1 = l.vertical ? fr.bottom() : y0;
+    out << "<line x1=\"" << num(x0) << "\" y1=\"" << num(y0) << "\" x2=\"" << num(x1) << "\" y2=\"" << num(y1)
+        << "\" stroke=\"black\" stroke-dasharray=\"4 3\"/>\n";
+    if (l.vertical) {
+      text(out, x0 + 3, fr.top() + 12, "start", l.label.unicode, " font-size=\"10\"");
+    } else {
+      text(out, fr.right() - 4, y0 - 4, "end", l.label.unicode, " font-size=\"10\"");
+    }
   }
-  for (bool violated : {false, true}) {
-    out << "<g fill=\"" << rgb(violated ? kViolatedColour : kHoldsColour) << "\" fill-opacity=\"0.75\">\n";
-    for (const ScatterPoint& p : s.points)
-      if (p.violated == violated)
-        out << "<circle cx=\"" << num(fr.x(p.x)) << "\" cy=\"" << num(fr.y(p.y)) << "\" r=\"3\"/>\n";
+  std::vector<std::pair<Rgb, std::string>> entries;
+  for (const ScatterSeries& series : s.series) {
+    out << "<g fill=\"" << rgb(series.colour) << "\" fill-opacity=\"0.75\">\n";
+    for (const ScatterPoint& p : series.points)
+      out << "<circle cx=\"" << num(fr.x(p.x)) << "\" cy=\"" << num(fr.y(p.y)) << "\" r=\"3\"/>\n";
     out << "</g>\n";
+    entries.emplace_back(series.colour, series.label.unicode);
   }
-  legend(out, fr.left() + 10, fr.top() + 16, {{kHoldsColour, "holds"}, {kViolatedColour, "violated"}});
+  if (s.legend) legend(out, fr.left() + 10, fr.top() + 16, entries);
 }
 
 void draw(std::ostream& out, const Figure&, const Frame& fr, const HeatMap& h) {

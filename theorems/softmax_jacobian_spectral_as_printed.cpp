@@ -20,6 +20,7 @@ struct SoftmaxJacobianSpectralAsPrinted {
             .statement = R"(\left\|\nabla_\ell \alpha\right\|_2 \le \min\left\{\frac{1}{4T}, \sqrt{2}\right\},\quad \alpha = \mathrm{softmax}(\ell/T))",
             .summary = "||J||_2 <= min{1/(4T), sqrt(2)} for J = (diag a - a a^T)/T",
             .assumptions = {"T > 0", "L >= 1"},
+            .corrected_by = "softmax-jacobian-spectral-sharp",
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
             .search = {.inputs = {{"logits"}}}};

@@ -93,10 +93,12 @@ Case case_from_json(const nlohmann::json& j) {
   return c;
 }
 
-void write_case_file(const Case& c, const std::string& path) {
+std::string case_file_text(const Case& c) {
   const nlohmann::json j = {{"format", "normbound-case"}, {"version", 1}, {"case", case_to_json(c)}};
-  write_file_atomically(path, j.dump(2) + "\n");
+  return j.dump(2) + "\n";
 }
+
+void write_case_file(const Case& c, const std::string& path) { write_file_atomically(path, case_file_text(c)); }
 
 Case read_case_file(const std::string& path) {
   std::ifstream in(path);

@@ -35,6 +35,7 @@ nlohmann::json case_to_json(const Case& c);
 Case case_from_json(const nlohmann::json& j);
 
 // A case file: {"format": "normbound-case", "version": 1, "case": {...}}.
+std::string case_file_text(const Case& c);
 void write_case_file(const Case& c, const std::string& path);
 Case read_case_file(const std::string& path);
 

@@ -132,6 +132,7 @@ nlohmann::json results_to_json(const RunResults& results) {
                         {"statement", t.info.statement},
                         {"summary", t.info.summary},
                         {"assumptions", t.info.assumptions},
+                        {"corrected_by", t.info.corrected_by},
                         {"cases", t.outcomes.size()},
                         {"counts", counts},
                         {"expected", t.expected},
@@ -357,6 +358,8 @@ TheoremResult theorem_from(const Field& f) {
   t.info.statement = f.at("statement").text();
   t.info.summary = f.at("summary").text();
   t.info.assumptions = f.at("assumptions").strings();
+  // Optional: results written before the field existed have none.
+  if (f.json().is_object() && f.json().contains("corrected_by")) t.info.corrected_by = f.at("corrected_by").text();
   for (const Field& o : f.at("outcomes").items()) t.outcomes.push_back(outcome_from(o));
   if (f.at("cases").count() != t.outcomes.size()) f.at("cases").fail("differs from the number of outcomes");
 

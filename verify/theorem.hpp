@@ -38,6 +38,9 @@ struct TheoremInfo {
   std::string statement;   // the claim in LaTeX (math mode content)
   std::string summary;     // the claim in one plain-text line, for tables
   std::vector<std::string> assumptions;  // plain text, one per line
+  // For a printed statement that is false: the id of the registered theorem stating its valid form
+  // (the sharp constant, the corrected envelope), which reports name beside the violation. "" if none.
+  std::string corrected_by;
   // Names of the case numbers the evaluation reads, and "N" if it reads the integer N (the size of
   // the top-N set). A model-derived source (GPT-2, a file) can feed the theorem only when it
   // provides all of the numbers; N then comes from `check --top-n`. Empty: the theorem runs only

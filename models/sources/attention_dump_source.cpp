@@ -50,7 +50,6 @@ ModelCases load_attention_dump_source(const SourceRequest& request, const Source
           const auto& qk = dump.qk(layer, head);
           c.numbers["logits"] = ExactTensor::vector(std::vector<double>(qk.row(t).begin(), qk.row(t).begin() + t + 1));
           c.numbers["T"] = temperature;
-          c.provenance["source"] = request.spec;
           c.provenance["file"] = file.string();
           c.provenance["tokens"] = std::to_string(dump.length());
           c.provenance["vectors"] = request.vectors;

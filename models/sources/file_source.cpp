@@ -150,7 +150,6 @@ ModelCases load_file_source(const SourceRequest& request, const SourceSpec& spec
   const bool npy = std::filesystem::path(spec.path).extension() == ".npy";
   ModelCases result = npy ? npy_cases(spec.path, request.temperature) : json_cases(spec.path, request.vectors);
   for (Case& c : result.cases) {
-    c.provenance["source"] = request.spec;
     c.provenance["file"] = spec.path;
     c.provenance["vectors"] = request.vectors;
   }

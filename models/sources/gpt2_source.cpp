@@ -103,7 +103,6 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   ModelCases result;
   result.cases = std::move(collector.cases);
   for (Case& c : result.cases) {
-    c.provenance["source"] = request.spec;
     c.provenance["file"] = (directory / "model.safetensors").string();
     c.provenance["tokens"] = std::to_string(length);
     c.provenance["vectors"] = request.vectors;

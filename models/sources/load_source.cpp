@@ -6,6 +6,7 @@
 #include "models/sources/selection.hpp"
 #include "models/sources/source_spec.hpp"
 #include "verify/errors.hpp"
+#include "verify/recorded_path.hpp"
 
 namespace nb::sources {
 
@@ -17,13 +18,25 @@ ModelCases load_source(const SourceRequest& request) {
   const bool has_text = !request.text_file.empty() || !request.text_string.empty();
   if (has_text && spec.kind != SourceKind::gpt2_text)
     throw UsageError("source '" + request.spec + "' takes no text (only gpt2:DIR does)");
-  switch (spec.kind) {
-    case SourceKind::gpt2_text:
-    case SourceKind::gpt2_positions: return load_gpt2_source(request, spec);
-    case SourceKind::attention_dump: return load_attention_dump_source(request, spec);
-    case SourceKind::file: return load_file_source(request, spec);
+  ModelCases result = [&] {
+    switch (spec.kind) {
+      case SourceKind::gpt2_text:
+      case SourceKind::gpt2_positions: return load_gpt2_source(request, spec);
+      case SourceKind::attention_dump: return load_attention_dump_source(request, spec);
+      case SourceKind::file: return load_file_source(request, spec);
+    }
+    throw UsageError("source '" + request.spec + "' is not handled");
+  }();
+  // What the cases and the description record names the source without an absolute path of this
+  // machine (they go into results, reports and case files); input_files stay as opened.
+  const std::string recorded = recorded_spec(request.spec);
+  for (Case& c : result.cases) {
+    c.provenance["source"] = recorded;
+    if (auto file = c.provenance.find("file"); file != c.provenance.end()) file->second = recorded_path(file->second);
   }
-  throw UsageError("source '" + request.spec + "' is not handled");
+  if (result.description.starts_with(request.spec))
+    result.description = recorded + result.description.substr(request.spec.size());
+  return result;
 }
 
 }  // namespace nb::sources

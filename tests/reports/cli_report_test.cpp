@@ -2,6 +2,8 @@
 // binary (NORMBOUND_CLI). The pdflatex test is skipped when pdflatex is not on PATH.
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
+#include <sstream>
 #include <regex>
 
 #include <gtest/gtest.h>
@@ -48,7 +50,7 @@ TEST(CheckReport, WritesTheReportDirectory) {
   EXPECT_NE(r.out.find("report written to out/report"), std::string::npos);
   const auto files = tree(dir.path() / "out/report");
   for (const char* name : {"report.md", "report.tex", "results.json", "slack-softmax-jacobian-spectral-sharp.svg",
-                           "jacobian-softmax-jacobian-spectral-as-printed.svg", "cases/softmax-jacobian-spectral-as-printed-0.json"})
+                           "slack-softmax-jacobian-spectral-as-printed.svg", "cases/softmax-jacobian-spectral-as-printed-random-seed2508178-0.json", ".normbound-files"})
     EXPECT_EQ(files.count(name), 1u) << name;
   EXPECT_EQ(names_in(dir.path() / "out"), std::vector<std::string>{"report"});  // no staging directory left
 }
@@ -90,28 +92,57 @@ TEST(CheckReport, ReportCommandReproducesEveryFormat) {
     }
 }
 
-TEST(CheckReport, FlaggedViolationReplaysToTheSameViolation) {
+TEST(CheckReport, AMovedReportReplaysEachViolationFromInsideIt) {
   const ScratchDirectory dir;
   ASSERT_EQ(check_report(dir, "--no-timestamp").exit_code, 0);
-  const std::string md = read_text(dir.path() / "out/report/report.md");
-  const std::size_t violations = md.find("### Violations"), tight = md.find("### Near-tight and tight cases");
-  ASSERT_NE(violations, std::string::npos);
-  const std::size_t heading = md.find("#### `softmax-jacobian-spectral-as-printed`: ", violations);
-  ASSERT_LT(heading, tight);
-  std::smatch replay;
-  const std::string section = md.substr(heading, tight - heading);
-  ASSERT_TRUE(std::regex_search(section, replay, std::regex("replay: `normbound (check [^`]*)`")));
+  fs::create_directory(dir.path() / "elsewhere");
+  fs::rename(dir.path() / "out/report", dir.path() / "elsewhere/moved");
+  const fs::path moved = dir.path() / "elsewhere/moved";
+  const auto original = nlohmann::json::parse(read_text(moved / "results.json"));
+  const auto& violations = original["theorems"][0]["violations"];
+  ASSERT_FALSE(violations.empty());
+  for (const auto& v : violations) {
+    const std::string replay = v["replay"];
+    ASSERT_TRUE(replay.starts_with("normbound check ")) << replay;
+    EXPECT_NE(replay.find("--case cases/"), std::string::npos) << replay;  // relative to the report
+    const CommandResult r = run_command(kCli + replay.substr(9) + " --json - ", moved.string());
+    ASSERT_EQ(r.exit_code, 0) << replay << "\n" << r.out << r.err;  // the theorem is expected to be violated
+    const auto replayed = nlohmann::json::parse(r.out);
+    const auto& again = replayed["theorems"][0]["outcomes"][0];
+    EXPECT_EQ(again["verdict"], "violated");
+    EXPECT_EQ(again["slack"], v["outcome"]["slack"]);
+    EXPECT_EQ(again["value"], v["outcome"]["value"]);
+    EXPECT_EQ(again["bound"], v["outcome"]["bound"]);
+  }
+  EXPECT_EQ(names_in(dir.path()), (std::vector<std::string>{"elsewhere", "out"}));  // replays wrote nothing
+  EXPECT_TRUE(fs::is_empty(dir.path() / "out"));
+}
 
-  const CommandResult r = run_command(kCli + " " + replay[1].str() + " --json replay.json", dir.path().string());
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;  // the theorem is expected to be violated
-  const auto original = nlohmann::json::parse(read_text(dir.path() / "out/report/results.json"));
-  const auto replayed = nlohmann::json::parse(read_text(dir.path() / "replay.json"));
-  const auto& first = original["theorems"][0]["violations"][0]["outcome"];
-  const auto& again = replayed["theorems"][0]["outcomes"][0];
-  EXPECT_EQ(again["verdict"], "violated");
-  EXPECT_EQ(again["slack"], first["slack"]);
-  EXPECT_EQ(again["value"], first["value"]);
-  EXPECT_EQ(again["bound"], first["bound"]);
+TEST(CheckReport, WritesCaseFilesOnlyWhenAsked) {
+  const ScratchDirectory dir;
+  CommandResult r = run_command(kCheck, dir.path().string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_empty(dir.path()));
+  EXPECT_NE(r.out.find("--cases-dir DIR or --report DIR saves"), std::string::npos) << r.out;
+  r = run_command(kCheck + " --cases-dir saved", dir.path().string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir.path() / "saved/softmax-jacobian-spectral-as-printed-random-seed2508178-0.json"));
+}
+
+TEST(CheckReport, ForceReplacesOnlyNormboundsOwnFiles) {
+  const ScratchDirectory dir;
+  ASSERT_EQ(check_report(dir, "--no-timestamp").exit_code, 0);
+  write_text(dir.path() / "out/report/report.pdf", "the user's PDF");
+  const auto before = tree(dir.path() / "out/report");
+  CommandResult r = check_report(dir, "--no-timestamp");
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_NE(r.err.find("report.pdf"), std::string::npos) << r.err;
+  EXPECT_EQ(tree(dir.path() / "out/report"), before);
+  r = check_report(dir, "--no-timestamp --top 1 --force");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto after = tree(dir.path() / "out/report");
+  EXPECT_EQ(after.at("report.pdf"), "the user's PDF");
+  EXPECT_NE(after.at("report.md"), before.at("report.md"));  // one tight case listed now
 }
 
 TEST(CheckReport, RefusesABadLocationAndLeavesNoHalfWrittenReport) {
@@ -125,7 +156,7 @@ TEST(CheckReport, RefusesABadLocationAndLeavesNoHalfWrittenReport) {
   write_text(dir.path() / "notes/mine.txt", "keep");
   r = run_command(kCheck + " --report notes", dir.path().string());
   EXPECT_EQ(r.exit_code, 64);
-  EXPECT_NE(r.err.find("is not a report directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("holds files normbound did not write (mine.txt)"), std::string::npos) << r.err;
   EXPECT_EQ(names_in(dir.path() / "notes"), std::vector<std::string>{"mine.txt"});
 
   // A failure after the checks ran (the JSON cannot be written) leaves no report either, nor the
@@ -133,6 +164,25 @@ TEST(CheckReport, RefusesABadLocationAndLeavesNoHalfWrittenReport) {
   r = run_command(kCheck + " --report out/report --json missing/results.json", dir.path().string());
   EXPECT_EQ(r.exit_code, 65);
   EXPECT_EQ(names_in(dir.path()), (std::vector<std::string>{"file", "notes"}));
+}
+
+TEST(ReportCommand, RebuildsAWholeReportDirectory) {
+  const ScratchDirectory dir;
+  ASSERT_EQ(check_report(dir, "--no-timestamp").exit_code, 0);
+  const CommandResult r = run_command(kCli + " report out/report/results.json --out rebuilt", dir.path().string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(tree(dir.path() / "rebuilt"), tree(dir.path() / "out/report"));
+}
+
+TEST(ReportCommand, FormatFollowsTheExtensionOfOut) {
+  const ScratchDirectory dir;
+  const std::string fixture = shell_quote((kData / "fixture-results.json").string());
+  ASSERT_EQ(run_command(kCli + " report " + fixture + " --out x.tex", dir.path().string()).exit_code, 0);
+  EXPECT_TRUE(read_text(dir.path() / "x.tex") == read_text(kData / "golden/report.tex"));
+  EXPECT_EQ(names_in(dir.path()), std::vector<std::string>{"x.tex"});  // no SVG beside a LaTeX file
+  const CommandResult r = run_command(kCli + " report " + fixture + " --format md --out y.tex", dir.path().string());
+  EXPECT_EQ(r.exit_code, 64);
+  EXPECT_NE(r.err.find("contradicts"), std::string::npos) << r.err;
 }
 
 TEST(ReportCommand, RendersTheFixtureLikeTheLibraryGoldens) {
@@ -163,7 +213,8 @@ TEST(ReportCommand, MapsBadInputToExitCodesAndWritesNothing) {
            {"broken.json --out out/r.md", "not valid JSON", 65},
            {"invalid.json --out out/r.md", "theorems[0].expect: unknown value", 65},
            {shell_quote((kData / "fixture-results.json").string()) + " --out nowhere/r.md", "no such directory", 65},
-           {shell_quote((kData / "fixture-results.json").string()) + " --out out", "names a directory", 64},
+           {shell_quote((kData / "fixture-results.json").string()) + " --out out/r.txt", "cannot tell the format", 64},
+           {shell_quote((kData / "fixture-results.json").string()) + " --format md --out out", "leave out --format", 64},
            {shell_quote((kData / "fixture-results.json").string()) + " --format pdf --out out/r.pdf", "pdf", 64}}) {
     const CommandResult r = run_command(kCli + " report " + c.arguments, dir.path().string());
     EXPECT_EQ(r.exit_code, c.exit_code) << c.arguments << ": " << r.err;
@@ -173,32 +224,100 @@ TEST(ReportCommand, MapsBadInputToExitCodesAndWritesNothing) {
   EXPECT_EQ(names_in(dir.path()), (std::vector<std::string>{"broken.json", "invalid.json", "out"}));
 }
 
-// pdflatex twice (references, longtable widths) in `dir`; the log of the second run.
-std::string compile(const fs::path& dir) {
+// pdflatex twice (references, longtable widths) on `file` in `dir`; the log of the second run.
+std::string compile(const fs::path& dir, const std::string& file = "report.tex") {
   for (int pass = 0; pass < 2; ++pass) {
-    const CommandResult r = run_command("pdflatex -interaction=nonstopmode -halt-on-error report.tex", dir.string());
+    const CommandResult r = run_command("pdflatex -interaction=nonstopmode -halt-on-error " + file, dir.string());
     EXPECT_EQ(r.exit_code, 0) << r.out;
   }
-  return read_text(dir / "report.log");
+  return read_text(dir / (fs::path(file).stem().string() + ".log"));
+}
+
+bool has_pdflatex() { return run_command("command -v pdflatex", ".").exit_code == 0; }
+
+// No warning and no overfull box (text running into the margin) in a pdflatex log.
+void expect_clean_log(const std::string& log, const std::string& what) {
+  EXPECT_EQ(log.find("Warning"), std::string::npos) << what << ": pdflatex warned; see its log:\n" << log;
+  EXPECT_EQ(log.find("Overfull"), std::string::npos) << what << ": an overfull box; see its log:\n" << log;
 }
 
 TEST(Latex, ReportsCompileWithoutWarnings) {
-  if (run_command("command -v pdflatex", ".").exit_code != 0) GTEST_SKIP() << "pdflatex not on PATH";
+  if (!has_pdflatex()) GTEST_SKIP() << "pdflatex not on PATH: the LaTeX reports are not compiled";
   const ScratchDirectory dir;
   // Every registered theorem, so that every statement and label goes through pdflatex.
-  run_command(kCli + " check --all --cases 3 --report all --no-timestamp", dir.path().string());
+  run_command(kCli + " check --all --cases 3 --report all --appendix --no-timestamp", dir.path().string());
   ASSERT_TRUE(fs::exists(dir.path() / "all/report.tex"));
   fs::create_directory(dir.path() / "fixture");
   fs::copy_file(kData / "golden/report.tex", dir.path() / "fixture/report.tex");
   for (const char* report : {"all", "fixture"}) {
-    const std::string log = compile(dir.path() / report);
-    EXPECT_EQ(log.find("Warning"), std::string::npos) << report << ": pdflatex warned; see its log:\n" << log;
+    expect_clean_log(compile(dir.path() / report), report);
     EXPECT_TRUE(fs::exists(dir.path() / report / "report.pdf"));
     if (run_command("command -v pdftotext", ".").exit_code != 0) continue;
     const CommandResult text = run_command("pdftotext report.pdf -", (dir.path() / report).string());
-    for (const char* expected : {"Summary", "Flagged cases", "Violations", "Figure 1:", "Findings"})
+    for (const char* expected : {"Findings", "Summary", "Theorems", "Table 1:", "Figure 1:", "Appendix"})
       EXPECT_NE(text.out.find(expected), std::string::npos) << report << " lacks " << expected;
   }
+}
+
+// The fragment of --appendix goes into another document's appendix with \input: it compiles there
+// with the packages its comment names, and its numbered tables and figures are there.
+TEST(Latex, AppendixFragmentCompilesInsideAnotherDocument) {
+  if (!has_pdflatex()) GTEST_SKIP() << "pdflatex not on PATH: the appendix fragment is not compiled";
+  const ScratchDirectory dir;
+  fs::copy_file(kData / "golden/report-appendix.tex", dir.path() / "report-appendix.tex");
+  const std::string fragment = read_text(dir.path() / "report-appendix.tex");
+  EXPECT_EQ(fragment.find("\\documentclass"), std::string::npos);
+  EXPECT_EQ(fragment.find("\\begin{document}"), std::string::npos);
+  // The preamble is what the fragment's opening comment asks for, line by line.
+  std::string preamble;
+  std::istringstream lines(fragment);
+  for (std::string line; std::getline(lines, line) && line.starts_with("%");)
+    if (line.starts_with("%   \\")) preamble += line.substr(4) + "\n";
+  EXPECT_NE(preamble.find("\\usepackage{pgfplots}"), std::string::npos) << fragment.substr(0, 600);
+  write_text(dir.path() / "paper.tex",
+             "\\documentclass{article}\n" + preamble +
+             "\\begin{document}\nOur main text; the checks are in Appendix~\\ref{nb:sec:findings}.\n"
+             "\\appendix\n\\input{report-appendix}\n\\end{document}\n");
+  expect_clean_log(compile(dir.path(), "paper.tex"), "paper.tex");
+  ASSERT_TRUE(fs::exists(dir.path() / "paper.pdf"));
+  if (run_command("command -v pdftotext", ".").exit_code != 0) return;
+  const std::string text = run_command("pdftotext paper.pdf -", dir.path().string()).out;
+  for (const char* expected : {"Our main text", "Appendix A", "Findings", "Table 1:", "Figure 1:"})
+    EXPECT_NE(text.find(expected), std::string::npos) << "paper.pdf lacks " << expected << ":\n" << text;
+}
+
+// The report of ./run.sh (check --all on the default suites) fits in 20 pages without an overfull
+// box; pdftoppm renders every page, and every figure the report directory holds is referenced by
+// both documents and not empty.
+TEST(Latex, DefaultReportFitsTwentyPages) {
+  if (!has_pdflatex()) GTEST_SKIP() << "pdflatex not on PATH: the default report's pages are not counted";
+  if (run_command("command -v pdftoppm", ".").exit_code != 0) GTEST_SKIP() << "pdftoppm not on PATH";
+  const ScratchDirectory dir;
+  const CommandResult run = run_command(kCli + " check --all --report report --no-timestamp", dir.path().string());
+  ASSERT_TRUE(fs::exists(dir.path() / "report/report.tex")) << run.out << run.err;
+  const fs::path report = dir.path() / "report";
+  expect_clean_log(compile(report), "the default report");
+  const std::string md = read_text(report / "report.md"), tex = read_text(report / "report.tex");
+  std::size_t figures = 0;
+  for (const auto& e : fs::directory_iterator(report))
+    if (e.path().extension() == ".svg") {
+      ++figures;
+      const std::string name = e.path().filename().string(), stem = e.path().stem().string();
+      EXPECT_GT(fs::file_size(e.path()), 0u) << name;
+      EXPECT_NE(md.find("](" + name + ")"), std::string::npos) << name << " is not linked from report.md";
+      EXPECT_NE(tex.find("\\label{nb:fig:" + stem + "}"), std::string::npos) << stem << " is not in report.tex";
+    }
+  EXPECT_GT(figures, 0u);
+  ASSERT_EQ(run_command("pdftoppm -r 20 -png report.pdf page", report.string()).exit_code, 0);
+  std::size_t pages = 0;
+  for (const auto& e : fs::directory_iterator(report))
+    if (e.path().filename().string().starts_with("page") && e.path().extension() == ".png") {
+      ++pages;
+      EXPECT_GT(fs::file_size(e.path()), 0u) << e.path().filename();
+    }
+  EXPECT_GE(pages, 1u);
+  EXPECT_LE(pages, 20u) << "the default report has " << pages << " pages";
+  std::cout << "the default report: " << pages << " pages, " << figures << " figures\n";
 }
 
 }  // namespace

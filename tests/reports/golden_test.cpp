@@ -25,7 +25,7 @@ bool updating() {
 }
 
 const std::vector<ReportFile>& directory_files() {
-  static const std::vector<ReportFile> files = report_directory_files(test::fixture_results(), {5});
+  static const std::vector<ReportFile> files = report_directory_files(test::fixture_results(), {3, true});
   return files;
 }
 
@@ -54,12 +54,14 @@ TEST(Golden, ReportDirectoryMatchesByteForByte) {
 
 TEST(Golden, EachFormatAloneGivesTheSameBytesAsTheDirectory) {
   const RunResults& r = test::fixture_results();
-  const auto md = report_files(r, {5}, ReportFormat::Markdown, "report.md");
-  ASSERT_EQ(md.size(), directory_files().size() - 2);  // the figures and report.md
+  const auto md = report_files(r, {3}, ReportFormat::Markdown, "report.md");
+  ASSERT_EQ(md.size(), directory_files().size() - 3);  // the figures and report.md
+  EXPECT_EQ(report_files(r, {3, true}, ReportFormat::Latex, "a.tex").at(0).content,
+            file_named(directory_files(), kAppendixFile).content);
   for (const ReportFile& f : md) EXPECT_EQ(f.content, file_named(directory_files(), f.name).content) << f.name;
-  EXPECT_EQ(report_files(r, {5}, ReportFormat::Latex, "report.tex").at(0).content,
+  EXPECT_EQ(report_files(r, {3}, ReportFormat::Latex, "report.tex").at(0).content,
             file_named(directory_files(), "report.tex").content);
-  EXPECT_EQ(report_files(r, {5}, ReportFormat::Json, "results.json").at(0).content,
+  EXPECT_EQ(report_files(r, {3}, ReportFormat::Json, "results.json").at(0).content,
             file_named(directory_files(), "results.json").content);
 }
 
@@ -67,7 +69,7 @@ TEST(Golden, JsonReportReadsBackToTheSameReport) {
   const test::ScratchDirectory dir;
   test::write_text(dir.path() / "results.json", file_named(directory_files(), "results.json").content);
   const RunResults again = read_results_file((dir.path() / "results.json").string());
-  const auto files = report_directory_files(again, {5});
+  const auto files = report_directory_files(again, {3, true});
   ASSERT_EQ(files.size(), directory_files().size());
   for (std::size_t i = 0; i < files.size(); ++i) EXPECT_EQ(files[i].content, directory_files()[i].content) << files[i].name;
 }

@@ -15,7 +15,9 @@ TEST(LatexEscape, EscapesEverySpecialCharacter) {
 
 TEST(LatexEscape, ReplacesNonAsciiByItsCodePoint) {
   EXPECT_EQ(latex_escape("\xC4\xA0" "end"), "\\textless{}U+0120\\textgreater{}end");  // GPT-2's "Ġ"
-  EXPECT_EQ(latex_escape("\xE2\x80\x96"), "\\textless{}U+2016\\textgreater{}");
+  EXPECT_EQ(latex_escape("\xE2\x80\x96"), "$\\|$");  // the symbols report text uses typeset as math
+  EXPECT_EQ(latex_escape("\xE2\x89\x88 0.25"), "$\\approx$ 0.25");
+  EXPECT_EQ(latex_escape("\xE2\x88\x9E"), "\\textless{}U+221E\\textgreater{}");
   EXPECT_EQ(latex_escape("\xFF"), "\\textless{}0xFF\\textgreater{}");  // not UTF-8
 }
 

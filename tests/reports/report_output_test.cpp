@@ -76,6 +76,29 @@ TEST(StagedDirectory, ReplacesAPreviousReportOnly) {
   EXPECT_EQ(test::read_text(scratch.path() / "mine/notes.txt"), "keep");
 }
 
+TEST(StagedDirectory, KeepsTheUsersFilesOnlyWithForce) {
+  const test::ScratchDirectory scratch;
+  const fs::path target = scratch.path() / "report";
+  {
+    StagedDirectory staged(target);
+    staged.write({{"report.md", "first"}, {"cases/a.json", "{}"}});
+    staged.commit();
+  }
+  EXPECT_EQ(test::read_text(target / kReportManifest), "cases/a.json\nreport.md\n");
+  test::write_text(target / "report.pdf", "compiled by the user");
+  EXPECT_THROW(StagedDirectory{target}, UsageError);
+  EXPECT_EQ(test::read_text(target / "report.md"), "first");
+  {
+    StagedDirectory staged(target, true);
+    staged.write({{"report.md", "second"}});
+    staged.commit();
+  }
+  EXPECT_EQ(test::read_text(target / "report.md"), "second");
+  EXPECT_EQ(test::read_text(target / "report.pdf"), "compiled by the user");
+  EXPECT_FALSE(fs::exists(target / "cases/a.json"));  // normbound's own file of the previous report
+  EXPECT_EQ(test::read_text(target / kReportManifest), "report.md\n");  // the user's file stays the user's
+}
+
 TEST(StagedDirectory, RefusesAnUnusableParent) {
   const test::ScratchDirectory scratch;
   test::write_text(scratch.path() / "file", "x");

@@ -37,6 +37,13 @@ TEST_P(RegisteredTheorem, MetadataIsComplete) {
   EXPECT_FALSE(i.statement.empty());
   EXPECT_FALSE(i.summary.empty());
   EXPECT_FALSE(i.assumptions.empty());
+  // A corrected form belongs to a statement expected to fail, and names a theorem expected to hold.
+  if (!i.corrected_by.empty()) {
+    EXPECT_EQ(i.expect, Expect::Violated) << i.id;
+    const Theorem* corrected = theorems::find(i.corrected_by);
+    ASSERT_NE(corrected, nullptr) << i.corrected_by;
+    EXPECT_EQ(corrected->info().expect, Expect::Holds) << i.corrected_by;
+  }
 }
 
 TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {

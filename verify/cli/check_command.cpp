@@ -17,8 +17,10 @@
 #include "reports/report_output.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
+#include "verify/cli/check_summary.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
+#include "verify/cli/paper_reference.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
@@ -26,6 +28,7 @@
 #include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
 #include "verify/errors.hpp"
+#include "verify/recorded_path.hpp"
 #include "verify/results.hpp"
 #include "verify/run.hpp"
 #include "verify/source_looseness.hpp"
@@ -52,9 +55,12 @@ void validate(const CheckOptions& o) {
   if (!(o.confidence > 0 && o.confidence < 1)) throw UsageError("--confidence must be in (0, 1)");
   for (std::size_t N : o.top_n)
     if (N == 0) throw UsageError("--top-n sizes must be at least 1 (the top-N set is not empty)");
-  if (o.ids.empty() && !o.all && o.case_files.empty())
-    throw UsageError("name theorem ids, or --all, or --case FILE (see 'normbound list')");
+  const bool by_reference = !o.paper_refs.empty() || !o.fidelities.empty();
+  if (o.ids.empty() && !o.all && o.case_files.empty() && !by_reference)
+    throw UsageError("name theorem ids, or --all, --paper-ref REF, --fidelity TAG, or --case FILE (see 'normbound list')");
   if (o.all && !o.ids.empty()) throw UsageError("give theorem ids or --all, not both");
+  if (by_reference && (o.all || !o.ids.empty()))
+    throw UsageError("--paper-ref and --fidelity select theorems themselves; leave out ids and --all");
 }
 
 // The command that re-runs exactly `case_file` with this run's precision settings.
@@ -99,10 +105,15 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       "Examples:\n"
       "  normbound check --all\n"
       "  normbound check softmax-jacobian-spectral-as-printed --cases 500 --seed 7\n"
-      "  normbound check --case normbound-cases/softmax-jacobian-spectral-as-printed-0.json\n"
+      "  normbound check --case cases/softmax-jacobian-spectral-as-printed-random-seed2508178-0.json\n"
       "  normbound check topn-distance-fixed --source gpt2-positions:DIR --max-tokens 64 --top-n 1,5 --vectors keys");
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
+  check->add_option("--paper-ref", o.paper_refs,
+                    "Check the theorems whose source cites this part of the paper: \"Cor. 3\", \"Theorem 2\", "
+                    "\"Lemma 1\", \"Section 3.3\", \"Fig. 4\" (repeatable)");
+  check->add_option("--fidelity", o.fidelities, "Check the theorems with this fidelity tag (repeatable)")
+      ->check(CLI::IsMember({"verbatim", "reconstructed", "heuristic", "extension"}));
   add_count_option(*check, "--cases", o.cases, 1, kMaxCases, "Cases per theorem in the random suite",
                    "a suite is held in memory, so run more seeds instead");
   add_count_option(*check, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
@@ -132,23 +143,34 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       ->capture_default_str();
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
-  check->add_option("--json", o.json, "Write the complete results as JSON to this file");
+  check->add_option("--json", o.json, "Write the complete results as JSON to this file ('-': to stdout, the text then going to stderr)");
   add_source_options(*check, o.source, o.top_n);
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
-  add_cases_dir_option(*check, o.cases_dir, o.cases_dir_given);
+  add_cases_dir_option(*check, o.cases_dir);
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
-                    "counterexamples' case files; it appears complete or not at all");
-  add_count_option(*check, "--top", o.top, 0, kMaxTop, "NEAR-TIGHT/TIGHT cases a report lists per theorem");
+                    "counterexamples' case files; it appears complete or not at all, and its paths are relative "
+                    "to it");
+  check->add_flag("--force", o.force,
+                  "Let --report write into a directory holding files normbound did not write: only normbound's "
+                  "own files there are replaced, the others kept");
+  check->add_flag("--appendix", o.appendix,
+                  "With --report: also write report-appendix.tex, the report as a LaTeX fragment to \\input into a "
+                  "paper's appendix");
+  add_count_option(*check, "--top", o.top, 0, kMaxTop,
+                   "Cases a report lists per theorem in each listing (tightest, undecided, statistical)");
   check->add_flag("--no-timestamp", o.no_timestamp,
                   "Record no timestamp (reports of the same run are then byte-identical; SOURCE_DATE_EPOCH fixes "
                   "the timestamp instead)");
   return check;
 }
 
-int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, std::ostream& err) {
+int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& err) {
   validate(o);
+  // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
+  const bool json_to_stdout = o.json == "-";
+  std::ostream& out = json_to_stdout ? err : stdout_stream;
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
@@ -156,6 +178,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
   if (o.all)
     for (const auto& t : theorems::all()) selected.push_back(t.get());
+  if (!o.paper_refs.empty() || !o.fidelities.empty()) {
+    selected = theorems_citing(o.paper_refs, o.fidelities);
+    if (selected.empty())
+      throw UsageError("no registered theorem matches --paper-ref/--fidelity (see 'normbound list' for sources and tags)");
+  }
   for (const auto& file : o.case_files) {
     Case c = read_case_file(file);
     const Theorem& t = theorem_or_usage_error(c.theorem);
@@ -185,13 +212,13 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   plan.record.command_line = command_line(argc, argv);
   plan.record.timestamp = timestamp(o.no_timestamp);
   plan.record.cases_per_theorem = o.cases;
-  plan.record.source = o.source.spec != "random" ? o.source.spec : o.case_files.empty() ? "random" : "case-file";
+  plan.record.source = o.source.spec != "random" ? recorded_spec(o.source.spec) : o.case_files.empty() ? "random" : "case-file";
 
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir);
-  const CaseFileDirectories case_dirs =
-      case_file_directories(o.cases_dir, o.cases_dir_given, report ? &*report : nullptr);
+  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
+  else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
+  const CaseFilePlacement placement{o.cases_dir, report.has_value()};
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
       << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
@@ -210,7 +237,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     std::sort(top_n.begin(), top_n.end());
     top_n.erase(std::unique(top_n.begin(), top_n.end()), top_n.end());
     for (const auto& file : model.input_files)
-      plan.record.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), file, file_sha256(file),
+      plan.record.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), recorded_path(file), file_sha256(file),
                                      {{"description", model.description}}});
     out << "source: " << model.description << "\n\n";
     std::vector<const Theorem*> runnable;
@@ -262,11 +289,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     (*progress)(done, total, bits);
   });
   progress.reset();
-  save_violation_files(results, case_dirs.recorded, case_dirs.written_to, "-",
+  save_violation_files(results, placement, plan.record.source, o.seed,
                        [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
 
   print_verdict_table(results, out);
-  print_flagged(results, out);
+  print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
   // On a source's cases: how loose each bound is there (issue #11), beside the results and reports.
   std::vector<TheoremLooseness> looseness;
   if (origin == CaseOrigin::External) {
@@ -288,8 +315,12 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report.
   const RunResults saved = results_from_json(results_to_json(results));
-  const reports::ReportOptions report_options{o.top};
-  if (!o.json.empty()) {
+  const reports::ReportOptions report_options{o.top, o.appendix};
+  if (json_to_stdout) {
+    stdout_stream << with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, "-"))
+                         .at(0)
+                         .content;
+  } else if (!o.json.empty()) {
     const std::filesystem::path json(o.json);
     reports::write_report_files(json.parent_path(),
                                 with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json,
@@ -297,13 +328,13 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& out, s
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    reports::write_report_files(report->staging(),
-                                with_looseness(reports::report_directory_files(saved, report_options)));
+    report->write(with_looseness(reports::report_directory_files(saved, report_options)));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }
   const int status = exit_status(results);
-  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
+  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n"
+      << summary_line(results) << "\n";
   return status;
 }
 

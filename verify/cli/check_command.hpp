@@ -14,6 +14,8 @@ namespace nb::cli {
 struct CheckOptions {
   std::vector<std::string> ids;
   bool all = false;
+  std::vector<std::string> paper_refs;  // select theorems whose source cites one ("Cor. 3")
+  std::vector<std::string> fidelities;  // select theorems of these fidelity tags
   std::uint64_t cases = 100;
   std::uint64_t seed = 2508178;  // arXiv 2508.17821: any fixed default keeps runs reproducible
   bool mpfi_only = false;  // skip the binary64 tier
@@ -26,10 +28,11 @@ struct CheckOptions {
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::vector<std::string> case_files;
-  std::string cases_dir = "normbound-cases";  // with --report and no --cases-dir: DIR/cases
-  bool cases_dir_given = false;                // --cases-dir was on the command line
+  std::string cases_dir;  // "": with --report, DIR/cases; without, case files are not saved
   std::string report_dir;
-  std::uint64_t top = 5;
+  bool appendix = false;  // the report directory also holds report-appendix.tex
+  bool force = false;  // --report may replace normbound's own files in a directory holding others
+  std::uint64_t top = 3;
   bool no_timestamp = false;
   sources::SourceRequest source;  // spec "random": the theorems' own suites
   // N of the top-N set for source cases of theorems that take one (5: Algorithm 1 of the paper).

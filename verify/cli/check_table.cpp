@@ -1,11 +1,13 @@
 #include "verify/cli/check_table.hpp"
 
+#include <filesystem>
 #include <iomanip>
 #include <map>
 #include <sstream>
 
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
+#include "reports/report_files.hpp"
 #include "verify/cli/terminal_text.hpp"
 
 namespace nb::cli {
@@ -48,7 +50,7 @@ void print_verdict_table(const RunResults& results, std::ostream& terminal) {
   terminal << terminal_safe(out.str());
 }
 
-void print_flagged(const RunResults& results, std::ostream& terminal) {
+void print_flagged(const RunResults& results, std::ostream& terminal, const std::string& report_dir) {
   std::ostringstream out;
   for (const auto& t : results.theorems) {
     if (!t.violations.empty()) {
@@ -66,8 +68,12 @@ void print_flagged(const RunResults& results, std::ostream& terminal) {
                                        : "  (certainly < 0 at " + std::to_string(o.precision_bits) + " bits)")
           << "\n";
       for (const auto& [name, q] : o.quantities) out << "  " << name << " in " << reports::full_enclosure(q) << "\n";
-      if (!f.case_file.empty()) out << "  saved   " << f.case_file << "\n";
-      if (!f.replay.empty()) out << "  replay  " << f.replay << "\n";
+      const bool in_report = !report_dir.empty() && f.case_file.starts_with(std::string(reports::kReportCasesDirectory) + "/");
+      if (!f.case_file.empty())
+        out << "  saved   " << (in_report ? (std::filesystem::path(report_dir) / f.case_file).string() : f.case_file)
+            << "\n";
+      if (!f.replay.empty()) out << "  replay  " << (in_report ? "(cd " + report_dir + " && " + f.replay + ")" : f.replay) << "\n";
+      if (f.case_file.empty()) out << "  (not saved: --cases-dir DIR or --report DIR saves counterexamples as case files)\n";
     }
     if (const std::size_t attained = count(t, Verdict::EqualExact)) {
       for (const auto& o : t.outcomes)

@@ -2,6 +2,7 @@
 // Plain-text rendering of a check run for the terminal. Labels and input names come from case
 // files and model sources, so both functions print through terminal_safe.
 #include <ostream>
+#include <string>
 
 #include "verify/results.hpp"
 
@@ -13,7 +14,9 @@ void print_verdict_table(const RunResults& results, std::ostream& out);
 
 // For each theorem with violations: the smallest counterexample, its inputs printed exactly, its
 // slack enclosure, where it was saved and the command that replays it. Then INCONCLUSIVE and
-// TIGHT counts worth a second look.
-void print_flagged(const RunResults& results, std::ostream& out);
+// TIGHT counts worth a second look. Case files and replay commands recorded relative to a report
+// directory (`report_dir` non-empty) are printed as run from the working directory. Without a
+// saved case file, a line says how to save one.
+void print_flagged(const RunResults& results, std::ostream& out, const std::string& report_dir = "");
 
 }  // namespace nb::cli

@@ -5,12 +5,13 @@
 #include <ctime>
 
 #include "verify/errors.hpp"
+#include "verify/recorded_path.hpp"
 
 namespace nb::cli {
 
 std::string command_line(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
+  std::string s = "normbound";
+  for (int i = 1; i < argc; ++i) s += " " + recorded_argument(argv[i]);
   return s;
 }
 

@@ -4,7 +4,9 @@
 
 namespace nb::cli {
 
-// argv joined by spaces, as the run's record of its command line.
+// The command as a reader would type it: "normbound" and the arguments joined by spaces, not the
+// path the binary was run by, with each absolute path in the arguments as recorded_argument
+// records it (results and reports hold no absolute path of the machine).
 std::string command_line(int argc, char** argv);
 
 // The run's time as ISO 8601 UTC: SOURCE_DATE_EPOCH when set (reproducible builds' convention, so

@@ -25,7 +25,7 @@ InputSource random_suite_source(std::uint64_t seed, std::size_t cases_per_theore
            {"generators", names}}};
 }
 
-InputSource case_file_source(const std::string& path) { return {"case-file", path, file_sha256(path), {}}; }
+InputSource case_file_source(const std::string& path) { return {"case-file", recorded_path(path), file_sha256(path), {}}; }
 
 std::string file_sha256(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

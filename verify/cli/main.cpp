@@ -9,6 +9,7 @@
 
 #include "verify/cli/check_command.hpp"
 #include "verify/cli/failure_status.hpp"
+#include "verify/cli/help_command.hpp"
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/report_command.hpp"
@@ -23,8 +24,9 @@ int main(int argc, char** argv) {
       "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE\n"
       "from an interval enclosure of slack = bound - value, escalating precision when undecided.\n"
       "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain,\n"
-      "64 usage error, 65 bad input data, 70 internal error (please report it), 130/143 interrupted."};
-  app.set_version_flag("--version", std::string("normbound ") + nb::kVersion + " (" + nb::kGitCommit + ")");
+      "64 usage error, 65 bad input data, 70 internal error (please report it), 130/143 interrupted.",
+      "normbound"};  // named, so that usage lines say normbound rather than the binary's path
+  app.set_version_flag("--version,-V", std::string("normbound ") + nb::kVersion + " (" + nb::kGitCommit + ")");
   app.require_subcommand(1);
   nb::cli::ListOptions list_options;
   nb::cli::CheckOptions check_options;
@@ -36,8 +38,16 @@ int main(int argc, char** argv) {
   CLI::App* report = nb::cli::add_report_command(app, report_options);
   CLI::App* reproduce = nb::cli::add_reproduce_command(app, reproduce_options);
   CLI::App* search = nb::cli::add_search_command(app, search_options);
+  std::string help_topic;
+  CLI::App* help = app.add_subcommand("help", "Show the help of normbound, or of one subcommand: normbound help check");
+  help->add_option("subcommand", help_topic, "The subcommand to explain");
   try {
+    if (const auto unknown = nb::cli::unknown_subcommand(app, argc, argv)) {
+      std::cerr << *unknown << "\n";
+      return nb::cli::kExitUsage;
+    }
     app.parse(argc, argv);
+    if (help->parsed()) return nb::cli::run_help(app, help_topic, std::cout, std::cerr);
     if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
     if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
     if (report->parsed()) return nb::cli::run_report(report_options, std::cout);

@@ -14,18 +14,28 @@ namespace nb::cli {
 CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
   CLI::App* report = app.add_subcommand(
       "report",
-      "Render saved results as a report: Markdown (with SVG figures next to it), LaTeX (pgfplots) or JSON.\n"
+      "Render saved results as a report directory (as check --report writes), or as one file: Markdown (with "
+      "SVG figures next to it), LaTeX (pgfplots) or JSON.\n"
       "Examples:\n"
-      "  normbound report out/report/results.json --format tex --out appendix.tex\n"
-      "  normbound report results.json --format md --out docs/report.md --top 10");
+      "  normbound report out/report/results.json --out rebuilt-report\n"
+      "  normbound report out/report/results.json --out appendix.tex\n"
+      "  normbound report results.json --out docs/report.md --top 10");
   report->add_option("results", o.results_file, "Results JSON written by 'normbound check --json' or --report")
       ->required()
       ->check(CLI::ExistingFile);
-  report->add_option("--format", o.format, "md, tex or json")
-      ->check(CLI::IsMember({"md", "tex", "json"}))
-      ->capture_default_str();
-  report->add_option("--out", o.out, "File to write (its directory must exist)")->required();
-  add_count_option(*report, "--top", o.top, 0, kMaxTop, "NEAR-TIGHT/TIGHT cases listed per theorem");
+  report->add_option("--format", o.format, "md, tex or json (default: the extension of --out)")
+      ->check(CLI::IsMember({"md", "tex", "json"}));
+  report->add_option("--out", o.out,
+                     "File to write (its directory must exist), or a report directory (an existing directory, a "
+                     "path ending in '/', or one without extension)")
+      ->required();
+  report->add_flag("--force", o.force,
+                   "Write a report directory into a directory holding files normbound did not write, replacing only "
+                   "normbound's own files there");
+  report->add_flag("--appendix", o.appendix,
+                   "LaTeX as a fragment to \\input into a paper's appendix (no preamble); a report directory "
+                   "gets report-appendix.tex beside report.tex");
+  add_count_option(*report, "--top", o.top, 0, kMaxTop, "Cases listed per theorem in each listing");
   report->add_flag("--no-timestamp", o.no_timestamp, "Leave the run's timestamp out of the report");
   return report;
 }
@@ -33,11 +43,31 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
 int run_report(const ReportCommandOptions& o, std::ostream& out) {
   const std::filesystem::path path(o.out);
   std::error_code ec;
-  if (!path.has_filename() || std::filesystem::is_directory(path, ec))
-    throw UsageError("--out '" + o.out + "' names a directory; give a file name");
+  const std::string extension = path.extension().string();
+  const bool directory = std::filesystem::is_directory(path, ec) || !path.has_filename() ||
+                         (o.format.empty() && extension.empty());
   RunResults results = read_results_file(o.results_file);
   if (o.no_timestamp) results.timestamp.clear();
-  reports::write_report_files(path.parent_path(), reports::report_files(results, {o.top}, reports::report_format(o.format),
+  if (directory) {
+    if (!o.format.empty())
+      throw UsageError("--out '" + o.out + "' is a report directory, which holds every format; leave out --format");
+    reports::StagedDirectory report(path, o.force);
+    report.write(reports::report_directory_files(results, {o.top, o.appendix}));
+    report.commit();
+    out << "report written to " << report.target().string() << "\n";
+    return 0;
+  }
+  if (o.force) throw UsageError("--force applies to a report directory only");
+  const std::string from_extension = extension.empty() ? "" : extension.substr(1);
+  if (o.format.empty() && from_extension != "md" && from_extension != "tex" && from_extension != "json")
+    throw UsageError("--out '" + o.out + "': cannot tell the format from the extension '" + extension +
+                     "'; name a .md, .tex or .json file, or give --format");
+  if (!o.format.empty() && !from_extension.empty() && from_extension != o.format &&
+      (from_extension == "md" || from_extension == "tex" || from_extension == "json"))
+    throw UsageError("--format " + o.format + " contradicts the extension of --out '" + o.out + "'");
+  const std::string format = o.format.empty() ? from_extension : o.format;
+  if (o.appendix && format != "tex") throw UsageError("--appendix is a LaTeX fragment: name a .tex file or a directory");
+  reports::write_report_files(path.parent_path(), reports::report_files(results, {o.top, o.appendix}, reports::report_format(format),
                                                                         path.filename().string()));
   out << "report written to " << o.out << "\n";
   return 0;

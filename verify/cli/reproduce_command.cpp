@@ -16,6 +16,7 @@
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/errors.hpp"
+#include "verify/recorded_path.hpp"
 #include "verify/version.hpp"
 
 namespace nb::cli {
@@ -127,7 +128,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.certified.seed = o.sweep.seed;
   request.record.command_line = command_line(argc, argv);
   request.record.timestamp = timestamp(o.no_timestamp);
-  request.record.source = o.heads.source.spec;
+  request.record.source = recorded_spec(o.heads.source.spec);
 
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) report.emplace(o.report_dir);

@@ -63,7 +63,9 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
   search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file");
   search->add_option("--report", o.report_dir,
                      "Write a report directory (as check --report) with a Search section");
-  add_cases_dir_option(*search, o.cases_dir, o.cases_dir_given);
+  search->add_flag("--force", o.force,
+                   "Let --report write into a directory holding files normbound did not write (as check --force)");
+  add_cases_dir_option(*search, o.cases_dir);
   search->add_flag("--pin", o.pin,
                    "Add each theorem's case shown first (the shrunk one) with its certified verdict to the pinned "
                    "corpus, as PIN_DIR/ID/search-seed-S.json (check replays it before the suite after a rebuild)");
@@ -90,9 +92,9 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   settings.check.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
 
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir);
-  const CaseFileDirectories case_dirs =
-      case_file_directories(o.cases_dir, o.cases_dir_given, report ? &*report : nullptr);
+  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
+  else if (o.force) throw UsageError("--force applies to --report DIR only");
+  const CaseFilePlacement placement{o.cases_dir, report.has_value()};
 
   std::ostringstream out;
   out << "normbound " << kVersion << " search: seed " << o.seed << ", budget " << o.budget
@@ -116,7 +118,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   for (std::size_t i = 0; i < searched.size(); ++i)
     searched[i].frontier =
         search::tightness_frontier(searched[i].search, results.theorems[i], settings.check.policy.near_tight);
-  save_violation_files(results, case_dirs.recorded, case_dirs.written_to, "-search-",
+  save_violation_files(results, placement, plan.record.source, o.seed,
                        [](const std::string& id, const std::string& file) {
                          return "normbound check " + id + " --case " + file;
                        });
@@ -125,7 +127,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   out << "\n";
   terminal << terminal_safe(out.str());
   print_verdict_table(results, terminal);
-  print_flagged(results, terminal);
+  print_flagged(results, terminal, placement.in_report() ? report->target().string() : std::string());
 
   if (o.pin)
     for (std::size_t i = 0; i < searched.size(); ++i) {
@@ -160,7 +162,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
         f.content = j.dump(2) + "\n";
       }
     }
-    reports::write_report_files(report->staging(), files);
+    report->write(files);
     report->commit();
     terminal << "\nreport written to " << report->target().string() << "\n";
   }

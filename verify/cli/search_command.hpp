@@ -15,8 +15,8 @@ struct SearchOptions {
   std::string shape;             // "L=..,d=..,N=..,T=.."
   std::string json;
   std::string report_dir;
-  std::string cases_dir = "normbound-cases";
-  bool cases_dir_given = false;
+  std::string cases_dir;  // "": with --report, DIR/cases; without, case files are not saved
+  bool force = false;     // as check's
   bool pin = false;                 // add the case shown first to the pinned corpus
   std::string pin_dir = "tests/cases";
   unsigned threads = 0;

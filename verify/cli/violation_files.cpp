@@ -1,36 +1,39 @@
 #include "verify/cli/violation_files.hpp"
 
+#include <filesystem>
+#include <vector>
+
+#include "reports/report_files.hpp"
+#include "verify/atomic_file.hpp"
+#include "verify/case.hpp"
+#include "verify/cli/case_file_name.hpp"
+
 namespace nb::cli {
 
-void add_cases_dir_option(CLI::App& command, std::string& dir, bool& given) {
-  command.add_option_function<std::string>(
-      "--cases-dir",
-      [&dir, &given](const std::string& value) {
-        dir = value;
-        given = true;
-      },
-      "Directory where counterexamples are saved as case files (default: normbound-cases, or DIR/cases with "
-      "--report DIR)");
+void add_cases_dir_option(CLI::App& command, std::string& dir) {
+  command.add_option("--cases-dir", dir,
+                     "Save counterexamples as case files in this directory (default: DIR/cases with --report DIR; "
+                     "without either, no files are written)");
 }
 
-CaseFileDirectories case_file_directories(const std::string& dir, bool given, const reports::StagedDirectory* report) {
-  if (report && !given) return {report->target() / "cases", report->staging() / "cases"};
-  return {dir, dir};
-}
-
-void save_violation_files(RunResults& results, const std::filesystem::path& recorded_dir,
-                          const std::filesystem::path& written_to, const std::string& name_infix,
-                          const ReplayCommandFn& replay) {
-  for (TheoremResult& r : results.theorems) {
-    const std::string& id = r.info.id;
-    if (!r.violations.empty()) std::filesystem::create_directories(written_to);
+void save_violation_files(RunResults& results, const CaseFilePlacement& placement, const std::string& source,
+                          std::uint64_t seed, const ReplayCommandFn& replay) {
+  if (!placement.in_report() && placement.cases_dir.empty()) return;
+  std::vector<FileContent> files;  // those of a --cases-dir
+  for (TheoremResult& r : results.theorems)
     for (auto& v : r.violations) {
-      const std::string name = id + name_infix + std::to_string(v.outcome.index) + ".json";
-      v.case_file = (recorded_dir / name).string();
-      write_case_file(v.input, (written_to / name).string());
-      v.replay = replay(id, v.case_file);
+      const std::string name = case_file_name(r.info.id, source, seed, v.outcome);
+      if (placement.in_report()) {
+        v.case_file = (std::filesystem::path(reports::kReportCasesDirectory) / name).generic_string();
+      } else {
+        v.case_file = (std::filesystem::path(placement.cases_dir) / name).string();
+        files.push_back({v.case_file, case_file_text(v.input)});
+      }
+      v.replay = replay(r.info.id, v.case_file);
     }
-  }
+  if (files.empty()) return;
+  std::filesystem::create_directories(placement.cases_dir);
+  write_files_atomically(files);
 }
 
 }  // namespace nb::cli

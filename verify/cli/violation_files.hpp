@@ -1,34 +1,33 @@
 #pragma once
 // Every certified violation of a run saved as a case file, with the command that replays it.
-#include <filesystem>
+#include <cstdint>
 #include <functional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "reports/report_output.hpp"
 #include "verify/results.hpp"
 
 namespace nb::cli {
 
-// Adds --cases-dir to `command`: sets `dir` and `given`.
-void add_cases_dir_option(CLI::App& command, std::string& dir, bool& given);
+// Adds --cases-dir to `command`, setting `dir`.
+void add_cases_dir_option(CLI::App& command, std::string& dir);
 
-// Where a run's case files are recorded to be and where they are written now: `dir`, or, with a
-// report being staged and no --cases-dir given, DIR/cases of the report (written into its staging).
-struct CaseFileDirectories {
-  std::filesystem::path recorded, written_to;
+// Where a run's case files go: into `cases_dir` when it is given; else, with a report, into the
+// report's cases/ directory (recorded relative to the report, which writes them itself); else nowhere.
+struct CaseFilePlacement {
+  std::string cases_dir;
+  bool report = false;
+  bool in_report() const { return report && cases_dir.empty(); }
 };
-CaseFileDirectories case_file_directories(const std::string& dir, bool given, const reports::StagedDirectory* report);
 
 // (theorem id, case file as recorded) -> the command that replays it.
 using ReplayCommandFn = std::function<std::string(const std::string&, const std::string&)>;
 
-// Writes each violation of `results` to `written_to`/NAME, NAME = id + name_infix + case index +
-// ".json", and records it as `recorded_dir`/NAME with its replay command (the two directories
-// differ when the files go into a report being staged).
-void save_violation_files(RunResults& results, const std::filesystem::path& recorded_dir,
-                          const std::filesystem::path& written_to, const std::string& name_infix,
-                          const ReplayCommandFn& replay);
+// Names each violation of `results` by case_file_name (from the run's `source` and `seed`) and
+// records the file and its replay command; writes the files of a --cases-dir, all or none (a
+// failure leaves none of them). Without a place, violations keep no file and no command.
+void save_violation_files(RunResults& results, const CaseFilePlacement& placement, const std::string& source,
+                          std::uint64_t seed, const ReplayCommandFn& replay);
 
 }  // namespace nb::cli

@@ -15,6 +15,7 @@
 #include "models/sources/source_spec.hpp"
 #include "verify/reproduce/random_gpt2.hpp"
 #include "verify/errors.hpp"
+#include "verify/recorded_path.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -109,7 +110,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
     const RandomGpt2Shape shape = parse_random_gpt2_shape(random_shape_text(r.spec));
     info.kind = kRandomKind;
     info.has_vectors = true;
-    info.description = r.spec + " (random weights, seed " + std::to_string(request.seed) + ": " +
+    info.description = recorded_spec(r.spec) + " (random weights, seed " + std::to_string(request.seed) + ": " +
                        std::to_string(shape.layers) + " layers x " + std::to_string(shape.heads) + " heads, n_embd " +
                        std::to_string(shape.embd) + ", " + std::to_string(std::min<std::size_t>(r.max_tokens, shape.positions)) +
                        " positions through ln_1 and c_attn), x_i = " + r.vectors;
@@ -120,7 +121,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
     case sources::SourceKind::gpt2_positions:
       info.kind = "gpt2-positions";
       info.has_vectors = true;
-      info.description = r.spec + " (the position-embedding probe, not text: wpe pushed through each layer's ln_1 and "
+      info.description = recorded_spec(r.spec) + " (the position-embedding probe, not text: wpe pushed through each layer's ln_1 and "
                                   "c_attn), x_i = " + r.vectors;
       info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
       return info;
@@ -129,7 +130,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
         throw UsageError("source '" + r.spec + "' needs exactly one of --text and --text-string");
       info.kind = "gpt2";
       info.has_vectors = true;
-      info.description = r.spec + " on " + (r.text_file.empty() ? "a text string" : "'" + r.text_file + "'") + ", up to " +
+      info.description = recorded_spec(r.spec) + " on " + (r.text_file.empty() ? "a text string" : "'" + recorded_path(r.text_file) + "'") + ", up to " +
                          std::to_string(request.windows) + " window(s) of " + std::to_string(r.max_tokens) +
                          " tokens, x_i = " + r.vectors;
       info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
@@ -139,7 +140,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
       info.kind = "attention-dump";
       info.has_vectors = false;
       for (const auto& f : sources::dump_files(spec.path)) info.input_files.push_back(f.string());
-      info.description = r.spec + " (" + std::to_string(info.input_files.size()) +
+      info.description = recorded_spec(r.spec) + " (" + std::to_string(info.input_files.size()) +
                          " recorded dump(s): logits only, one window per dump)";
       return info;
     case sources::SourceKind::file:

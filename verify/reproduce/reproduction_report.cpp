@@ -4,6 +4,7 @@
 
 #include "verify/reproduce/sweep_figure_pgfplots.hpp"
 #include "verify/reproduce/sweep_figure_svg.hpp"
+#include "verify/recorded_path.hpp"
 #include "verify/results.hpp"
 
 namespace nb::reproduce {
@@ -26,6 +27,12 @@ nlohmann::json verdict_counts_json(const RunResults& certified) {
   return j;
 }
 
+std::vector<std::string> recorded_files(const std::vector<std::string>& files) {
+  std::vector<std::string> recorded;
+  for (const std::string& f : files) recorded.push_back(recorded_path(f));
+  return recorded;
+}
+
 }  // namespace
 
 std::vector<Claim> all_claims(const Reproduction& r) {
@@ -37,7 +44,7 @@ std::vector<Claim> all_claims(const Reproduction& r) {
 nlohmann::json reproduction_json(const Reproduction& r) {
   nlohmann::json j{{"format", "normbound-reproduction"},
                    {"version", 1},
-                   {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"files", r.source.input_files}}},
+                   {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"files", recorded_files(r.source.input_files)}}},
                    {"heads", r.heads},
                    {"model_seconds", r.model_seconds},
                    {"experiments", nlohmann::json::array()},

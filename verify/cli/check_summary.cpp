@@ -1,0 +1,28 @@
+#include "verify/cli/check_summary.hpp"
+
+namespace nb::cli {
+
+std::string summary_line(const RunResults& results) {
+  std::size_t cases = 0, expected = 0, undecided = 0;
+  std::string unexpected;
+  std::size_t unexpected_count = 0;
+  for (const TheoremResult& t : results.theorems) {
+    cases += t.outcomes.size();
+    if (!t.expected) {
+      unexpected += (unexpected.empty() ? "" : ", ") + t.info.id;
+      ++unexpected_count;
+      continue;
+    }
+    ++expected;
+    if (t.counts[static_cast<int>(Verdict::Inconclusive)] + t.counts[static_cast<int>(Verdict::UndecidedStatistical)] > 0)
+      ++undecided;
+  }
+  const std::size_t n = results.theorems.size();
+  std::string s = "== " + std::to_string(n) + (n == 1 ? " theorem, " : " theorems, ") + std::to_string(cases) +
+                  (cases == 1 ? " case: " : " cases: ") + std::to_string(expected) + " as expected";
+  if (unexpected_count) s += ", " + std::to_string(unexpected_count) + " UNEXPECTED (" + unexpected + ")";
+  if (undecided) s += ", " + std::to_string(undecided) + " of them with undecided cases";
+  return s + " ==";
+}
+
+}  // namespace nb::cli
