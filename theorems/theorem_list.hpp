@@ -3,6 +3,7 @@
 // NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
 NORMBOUND_THEOREM(SoftmaxWeightBounds)
 NORMBOUND_THEOREM(SoftmaxDispersion)
+NORMBOUND_THEOREM(SoftmaxBoundedLogitsSweep)
 NORMBOUND_THEOREM(SoftmaxJacobianSpectralAsPrinted)
 NORMBOUND_THEOREM(SoftmaxJacobianSpectralSharp)
 NORMBOUND_THEOREM(SoftmaxJacobianEntry)
