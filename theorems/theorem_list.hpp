@@ -4,6 +4,7 @@
 NORMBOUND_THEOREM(SoftmaxWeightBounds)
 NORMBOUND_THEOREM(SoftmaxDispersion)
 NORMBOUND_THEOREM(SoftmaxBoundedLogitsSweep)
+NORMBOUND_THEOREM(LengthScaledSoftmaxConcentration)
 NORMBOUND_THEOREM(SoftmaxJacobianSpectralAsPrinted)
 NORMBOUND_THEOREM(SoftmaxJacobianSpectralSharp)
 NORMBOUND_THEOREM(SoftmaxJacobianEntry)
