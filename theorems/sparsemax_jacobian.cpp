@@ -1,6 +1,6 @@
 // Sparsemax's Jacobian is a projection (an extension, in contrast to Lemma 2 of arXiv 2508.17821,
 // whose Jacobian bound grows with the normalizer's slope and shrinks only like 1/L; Martins and
-// Astudillo, "From softmax to sparsemax", ICML 2016, Proposition 2). sparsemax(z) is the Euclidean
+// Astudillo, "From softmax to sparsemax", ICML 2016, its Jacobian). sparsemax(z) is the Euclidean
 // projection of z onto the probability simplex: p_i = max(z_i - tau, 0), with the support
 // S = {i : z_i > tau} and the threshold tau = (sum_{i in S} z_i - 1)/|S|, where |S| is the largest
 // k with 1 + k z_(k) > z_(1) + ... + z_(k) (z sorted in decreasing order). For rational z, tau
