@@ -34,7 +34,7 @@ struct LengthScaledSoftmaxConcentration {
   }
 
   // L log-uniform in [2, 1024], s in {1/2, 1, 2}; by i % 4: one logit g above L - 1 zeros
-  // (equality), Gaussian logits, a top logit g above L - 1 uniform in [-4, -g] below it, all
+  // (equality), Gaussian logits, one logit 0 above L - 1 uniform in [-4, -g) (a gap above g), all
   // logits tied (g = 0, equality at 1/L). g in {1/4, 1/2, 1, 2}.
   static std::vector<Case> suite(const SuiteRequest& r) {
     static const char* const kShapes[] = {"two-level", "gaussian", "gap", "ties"};
@@ -55,7 +55,7 @@ struct LengthScaledSoftmaxConcentration {
       c.numbers["logits"] = ExactTensor::vector(l);
       c.numbers["s"] = ExactTensor::scalar(s);
       c.label = std::string(kShapes[shape]) + " L=" + std::to_string(L) + " s=" + exact_decimal_or_hex(s) +
-                (shape == 0 || shape == 2 ? " g=" + exact_decimal_or_hex(g) : "");
+                (shape == 0 ? " g=" + exact_decimal_or_hex(g) : shape == 2 ? " g>" + exact_decimal_or_hex(g) : "");
       c.provenance = {{"source", "random"}, {"generator", kShapes[shape]}, {"seed", std::to_string(r.seed)},
                       {"index", std::to_string(i)}};
       cases.push_back(std::move(c));
