@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "models/random/random_inputs.hpp"
+#include "theorems/equal_tokens.hpp"
 #include "theorems/sampling_seed.hpp"
 #include "theorems/token_inputs.hpp"
 #include "verify/case_names.hpp"
@@ -141,12 +142,28 @@ R random_set_jensen_cap(const Matrix<R>& y, std::size_t N) {
   return R(L - N) / R(L) * sum;
 }
 
-// E[d~] over all C(L, N) subsets, each evaluated: exact up to the arithmetic of R.
+// E[d~] over all C(L, N) subsets: exact up to the arithmetic of R. The subsets are evaluated
+// once per choice of how many tokens they take from each class of equal tokens
+// (theorems/equal_tokens.hpp), taken[c] from class c with y_c its tokens' common row:
+//   s = sum_c taken[c] y_c,  d~ = sum_c (size[c] - taken[c]) ||y_c - s||,
+// weighted by the number of subsets making that choice. With singleton classes these are the
+// operations of evaluating every subset's d~ one by one, in the same order.
 template <class R>
-R expected_distance_by_enumeration(const Matrix<R>& y, std::size_t N) {
+R expected_distance_by_enumeration(const Matrix<R>& y, const EqualTokenClasses& classes, std::size_t N) {
   const std::size_t L = static_cast<std::size_t>(y.rows());
+  const auto row = [&](std::size_t c) { return y.row(static_cast<Eigen::Index>(classes.first[c])); };
+  const auto times = [](std::size_t k, const R& v) { return k == 1 ? v : R(k) * v; };
   R total = R(0);
-  for_each_selection(L, N, [&](const Selection& I) { total += cumulative_distance(y, I); });
+  for_each_class_count(classes, N, [&](const std::vector<std::size_t>& taken) {
+    RowVector<R> s = RowVector<R>::Zero(y.cols());
+    for (std::size_t c = 0; c < taken.size(); ++c)
+      if (taken[c] == 1) s += row(c);
+      else if (taken[c] > 1) s += RowVector<R>(row(c) * R(taken[c]));
+    R distance = R(0);
+    for (std::size_t c = 0; c < taken.size(); ++c)
+      if (classes.size[c] > taken[c]) distance += times(classes.size[c] - taken[c], euclidean_norm(row(c) - s));
+    total += times(subsets_of_choice(classes, taken), distance);
+  });
   return total / R(binomial(L, N));
 }
 
@@ -284,7 +301,7 @@ RandomSetExpectation<R> random_set_expectation(const Case& c, const TokenInput<R
                                                const EvalContext& ctx) {
   const std::size_t L = static_cast<std::size_t>(in.y.rows());
   if (binomial(L, N) <= kMaxEnumeratedSubsets)
-    return {expected_distance_by_enumeration(in.y, N), Evidence::Certified, {}};
+    return {expected_distance_by_enumeration(in.y, equal_token_classes(c), N), Evidence::Certified, {}};
   const std::size_t samples = ctx.samples(
       static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSampledSubsets));
   // Binary64 Gram entries with error bounds: their ~2^-50 width is nothing beside a confidence

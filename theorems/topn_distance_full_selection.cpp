@@ -53,7 +53,7 @@ struct TopnDistanceFullSelection {
     const Selection all = top_n(c.number("logits"), L);
     const FixedSetTerms<R> fixed = fixed_set_terms(in, c.number("vectors"), all);
     const R main = random_set_main_sum(in.y, L);
-    const R eps = expected_distance_by_enumeration(in.y, L) - main;
+    const R eps = expected_distance_by_enumeration(in.y, equal_token_classes(c), L) - main;
     Sides<R> s;
     s.claim("d~ = 0 at N = L", fixed.cumulative, Relation::Equal, R(0));
     s.claim("Theorem 1 bound = 0 at N = L", fixed.cumulative_bound, Relation::Equal, R(0));

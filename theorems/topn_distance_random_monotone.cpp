@@ -54,8 +54,9 @@ struct TopnDistanceRandomMonotone {
   static Sides<R> evaluate(const Case& c, const EvalContext&) {
     const TokenInput<R> in = token_input<R>(c);
     const std::size_t L = static_cast<std::size_t>(in.y.rows());
+    const EqualTokenClasses classes = equal_token_classes(c);
     std::vector<R> expected;
-    for (std::size_t N = 1; N <= L; ++N) expected.push_back(expected_distance_by_enumeration(in.y, N));
+    for (std::size_t N = 1; N <= L; ++N) expected.push_back(expected_distance_by_enumeration(in.y, classes, N));
     Sides<R> s;
     for (std::size_t N = 1; N < L; ++N)
       s.claim("E[d~] at N = " + std::to_string(N + 1) + " <= E[d~] at N = " + std::to_string(N), expected[N],

@@ -80,7 +80,7 @@ TEST(TopnDistanceRandom, SamplingAgreesWithEnumeration) {
   set_working_precision(128);
   const NineTokens t;
   const std::size_t N = 4;
-  const Interval exact = theorems::expected_distance_by_enumeration(t.y, N);
+  const Interval exact = theorems::expected_distance_by_enumeration(t.y, theorems::singleton_classes(NineTokens::L), N);
   for (std::uint64_t seed : {1u, 2u, 3u}) {
     const Interval ci = theorems::expected_distance_by_sampling(t.Y, N, 3000, seed, 0.999);
     EXPECT_TRUE(mpfi_is_inside(exact.backend().data(), ci.backend().data())) << exact << " not in " << ci;
