@@ -9,4 +9,9 @@ const RunResults& fixture_results() {
   return results;
 }
 
+const RunResults& figure_results() {
+  static const RunResults results = read_results_file(NORMBOUND_REPORTS_TEST_DATA "/figure-results.json");
+  return results;
+}
+
 }  // namespace nb::test
