@@ -92,7 +92,7 @@ std::optional<Figure> jacobian_figure(const TheoremResult& t, const RunSettingsR
   // Corollary 3's other branch: min{1/(4T), sqrt 2} T = sqrt(2) T below T = 1/(4 sqrt 2).
   const double kink = std::log10(1 / (4 * std::sqrt(2.0)));
   if (x.lo < kink) {
-    Curve cap{{"√2·T (Cor. 3's cap √2)", "$\\sqrt{2}\\,T$ (Cor.~3's cap $\\sqrt{2}$)"}, kReferenceColour, true, {}};
+    Curve cap{{"√2·T (Cor. 3)", "$\\sqrt{2}\\,T$ (Cor.~3)"}, kReferenceColour, true, {}};
     constexpr int kSteps = 32;
     for (int i = 0; i <= kSteps; ++i) {
       const double at = x.lo + (kink - x.lo) * i / kSteps;
@@ -106,12 +106,11 @@ std::optional<Figure> jacobian_figure(const TheoremResult& t, const RunSettingsR
   f.theorem_id = t.info.id;
   f.title = {t.info.id + ": ‖J‖₂·T against T", latex_escape(t.info.id) + ": $\\|J\\|_2 T$ against $T$"};
   std::string after =
-      pairs ? ": each case is a segment from (T, ‖J(T)‖₂·T) to (T/2, ‖J(T/2)‖₂·T/2) in the colour of its verdict; "
-              "the claim ‖J(T/2)‖₂ ≥ 2‖J(T)‖₂ says that it does not fall towards the smaller T"
-            : ", coloured by verdict";
-  after += ". T on a log scale; dashed: 1/4, Corollary 3 as printed (min{1/(4T), √2}·T, which is √2·T below "
-           "T = 1/(4√2), drawn where the axis reaches it), and 1/2, the sharp bound 1/(2T)·T. ";
-  after += "Above the printed line Corollary 3 fails; no softmax Jacobian lies above 1/2.";
+      pairs ? ": each a segment from (T, ‖J(T)‖₂·T) to (T/2, ‖J(T/2)‖₂·T/2) in its verdict's colour, which the claim "
+              "‖J(T/2)‖₂ ≥ 2‖J(T)‖₂ says does not fall towards T/2"
+            : ", by verdict";
+  after += "; T on a log scale; dashed: Corollary 3 as printed, min{1/4, √2·T}, and the sharp bound 1/2, above "
+           "which no softmax Jacobian lies.";
   if (x.below + x.above)
     after += " " + count_text(x.below + x.above, "point", "points") + " with T outside " +
              setting_text(std::pow(10.0, x.lo)) + " .. " + setting_text(std::pow(10.0, x.hi)) + " drawn at the edge.";
@@ -119,11 +118,11 @@ std::optional<Figure> jacobian_figure(const TheoremResult& t, const RunSettingsR
     after += " " + count_text(y.below + y.above, "point", "points") + " (wide enclosures) outside 0 .. " +
              fixed_text(kTop, 1) + " drawn at the edge.";
   if (drawn < cases) after += " " + count_text(cases - drawn, "case", "cases") + " with no finite T or norm not shown.";
-  f.caption = {plain("‖J‖₂·T (midpoints) against T for the " + count_text(cases, "case", "cases") + " of "),
+  f.caption = {plain("‖J‖₂·T (midpoints) against T of the " + count_text(cases, "case", "cases") + " of "),
                code(t.info.id), plain(after)};
   f.x = decade_axis({"T (log scale)", "$T$ (log scale)"}, x.lo, x.hi);
   f.y = Axis{{"‖J‖₂·T", "$\\|J\\|_2\\, T$"}, 0, kTop, nice_ticks(0, kTop, 7, false, false)};
-  f.height_cm = 4.5;
+  f.height_cm = 3.2;
   f.plot = std::move(s);
   return f;
 }

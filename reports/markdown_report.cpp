@@ -37,10 +37,9 @@ void block(std::ostream& out, const Block& b, int level, Numbers& numbers) {
   }
   if (!b.list.empty()) out << "\n";
   if (b.table) table(out, *b.table, numbers.tables);
-  if (b.figure) {
-    out << "![" << markdown_escape(b.figure->title.unicode) << "](" << svg_file_name(*b.figure) << ")\n\n"
-        << "*Figure " << ++numbers.figures << ".* " << markdown_rich(b.figure->caption) << "\n\n";
-  }
+  for (const Figure* f : b.figures)
+    out << "![" << markdown_escape(f->title.unicode) << "](" << svg_file_name(*f) << ")\n\n"
+        << "*Figure " << ++numbers.figures << ".* " << markdown_rich(f->caption) << "\n\n";
 }
 
 }  // namespace

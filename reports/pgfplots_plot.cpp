@@ -84,16 +84,17 @@ void plot(std::ostream& out, const Figure&, const HeatMap& h) {
 }
 
 // Options that depend on the kind of plot.
-std::string kind_options(const Figure& f, const Scatter& s) {
+std::string kind_options(const Figure& f, const Scatter& s, bool narrow) {
+  // A strip plot beside another figure takes more of its half line, so that its ticks stay apart.
   if (!s.legend)
-    return ", width=0.55\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+    return ", width=" + std::string(narrow ? "0.6" : "0.55") + "\\linewidth, height=" + fixed_text(f.height_cm, 2) +
            "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
   // The legend right of the plot, where it hides no point.
-  return ", width=0.5\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+  return ", width=0.42\\linewidth, height=" + fixed_text(f.height_cm, 2) +
          "cm, scale only axis, legend pos=outer north east, legend cell align=left, "
-         "legend style={font=\\scriptsize}, clip=false";
+         "legend style={font=\\tiny, inner sep=1pt}, clip=false";
 }
-std::string kind_options(const Figure& f, const HeatMap& h) {
+std::string kind_options(const Figure& f, const HeatMap& h, bool) {
   const double aspect = (f.y.hi - f.y.lo) / (f.x.hi - f.x.lo);
   return ", width=0.4\\linewidth, height=" + fixed_text(std::min(1.2, aspect) * 6, 2) +
          "cm, axis on top, colormap name=nbscale, colorbar, point meta min=" + num(h.colour.lo) +
@@ -112,13 +113,14 @@ std::string pgfplots_settings() {
          "\\pgfplotsset{colormap={nbscale}{" + scale + " }}\n";
 }
 
-std::string pgfplots_figure(const Figure& figure) {
+std::string pgfplots_figure(const Figure& figure, bool narrow) {
   std::ostringstream out;
-  out << "\\begin{tikzpicture}\n\\begin{axis}[grid=major, grid style={black!12}, tick label style={font=\\footnotesize}, "
+  out << "\\begin{tikzpicture}\n\\begin{axis}[grid=major, grid style={black!12}, tick label style={font="
+      << (narrow ? "\\scriptsize" : "\\footnotesize") << "}, "
       // No title: the caption the report sets under the figure says what it shows.
       << axis_options("x", figure.x) << ", "
       << axis_options("y", figure.y)
-      << std::visit([&](const auto& p) { return kind_options(figure, p); }, figure.plot) << "]\n";
+      << std::visit([&](const auto& p) { return kind_options(figure, p, narrow); }, figure.plot) << "]\n";
   std::visit([&](const auto& p) { plot(out, figure, p); }, figure.plot);
   out << "\\end{axis}\n\\end{tikzpicture}\n";
   return out.str();

@@ -120,7 +120,7 @@ std::optional<Figure> sensitivity_figure(const TheoremResult& t, const RunSettin
     s.series.push_back(std::move(series));
   }
   if (!violated.points.empty()) s.series.push_back(std::move(violated));
-  s.curves.push_back(envelope_curve({"min{1/(4T), √2} (printed)", "$\\min\\{1/(4T), \\sqrt{2}\\}$ (printed)"},
+  s.curves.push_back(envelope_curve({"as printed", "as printed"},
                                     kReferenceColour, x, curve_y, -std::log10(4 * std::sqrt(2.0)), printed_envelope));
 
   Figure f;
@@ -128,11 +128,11 @@ std::optional<Figure> sensitivity_figure(const TheoremResult& t, const RunSettin
   f.theorem_id = t.info.id;
   f.title = {t.info.id + ": g(T, ε) against T", latex_escape(t.info.id) + ": $g(T, \\varepsilon)$ against $T$"};
   std::string after =
-      " against T, both on log scales, coloured by ε (as Fig. 4 of the paper); dashed in the colour of each ε: the "
-      "valid envelope min{1/(2T), √2/ε}";
+      " against T (log scales), coloured by ε as in Fig. 4 of the paper; dashed: the valid envelope "
+      "min{1/(2T), √2/ε} of each ε in its colour";
   if (std::any_of(groups.begin(), groups.end(), [](const auto& g) { return g.second.largest - g.second.smallest >= 1e-12; }))
     after += " (for a decade of ε, at its smallest ε, which bounds them all)";
-  after += "; dashed black: the printed envelope min{1/(4T), √2}; red rings: VIOLATED cases.";
+  after += " and the printed min{1/(4T), √2} in black; red rings: VIOLATED.";
   const std::size_t outside_x = x.below + x.above, outside_y = y.below + y.above;
   if (outside_x)
     after += " " + count_text(outside_x, "case", "cases") + " with T outside " + setting_text(std::pow(10.0, x.lo)) +
@@ -143,12 +143,11 @@ std::optional<Figure> sensitivity_figure(const TheoremResult& t, const RunSettin
              (zero ? " (" + std::to_string(zero) + " of them g = 0)" : std::string()) + " drawn at the edge.";
   if (points.size() < cases)
     after += " " + count_text(cases - points.size(), "case", "cases") + " with no finite g, T or ε not shown.";
-  f.caption = {plain("The finite-difference sensitivity g(T, ε) (midpoints) of the " + count_text(cases, "case", "cases") +
-                     " of "),
+  f.caption = {plain("g(T, ε) (midpoints) of the " + count_text(cases, "case", "cases") + " of "),
                code(t.info.id), plain(after)};
   f.x = decade_axis({"T (log scale)", "$T$ (log scale)"}, x.lo, x.hi);
   f.y = decade_axis({"g(T, ε) (log scale)", "$g(T, \\varepsilon)$ (log scale)"}, y.lo, y.hi);
-  f.height_cm = 4.5;
+  f.height_cm = 3.2;
   f.plot = std::move(s);
   return f;
 }
