@@ -138,11 +138,8 @@ std::optional<Figure> ratio_heatmap(const TheoremResult& t, const RunSettingsRec
     }
     h.cells.push_back(std::move(c));
   }
-  const bool lower_bound = !t.outcomes.empty() && (t.outcomes.front().relation == Relation::GreaterEqual ||
-                                                   t.outcomes.front().relation == Relation::Greater);
-  std::string after = " at each layer and head, over " + count_text(by_head.total, "case", "cases") +
-                      (lower_bound ? " (bound/value, the claim being value ≥ bound)" : "") +
-                      ": colour is log10 of the median (scale beside the map); 0 is a bound attained, −k a bound "
+  std::string after = " at each layer and head (bound/value where the claim is a lower bound), over " +
+                      count_text(by_head.total, "case", "cases") + ": colour is log10 of the median (scale beside the map); 0 is a bound attained, −k a bound "
                       "k decades looser than the value (vacuous), above 0 a bound that fails; grey: no case with a "
                       "positive value and bound; blank: no case.";
   if (range.below)

@@ -18,4 +18,7 @@ const RunResults& fixture_results();
 //     finite-difference-sensitivity-as-printed --cases 12 --no-timestamp --json figure-results.json
 const RunResults& figure_results();
 
+// The result of theorem `id` in `results`; throws std::runtime_error when there is none.
+const TheoremResult& theorem_named(const RunResults& results, const std::string& id);
+
 }  // namespace nb::test

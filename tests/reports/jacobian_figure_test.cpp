@@ -12,11 +12,7 @@
 namespace nb::reports {
 namespace {
 
-const TheoremResult& theorem(const RunResults& r, const std::string& id) {
-  for (const TheoremResult& t : r.theorems)
-    if (t.info.id == id) return t;
-  throw std::runtime_error("no theorem " + id);
-}
+using test::theorem_named;
 
 // Corollary 3 as printed, times T: min{1/(4T), sqrt 2} T, written out here rather than taken from
 // the figure code.
@@ -28,7 +24,7 @@ TEST(JacobianFigure, DrawsEveryCaseInTheSeriesOfItsVerdict) {
   const RunResults& r = test::figure_results();
   for (const char* id : {"softmax-jacobian-spectral-as-printed", "softmax-jacobian-spectral-sharp",
                          "softmax-jacobian-temperature-inflation"}) {
-    const TheoremResult& t = theorem(r, id);
+    const TheoremResult& t = theorem_named(r, id);
     const auto f = jacobian_figure(t, r.settings);
     ASSERT_TRUE(f) << id;
     EXPECT_EQ(f->name, std::string("jacobian-") + id);
@@ -54,7 +50,7 @@ TEST(JacobianFigure, DrawsEveryCaseInTheSeriesOfItsVerdict) {
 // bound's other branch is sqrt(2) T exactly where min{1/(4T), sqrt 2} T is below 1/4.
 TEST(JacobianFigure, ReferenceLinesAreTheBoundsTimesT) {
   const RunResults& r = test::figure_results();
-  const auto f = jacobian_figure(theorem(r, "softmax-jacobian-spectral-as-printed"), r.settings);
+  const auto f = jacobian_figure(theorem_named(r, "softmax-jacobian-spectral-as-printed"), r.settings);
   ASSERT_TRUE(f);
   const auto& s = std::get<Scatter>(f->plot);
   ASSERT_EQ(s.lines.size(), 2u);
@@ -80,7 +76,7 @@ TEST(JacobianFigure, ReferenceLinesAreTheBoundsTimesT) {
 // or below it: the figure puts each case where its verdict says.
 TEST(JacobianFigure, ViolationsLieAboveThePrintedBound) {
   const RunResults& r = test::figure_results();
-  const auto f = jacobian_figure(theorem(r, "softmax-jacobian-spectral-as-printed"), r.settings);
+  const auto f = jacobian_figure(theorem_named(r, "softmax-jacobian-spectral-as-printed"), r.settings);
   ASSERT_TRUE(f);
   std::size_t violated = 0;
   for (const ScatterSeries& series : std::get<Scatter>(f->plot).series)
@@ -101,7 +97,7 @@ TEST(JacobianFigure, ViolationsLieAboveThePrintedBound) {
 // decades, and the caption says so; a case with no finite norm is left out and counted.
 TEST(JacobianFigure, ClampsAbsurdTemperaturesAndSaysSo) {
   RunResults r = test::figure_results();
-  TheoremResult t = theorem(r, "softmax-jacobian-spectral-sharp");
+  TheoremResult t = theorem_named(r, "softmax-jacobian-spectral-sharp");
   for (auto& [name, e] : t.outcomes[0].quantities)
     if (name == "T") e = {"1e-300", "1e-300", 0.0};
   for (auto& [name, e] : t.outcomes[1].quantities)
@@ -121,7 +117,7 @@ TEST(JacobianFigure, ClampsAbsurdTemperaturesAndSaysSo) {
 
 TEST(JacobianFigure, OnlyForTheoremsThatRecordTAndTheNorm) {
   const RunResults& r = test::figure_results();
-  EXPECT_FALSE(jacobian_figure(theorem(r, "finite-difference-sensitivity"), r.settings));
+  EXPECT_FALSE(jacobian_figure(theorem_named(r, "finite-difference-sensitivity"), r.settings));
   // The report fixture predates the recorded T.
   for (const TheoremResult& t : test::fixture_results().theorems) EXPECT_FALSE(jacobian_figure(t, r.settings));
 }

@@ -12,11 +12,7 @@
 namespace nb::reports {
 namespace {
 
-const TheoremResult& theorem(const RunResults& r, const std::string& id) {
-  for (const TheoremResult& t : r.theorems)
-    if (t.info.id == id) return t;
-  throw std::runtime_error("no theorem " + id);
-}
+using test::theorem_named;
 
 // The envelopes of Section 3.3, written out here rather than taken from the figure code.
 double valid_envelope(double T, double eps) { return std::min(1.0 / (2.0 * T), std::sqrt(2.0) / eps); }
@@ -34,7 +30,7 @@ double curve_at(const Curve& c, double x) {
 TEST(SensitivityFigure, DrawsEveryCaseByEpsilonAndRingsViolations) {
   const RunResults& r = test::figure_results();
   for (const char* id : {"finite-difference-sensitivity", "finite-difference-sensitivity-as-printed"}) {
-    const TheoremResult& t = theorem(r, id);
+    const TheoremResult& t = theorem_named(r, id);
     const auto f = sensitivity_figure(t, r.settings);
     ASSERT_TRUE(f) << id;
     const auto& s = std::get<Scatter>(f->plot);
@@ -59,14 +55,14 @@ TEST(SensitivityFigure, DrawsEveryCaseByEpsilonAndRingsViolations) {
     EXPECT_EQ(dots, t.outcomes.size()) << id;
     EXPECT_EQ(rings, verdict_count(t, Verdict::Violated)) << id;
   }
-  EXPECT_GT(verdict_count(theorem(r, "finite-difference-sensitivity-as-printed"), Verdict::Violated), 0u);
+  EXPECT_GT(verdict_count(theorem_named(r, "finite-difference-sensitivity-as-printed"), Verdict::Violated), 0u);
 }
 
 // The valid envelope of each eps and the printed envelope pass through min{1/(2T), sqrt(2)/eps}
 // and min{1/(4T), sqrt 2} at whole decades of T (log10 of both).
 TEST(SensitivityFigure, EnvelopesAreTheValidAndPrintedBounds) {
   const RunResults& r = test::figure_results();
-  const auto f = sensitivity_figure(theorem(r, "finite-difference-sensitivity-as-printed"), r.settings);
+  const auto f = sensitivity_figure(theorem_named(r, "finite-difference-sensitivity-as-printed"), r.settings);
   ASSERT_TRUE(f);
   const auto& s = std::get<Scatter>(f->plot);
   ASSERT_EQ(s.curves.size(), 4u);  // one valid envelope per eps, then the printed one
@@ -92,7 +88,7 @@ TEST(SensitivityFigure, EnvelopesAreTheValidAndPrintedBounds) {
 // A ringed (violated) case of the printed envelope lies above it at its T.
 TEST(SensitivityFigure, ViolationsLieAboveThePrintedEnvelope) {
   const RunResults& r = test::figure_results();
-  const auto f = sensitivity_figure(theorem(r, "finite-difference-sensitivity-as-printed"), r.settings);
+  const auto f = sensitivity_figure(theorem_named(r, "finite-difference-sensitivity-as-printed"), r.settings);
   ASSERT_TRUE(f);
   for (const ScatterSeries& series : std::get<Scatter>(f->plot).series) {
     if (series.mark != Mark::Ring) continue;
@@ -112,7 +108,7 @@ std::size_t at_bottom(const Figure& f) {
 // and the caption counts them with the suite's own saturated cases (g below 10^-8 there).
 TEST(SensitivityFigure, ClampsTinyAndZeroSensitivitiesAndSaysSo) {
   const RunResults& r = test::figure_results();
-  TheoremResult t = theorem(r, "finite-difference-sensitivity");
+  TheoremResult t = theorem_named(r, "finite-difference-sensitivity");
   const auto before = sensitivity_figure(t, r.settings);
   ASSERT_TRUE(before);
   const std::size_t clamped = at_bottom(*before);
