@@ -56,17 +56,29 @@ std::string hex_colour(const Rgb& c) {
   return buffer;
 }
 
+json points_json(const std::vector<ScatterPoint>& points) {
+  json j = json::array();
+  for (const ScatterPoint& p : points) j.push_back({{"x", p.x}, {"y", p.y}});
+  return j;
+}
+
 void plot_json(json& j, const Scatter& s) {
   j["kind"] = "scatter";
   j["series"] = json::array();
-  for (const ScatterSeries& series : s.series) {
-    json points = json::array();
-    for (const ScatterPoint& p : series.points) points.push_back({{"x", p.x}, {"y", p.y}});
-    j["series"].push_back({{"label", series.label.unicode}, {"colour", hex_colour(series.colour)}, {"points", points}});
-  }
+  for (const ScatterSeries& series : s.series)
+    j["series"].push_back({{"label", series.label.unicode},
+                           {"colour", hex_colour(series.colour)},
+                           {"mark", series.mark == Mark::Ring ? "ring" : "dot"},
+                           {"points", points_json(series.points)}});
   j["lines"] = json::array();
   for (const ReferenceLine& l : s.lines)
     j["lines"].push_back({{"axis", l.vertical ? "x" : "y"}, {"at", l.at}, {"label", l.label.unicode}});
+  j["curves"] = json::array();
+  for (const Curve& c : s.curves)
+    j["curves"].push_back({{"label", c.label.unicode},
+                           {"colour", hex_colour(c.colour)},
+                           {"dashed", c.dashed},
+                           {"points", points_json(c.points)}});
 }
 void plot_json(json& j, const HeatMap& h) {
   j["kind"] = "heatmap";

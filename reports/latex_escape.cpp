@@ -77,6 +77,10 @@ const char* math_symbol(unsigned code_point) {
     case 0x2212: return "$-$";
     case 0x221A: return "$\\surd$";
     case 0x03B5: return "$\\varepsilon$";
+    case 0x2264: return "$\\le$";
+    case 0x2265: return "$\\ge$";
+    case 0x00B7: return "$\\cdot$";
+    case 0x2082: return "${}_2$";
     default: return nullptr;
   }
 }

@@ -10,7 +10,7 @@ namespace nb::reports {
 namespace {
 
 // A longtable whose header row repeats on every page, numbered and captioned above.
-void table(std::ostream& out, const Table& t, std::size_t& number) {
+void longtable(std::ostream& out, const Table& t, std::size_t& number) {
   out << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{";
   for (const Column& c : t.columns)
     out << (c.numeric ? "r"
@@ -48,18 +48,31 @@ void block(std::ostream& out, const Block& b, int level, std::size_t& table_numb
     }
     out << "\\end{itemize}\n\n";
   }
-  if (b.table) table(out, *b.table, table_number);
-  if (b.figure)
-    // hypcap=false: a caption outside a float has no float start for hyperref's anchor.
-    out << "\\noindent\\begin{minipage}{\\linewidth}\n\\centering\\captionsetup{hypcap=false}\n"
-        << pgfplots_figure(*b.figure) << "\\captionof{figure}{" << latex_rich(b.figure->caption) << "}\\label{nb:fig:"
-        << b.figure->name << "}\n\\end{minipage}\n\\medskip\n\n";
+  if (b.table) longtable(out, *b.table, table_number);
+  if (!b.figures.empty()) {
+    // Side by side, each in a minipage of its share of the line (its plot's widths are fractions of
+    // that); hypcap=false: a caption outside a float has no float start for hyperref's anchor; small
+    // captions close to their plot keep the default report within 20 pages.
+    const std::string width = b.figures.size() == 1 ? "\\linewidth" : "0.49\\linewidth";
+    out << "\\noindent";
+    for (std::size_t i = 0; i < b.figures.size(); ++i) {
+      const Figure& f = *b.figures[i];
+      out << (i ? "\\hfill" : "") << "\\begin{minipage}" << (b.figures.size() > 1 ? "[t]{" : "{") << width << "}\n\\centering\\captionsetup{hypcap=false, font=small, skip=4pt}\n"
+          << "\\nbfit{" << pgfplots_figure(f, b.figures.size() > 1) << "}\\captionof{figure}{" << latex_rich(f.caption) << "}\\label{nb:fig:" << f.name
+          << "}\n\\end{minipage}";
+    }
+    out << "\n\\medskip\n\n";
+  }
 }
 
-// Definitions the body needs beyond its packages: the statement box (a statement wider than the
-// text is scaled down to the text width rather than overflowing) and pgfplots' colours.
+// Definitions the body needs beyond its packages: the statement box (a statement or figure wider
+// than the text is scaled down to the text width rather than overflowing) and pgfplots' colours.
 std::string body_definitions() {
   return "\\ifdefined\\nbstatementbox\\else\\newsavebox{\\nbstatementbox}\\fi\n"
+         // A figure wider than its line (a narrow column, half a line beside another figure: tick
+         // labels and legends do not shrink with the plot) is scaled down to the line.
+         "\\providecommand{\\nbfit}[1]{\\sbox{\\nbstatementbox}{#1}\\ifdim\\wd\\nbstatementbox>\\linewidth"
+         "\\resizebox{\\linewidth}{!}{\\usebox{\\nbstatementbox}}\\else\\usebox{\\nbstatementbox}\\fi}\n"
          "\\providecommand{\\nbstatement}[1]{\\sbox{\\nbstatementbox}{$\\displaystyle #1$}\\begin{center}"
          "\\ifdim\\wd\\nbstatementbox>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{\\nbstatementbox}}"
          "\\else\\usebox{\\nbstatementbox}\\fi\\end{center}}\n" +

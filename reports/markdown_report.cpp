@@ -8,7 +8,7 @@
 namespace nb::reports {
 namespace {
 
-void table(std::ostream& out, const Table& t, std::size_t& number) {
+void pipe_table(std::ostream& out, const Table& t, std::size_t& number) {
   if (!t.caption.empty()) out << "*Table " << ++number << ".* " << markdown_rich(t.caption) << "\n\n";
   out << "|";
   for (const Column& c : t.columns) out << " " << markdown_escape(c.header) << " |";
@@ -36,11 +36,10 @@ void block(std::ostream& out, const Block& b, int level, Numbers& numbers) {
     for (const RichText& d : item.details) out << "  - " << markdown_rich(d) << "\n";
   }
   if (!b.list.empty()) out << "\n";
-  if (b.table) table(out, *b.table, numbers.tables);
-  if (b.figure) {
-    out << "![" << markdown_escape(b.figure->title.unicode) << "](" << svg_file_name(*b.figure) << ")\n\n"
-        << "*Figure " << ++numbers.figures << ".* " << markdown_rich(b.figure->caption) << "\n\n";
-  }
+  if (b.table) pipe_table(out, *b.table, numbers.tables);
+  for (const Figure* f : b.figures)
+    out << "![" << markdown_escape(f->title.unicode) << "](" << svg_file_name(*f) << ")\n\n"
+        << "*Figure " << ++numbers.figures << ".* " << markdown_rich(f->caption) << "\n\n";
 }
 
 }  // namespace

@@ -14,6 +14,17 @@ std::string rgb255(const Rgb& c) {
   return std::to_string(c[0]) + "," + std::to_string(c[1]) + "," + std::to_string(c[2]);
 }
 
+std::string colour_option(const Rgb& c) {
+  return "color={rgb,255:red," + std::to_string(c[0]) + ";green," + std::to_string(c[1]) + ";blue," +
+         std::to_string(c[2]) + "}";
+}
+
+std::string coordinates(const std::vector<ScatterPoint>& points) {
+  std::ostringstream text;
+  for (const ScatterPoint& p : points) text << " (" << num(p.x) << "," << num(p.y) << ")";
+  return text.str();
+}
+
 // "<name>tick={..}, <name>ticklabels={{..},..}" for the ticks of `a` (name "x", "y").
 std::string tick_options(const std::string& name, const Axis& a) {
   std::string ticks, labels;
@@ -43,14 +54,24 @@ void plot(std::ostream& out, const Figure& f, const Scatter& s) {
           << num(l.at) << ") node[pos=1, above left, font=\\tiny] {" << l.label.latex << "};\n";
     }
   }
+  // Curves first (under the points); only labelled ones in the legend, after the series.
+  for (const Curve& c : s.curves)
+    if (c.label.latex.empty())
+      out << "\\addplot[forget plot, " << colour_option(c.colour) << (c.dashed ? ", dashed" : "")
+          << ", thin] coordinates {" << coordinates(c.points) << "};\n";
   for (const ScatterSeries& series : s.series) {
-    std::ostringstream points;
-    for (const ScatterPoint& p : series.points) points << " (" << num(p.x) << "," << num(p.y) << ")";
-    out << "\\addplot[only marks, mark=*, mark size=1.2pt, fill opacity=0.75, draw opacity=0.75, color={rgb,255:red,"
-        << int(series.colour[0]) << ";green," << int(series.colour[1]) << ";blue," << int(series.colour[2])
-        << "}] coordinates {" << points.str() << "};\n";
+    out << "\\addplot[only marks, "
+        << (series.mark == Mark::Ring ? "mark=o, mark size=2.2pt, thick, "
+                                      : "mark=*, mark size=1.2pt, fill opacity=0.75, draw opacity=0.75, ")
+        << colour_option(series.colour) << "] coordinates {" << coordinates(series.points) << "};\n";
     if (s.legend) out << "\\addlegendentry{" << series.label.latex << "}\n";
   }
+  for (const Curve& c : s.curves)
+    if (!c.label.latex.empty()) {
+      out << "\\addplot[" << colour_option(c.colour) << (c.dashed ? ", dashed" : "") << "] coordinates {"
+          << coordinates(c.points) << "};\n";
+      if (s.legend) out << "\\addlegendentry{" << c.label.latex << "}\n";
+    }
 }
 
 void plot(std::ostream& out, const Figure&, const HeatMap& h) {
@@ -63,11 +84,17 @@ void plot(std::ostream& out, const Figure&, const HeatMap& h) {
 }
 
 // Options that depend on the kind of plot.
-std::string kind_options(const Figure& f, const Scatter&) {
-  return ", width=0.55\\linewidth, height=" + fixed_text(f.height_cm, 2) +
-         "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
+std::string kind_options(const Figure& f, const Scatter& s, bool narrow) {
+  // A strip plot beside another figure takes more of its half line, so that its ticks stay apart.
+  if (!s.legend)
+    return ", width=" + std::string(narrow ? "0.6" : "0.55") + "\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+           "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
+  // The legend right of the plot, where it hides no point.
+  return ", width=0.42\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+         "cm, scale only axis, legend pos=outer north east, legend cell align=left, "
+         "legend style={font=\\tiny, inner sep=1pt}, clip=false";
 }
-std::string kind_options(const Figure& f, const HeatMap& h) {
+std::string kind_options(const Figure& f, const HeatMap& h, bool) {
   const double aspect = (f.y.hi - f.y.lo) / (f.x.hi - f.x.lo);
   return ", width=0.4\\linewidth, height=" + fixed_text(std::min(1.2, aspect) * 6, 2) +
          "cm, axis on top, colormap name=nbscale, colorbar, point meta min=" + num(h.colour.lo) +
@@ -86,13 +113,14 @@ std::string pgfplots_settings() {
          "\\pgfplotsset{colormap={nbscale}{" + scale + " }}\n";
 }
 
-std::string pgfplots_figure(const Figure& figure) {
+std::string pgfplots_figure(const Figure& figure, bool narrow) {
   std::ostringstream out;
-  out << "\\begin{tikzpicture}\n\\begin{axis}[grid=major, grid style={black!12}, tick label style={font=\\footnotesize}, "
+  out << "\\begin{tikzpicture}\n\\begin{axis}[grid=major, grid style={black!12}, tick label style={font="
+      << (narrow ? "\\scriptsize" : "\\footnotesize") << "}, "
       // No title: the caption the report sets under the figure says what it shows.
       << axis_options("x", figure.x) << ", "
       << axis_options("y", figure.y)
-      << std::visit([&](const auto& p) { return kind_options(figure, p); }, figure.plot) << "]\n";
+      << std::visit([&](const auto& p) { return kind_options(figure, p, narrow); }, figure.plot) << "]\n";
   std::visit([&](const auto& p) { plot(out, figure, p); }, figure.plot);
   out << "\\end{axis}\n\\end{tikzpicture}\n";
   return out.str();

@@ -10,7 +10,9 @@ namespace nb::reports {
 // and the heat maps' colour map); valid in the preamble or the body.
 std::string pgfplots_settings();
 
-// A tikzpicture drawing `figure` (no float, no caption: the report places and captions it).
-std::string pgfplots_figure(const Figure& figure);
+// A tikzpicture drawing `figure` (no float, no caption: the report places and captions it), its
+// widths fractions of \linewidth; `narrow` when it shares the line with another figure (smaller
+// tick labels, a wider strip plot).
+std::string pgfplots_figure(const Figure& figure, bool narrow = false);
 
 }  // namespace nb::reports

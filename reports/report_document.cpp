@@ -189,11 +189,12 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
                                                            std::to_string(f.tight_total) +
                                                            " NEAR-TIGHT, EQUAL (exact) or TIGHT cases.")}));
   }
+  // The theorem's figures in rows of two: its strip plot beside the figure that answers its
+  // question, or the two heat maps of a model source, so that they cost the page space of one.
   for (const Figure& fig : c.figures)
     if (fig.theorem_id == i.id) {
-      Block b;
-      b.figure = &fig;
-      p.blocks.push_back(std::move(b));
+      if (p.blocks.back().figures.size() != 1) p.blocks.emplace_back();
+      p.blocks.back().figures.push_back(&fig);
     }
   return p;
 }

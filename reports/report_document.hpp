@@ -37,7 +37,9 @@ struct Block {
   std::string display_math;         // LaTeX math (a theorem statement), "" for none
   std::vector<ListItem> list;
   std::optional<Table> table;
-  const Figure* figure = nullptr;   // a figure with its caption, numbered in document order
+  // Figures with their captions, numbered in document order: a row of small multiples, which LaTeX
+  // sets side by side (two at most) and Markdown one below the other.
+  std::vector<const Figure*> figures;
 };
 
 struct Part {

@@ -104,27 +104,57 @@ void legend(std::ostream& out, double x, double y, const std::vector<std::pair<R
   }
 }
 
+std::string points_text(const Frame& fr, const std::vector<ScatterPoint>& points) {
+  std::string text;
+  for (const ScatterPoint& p : points) text += (text.empty() ? "" : " ") + num(fr.x(p.x)) + "," + num(fr.y(p.y));
+  return text;
+}
+
+const char* const kDashes = " stroke-dasharray=\"4 3\"";
+
 void draw(std::ostream& out, const Figure&, const Frame& fr, const Scatter& s) {
   for (const ReferenceLine& l : s.lines) {
     const double x0 = l.vertical ? fr.x(l.at) : fr.left(), x1 = l.vertical ? x0 : fr.right();
     const double y0 = l.vertical ? fr.top() : fr.y(l.at), y1 = l.vertical ? fr.bottom() : y0;
     out << "<line x1=\"" << num(x0) << "\" y1=\"" << num(y0) << "\" x2=\"" << num(x1) << "\" y2=\"" << num(y1)
-        << "\" stroke=\"black\" stroke-dasharray=\"4 3\"/>\n";
+        << "\" stroke=\"black\"" << kDashes << "/>\n";
     if (l.vertical) {
       text(out, x0 + 3, fr.top() + 12, "start", l.label.unicode, " font-size=\"10\"");
     } else {
       text(out, fr.right() - 4, y0 - 4, "end", l.label.unicode, " font-size=\"10\"");
     }
   }
-  std::vector<std::pair<Rgb, std::string>> entries;
+  for (const Curve& c : s.curves)
+    out << "<polyline points=\"" << points_text(fr, c.points) << "\" fill=\"none\" stroke=\"" << rgb(c.colour)
+        << "\" stroke-width=\"" << (c.dashed ? "1.2" : "1") << "\"" << (c.dashed ? kDashes : "") << "/>\n";
   for (const ScatterSeries& series : s.series) {
-    out << "<g fill=\"" << rgb(series.colour) << "\" fill-opacity=\"0.75\">\n";
+    if (series.mark == Mark::Ring) {
+      out << "<g fill=\"none\" stroke=\"" << rgb(series.colour) << "\" stroke-width=\"1.2\">\n";
+    } else {
+      out << "<g fill=\"" << rgb(series.colour) << "\" fill-opacity=\"0.75\">\n";
+    }
     for (const ScatterPoint& p : series.points)
-      out << "<circle cx=\"" << num(fr.x(p.x)) << "\" cy=\"" << num(fr.y(p.y)) << "\" r=\"3\"/>\n";
+      out << "<circle cx=\"" << num(fr.x(p.x)) << "\" cy=\"" << num(fr.y(p.y)) << "\" r=\""
+          << (series.mark == Mark::Ring ? "5" : "3") << "\"/>\n";
     out << "</g>\n";
-    entries.emplace_back(series.colour, series.label.unicode);
   }
-  if (s.legend) legend(out, fr.left() + 10, fr.top() + 16, entries);
+  if (!s.legend) return;
+  // Right of the plot: each series' mark, then each labelled curve's line.
+  const double x = fr.right() + 12;
+  double y = fr.top() + 8;
+  for (const ScatterSeries& series : s.series) {
+    out << "<circle cx=\"" << num(x + 5) << "\" cy=\"" << num(y - 4) << "\" r=\""
+        << (series.mark == Mark::Ring ? "5\" fill=\"none\" stroke=\"" : "3\" fill=\"") << rgb(series.colour) << "\"/>\n";
+    text(out, x + 15, y, "start", series.label.unicode, " font-size=\"11\"");
+    y += 16;
+  }
+  for (const Curve& c : s.curves) {
+    if (c.label.unicode.empty()) continue;
+    out << "<line x1=\"" << num(x - 2) << "\" y1=\"" << num(y - 4) << "\" x2=\"" << num(x + 12) << "\" y2=\""
+        << num(y - 4) << "\" stroke=\"" << rgb(c.colour) << "\"" << (c.dashed ? kDashes : "") << "/>\n";
+    text(out, x + 15, y, "start", c.label.unicode, " font-size=\"11\"");
+    y += 16;
+  }
 }
 
 void draw(std::ostream& out, const Figure&, const Frame& fr, const HeatMap& h) {
@@ -149,14 +179,15 @@ void draw(std::ostream& out, const Figure&, const Frame& fr, const HeatMap& h) {
   for (const Tick& t : h.colour.ticks) text(out, x1 + 4, bar_y(t.at) + 4, "start", t.label.unicode);
   const double yc = (fr.top() + fr.bottom()) / 2, xl = x1 + 48;
   text(out, xl, yc, "middle", h.colour.label.unicode, " transform=\"rotate(-90 " + num(xl) + " " + num(yc) + ")\"");
-  legend(out, fr.right() + 8, kHeight - 36, {{kViolatedColour, "violated"}, {kUndecidedColour, "zero/undecided"}});
+  legend(out, fr.right() + 8, kHeight - 4 - 16 * static_cast<double>(h.off_scale.size()), h.off_scale);
 }
 
 }  // namespace
 
 std::string svg_figure(const Figure& figure) {
   const bool heat = std::holds_alternative<HeatMap>(figure.plot);
-  const Frame frame(figure, heat ? 130 : 24);
+  const bool legend = !heat && std::get<Scatter>(figure.plot).legend;
+  const Frame frame(figure, heat ? 130 : legend ? 190 : 24);
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << num(kWidth) << "\" height=\""

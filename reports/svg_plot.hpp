@@ -7,8 +7,8 @@
 namespace nb::reports {
 
 // A complete SVG 1.1 document drawing `figure`: frame, ticks with labels and grid lines, axis
-// labels, title, and the plot (bars, points with the y = x diagonal, or cells with a colour
-// bar), plus a legend where colours carry meaning. Coordinates print with two decimals, so the
+// labels, title, and the plot (points, rings, curves and dashed reference lines, or cells with a
+// colour bar), plus a legend right of the plot where colours carry meaning. Coordinates print with two decimals, so the
 // same figure gives the same bytes.
 std::string svg_figure(const Figure& figure);
 

@@ -62,6 +62,9 @@ Sides<R> finite_difference_claim(const Case& c, const std::string& name, Bound b
   s.claim(name, g, Relation::LessEqual, bound(eps, T));
   s.quantity("g", g);
   s.quantity("g T", R(g * T));
+  // The reports plot g against T per eps (Fig. 4 of the paper).
+  s.quantity("epsilon", eps);
+  s.quantity("T", T);
   return s;
 }
 

@@ -42,6 +42,7 @@ struct SoftmaxJacobianSpectralAsPrinted {
             min_of(R(1) / (R(4) * T), sqrt(R(2))));
     s.quantity("||J||_2", norm);
     s.quantity("||J||_2 * T", norm * T);
+    s.quantity("T", T);  // the reports plot ||J||_2 T against T
     return s;
   }
 };

@@ -43,6 +43,7 @@ struct SoftmaxJacobianSpectralSharp {
     s.claim("||J||_2 <= max_i alpha_i / T", norm, Relation::LessEqual, alpha_max / T);
     s.quantity("||J||_2", norm);
     s.quantity("max_i alpha_i", alpha_max);
+    s.quantity("T", T);  // the reports plot ||J||_2 T against T
     return s;
   }
 };

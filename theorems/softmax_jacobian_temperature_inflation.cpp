@@ -44,6 +44,7 @@ struct SoftmaxJacobianTemperatureInflation {
     s.claim("||J(T/2)||_2 >= 2 ||J(T)||_2", at_half_T, Relation::GreaterEqual, R(2) * at_T);
     s.quantity("||J(T)||_2", at_T);
     s.quantity("||J(T/2)||_2", at_half_T);
+    s.quantity("T", T);  // the reports plot ||J||_2 T against T
     return s;
   }
 };

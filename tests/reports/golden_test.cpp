@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include "reports/figure_data.hpp"
+#include "reports/pgfplots_plot.hpp"
 #include "reports/report_files.hpp"
+#include "reports/svg_plot.hpp"
 #include "tests/reports/fixture_results.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
@@ -47,6 +50,31 @@ TEST(Golden, ReportDirectoryMatchesByteForByte) {
   for (const ReportFile& f : directory_files()) {
     produced.insert(f.name);
     EXPECT_TRUE(test::read_text(kGolden / f.name) == f.content)
+        << f.name << " differs from its golden; if intended, run with NORMBOUND_UPDATE_GOLDEN=1";
+  }
+  EXPECT_EQ(produced, expected);
+}
+
+// The figures of data/figure-results.json (the Jacobian and sensitivity figures, which the report
+// fixture has no quantities for), as SVG and as pgfplots code, in golden-figures/.
+TEST(Golden, FiguresOfTheFigureFixtureMatchByteForByte) {
+  const fs::path golden = fs::path(NORMBOUND_REPORTS_TEST_DATA) / "golden-figures";
+  std::vector<ReportFile> files;
+  for (const Figure& f : figures_of(test::figure_results())) {
+    files.push_back({svg_file_name(f), svg_figure(f)});
+    files.push_back({f.name + ".tex", pgfplots_figure(f)});
+  }
+  if (updating()) {
+    fs::remove_all(golden);
+    fs::create_directories(golden);
+    for (const ReportFile& f : files) test::write_text(golden / f.name, f.content);
+    GTEST_SKIP() << "goldens rewritten in " << golden;
+  }
+  std::set<std::string> expected, produced;
+  for (const auto& entry : fs::directory_iterator(golden)) expected.insert(entry.path().filename().string());
+  for (const ReportFile& f : files) {
+    produced.insert(f.name);
+    EXPECT_TRUE(test::read_text(golden / f.name) == f.content)
         << f.name << " differs from its golden; if intended, run with NORMBOUND_UPDATE_GOLDEN=1";
   }
   EXPECT_EQ(produced, expected);
