@@ -7,6 +7,7 @@
 #include <openssl/evp.h>
 
 #include "verify/errors.hpp"
+#include "verify/recorded_path.hpp"
 
 namespace nb::cli {
 
