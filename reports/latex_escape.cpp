@@ -85,8 +85,8 @@ const char* math_symbol(unsigned code_point) {
   }
 }
 
-// Escapes `text`; in \texttt (`typewriter`) also allows line breaks after / , = and word-inner -,
-// after every 16 letters or digits in a row,
+// Escapes `text`, allowing a line break after a word-inner / (paths in prose: a pinned case's file);
+// in \texttt (`typewriter`) also after / , = and word-inner -, after every 16 letters or digits in a row,
 // and after each replaced non-ASCII character, where long paths and commands may wrap.
 std::string escape(const std::string& text, bool typewriter) {
   std::string out;
@@ -97,7 +97,8 @@ std::string escape(const std::string& text, bool typewriter) {
       out += ascii(static_cast<char>(c), typewriter);
       run = std::isalnum(c) ? run + 1 : 0;
       // Long unbroken runs (SHA-256 digests, long numbers) may break every 16 characters.
-      if (typewriter && (c == '/' || c == ',' || c == '=' || (c == '-' && inside_word(text, i)) || run == 16)) {
+      if ((typewriter && (c == '/' || c == ',' || c == '=' || (c == '-' && inside_word(text, i)) || run == 16)) ||
+          (c == '/' && inside_word(text, i))) {
         out += "\\allowbreak{}";
         run = 0;
       }

@@ -24,7 +24,10 @@ TEST(AttentionDumpSource, ReproducesTheDumpedSoftmax) {
   ASSERT_EQ(m.cases.size() % (12u * 12u * 6u), 0u);  // every layer, head and row of 6-token prompts
   std::map<std::string, gpt2::AttentionDump> dumps;
   for (const Case& c : m.cases) {
-    const std::string& file = c.provenance.at("file");
+    // Recorded by file name (no absolute path of the machine); the dump is read from `dir`.
+    const std::string& recorded = c.provenance.at("file");
+    ASSERT_NE(recorded.front(), '/') << recorded;
+    const std::string file = (std::filesystem::path(dir) / std::filesystem::path(recorded).filename()).string();
     if (!dumps.count(file)) dumps.emplace(file, gpt2::read_attention_dump(file));
     const gpt2::AttentionDump& dump = dumps.at(file);
     const int layer = std::stoi(c.provenance.at("layer")), head = std::stoi(c.provenance.at("head")),

@@ -173,7 +173,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     out << "\nreproduction written to " << o.json << "\n";
   }
   if (report) {
-    reports::write_report_files(report->staging(), reproduce::reproduction_files(r));
+    report->write(reproduce::reproduction_files(r));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }
