@@ -30,6 +30,7 @@
 #include "theorems/registry.hpp"
 #include "verify/engine.hpp"
 #include "verify/errors.hpp"
+#include "verify/median.hpp"
 #include "verify/outcome.hpp"
 
 namespace {
@@ -54,12 +55,6 @@ double seconds_per_evaluation(double min_seconds, Evaluate evaluate) {
     elapsed = cpu_seconds() - start;
   } while (elapsed < min_seconds);
   return elapsed / static_cast<double>(calls);
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 struct Timings {
@@ -154,7 +149,7 @@ int main(int argc, char** argv) {
           t.verdict = nb::verdict_name(nb::evaluate_cases(theorem, one, settings)[0].verdict);
         }));
       }
-      const double plain = median(t.plain), certified = median(t.certified);
+      const double plain = nb::median_of(t.plain), certified = nb::median_of(t.certified);
       if (json) {
         nlohmann::json entry = {{"name", nb::bench::workload_name(w)},
                                 {"double_seconds", t.plain},

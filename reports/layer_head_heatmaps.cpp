@@ -10,6 +10,7 @@
 #include "reports/figure_axes.hpp"
 #include "reports/latex_escape.hpp"
 #include "reports/slack_order.hpp"
+#include "verify/median.hpp"
 
 namespace nb::reports {
 namespace {
@@ -56,12 +57,6 @@ Figure heat_figure(const TheoremResult& t, const std::string& kind, const CasesB
   f.y = index_axis({"layer", "layer"}, by_head.layers);
   f.plot = std::move(h);
   return f;
-}
-
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 // log10 of value/bound of the deciding claim (bound/value for >= and >): how far the value is from

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "reports/slack_order.hpp"
+#include "verify/median.hpp"
 
 namespace nb::reports {
 
@@ -17,11 +18,7 @@ Tightness tightness_of(const TheoremResult& theorem) {
     if (certified_to_hold(o.verdict))
       if (const auto log10 = log10_of_positive_midpoint(o.relative_slack)) logs.push_back(*log10);
   t.median_cases = logs.size();
-  if (!logs.empty()) {
-    std::sort(logs.begin(), logs.end());
-    const std::size_t m = logs.size() / 2;
-    t.median_log10_relative_slack = logs.size() % 2 ? logs[m] : (logs[m - 1] + logs[m]) / 2;
-  }
+  if (!logs.empty()) t.median_log10_relative_slack = median_of(std::move(logs));
   return t;
 }
 

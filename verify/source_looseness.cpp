@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include "verify/median.hpp"
 #include "verify/slack.hpp"
 
 namespace nb {
@@ -43,10 +44,9 @@ std::vector<TheoremLooseness> looseness_of(const RunResults& results) {
     if (l.cases == 0) continue;
     for (auto& [key, ratios] : by_head) {
       std::sort(ratios.begin(), ratios.end());
-      const std::size_t n = ratios.size();
-      const double median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
       const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
-      l.groups.push_back({name(key.first), name(key.second), n, ratios.front(), median, ratios.back()});
+      l.groups.push_back({name(key.first), name(key.second), ratios.size(), ratios.front(), median_of_sorted(ratios),
+                          ratios.back()});
     }
     l.vacuous = l.max_ratio * kVacuousFactor < 1;
     out.push_back(std::move(l));

@@ -58,7 +58,7 @@ ModelCases load_attention_dump_source(const SourceRequest& request, const Source
     result.input_files.push_back(file.string());
   }
   result.provided = {"T", "logits"};
-  result.description = request.spec + ", " + std::to_string(files.size()) + " dump(s), " +
+  result.description = std::to_string(files.size()) + " dump(s), " +
                        std::to_string(result.cases.size()) + " rows (" + request.rows + " per head)";
   return result;
 }

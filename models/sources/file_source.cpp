@@ -156,7 +156,7 @@ ModelCases load_file_source(const SourceRequest& request, const SourceSpec& spec
   result.input_files = {spec.path};
   const bool has_vectors =
       std::find(result.provided.begin(), result.provided.end(), "vectors") != result.provided.end();
-  result.description = request.spec + ", " + std::to_string(result.cases.size()) + " rows, " +
+  result.description = std::to_string(result.cases.size()) + " rows, " +
                        (has_vectors ? "x_i = " + request.vectors : "no x_i (" + request.vectors + " not in the file)");
   return result;
 }

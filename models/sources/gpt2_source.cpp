@@ -114,7 +114,7 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
     result.input_files.push_back((directory / "merges.txt").string());
   }
   std::ostringstream description;
-  description << request.spec << ", " << layers.size() << " layers x " << heads.size() << " heads, " << length
+  description << layers.size() << " layers x " << heads.size() << " heads, " << length
               << (positions ? " positions" : " tokens") << length_note << ", " << rows_phrase(request.rows)
               << ", x_i = " << request.vectors;
   result.description = description.str();

@@ -34,8 +34,7 @@ ModelCases load_source(const SourceRequest& request) {
     c.provenance["source"] = recorded;
     if (auto file = c.provenance.find("file"); file != c.provenance.end()) file->second = recorded_path(file->second);
   }
-  if (result.description.starts_with(request.spec))
-    result.description = recorded + result.description.substr(request.spec.size());
+  result.description = recorded + ", " + result.description;
   return result;
 }
 

@@ -34,7 +34,7 @@ struct SourceRequest {
 struct ModelCases {
   std::vector<Case> cases;              // theorem left empty; the caller assigns it
   std::vector<std::string> provided;    // the number names every case has, sorted
-  std::string description;              // one line for reports
+  std::string description;              // one line for reports, starting with the source as recorded
   std::vector<std::string> input_files; // files the numbers were read from (for the caller to hash)
 };
 
