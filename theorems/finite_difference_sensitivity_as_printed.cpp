@@ -22,7 +22,8 @@ struct FiniteDifferenceSensitivityAsPrinted {
             .statement = kFiniteDifferenceDefinition + R"( \le \min\left\{\frac{1}{4T}, \sqrt{2}\right\},\quad \|v\|_2 = 1)",
             .summary = "g(T, eps) = ||sm((l + eps v)/T) - sm(l/T)||/eps <= min{1/(4T), sqrt 2}, ||v|| = 1",
             .assumptions = kFiniteDifferenceAssumptions,
-            .reads = kFiniteDifferenceReads};
+            .reads = kFiniteDifferenceReads,
+            .shapes = random::kLogitCaseShapes};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

@@ -22,7 +22,8 @@ struct SoftmaxJacobianSpectralAsPrinted {
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = random::kLogitCaseShapes};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {
