@@ -52,18 +52,20 @@ TEST_P(RegimeSuite, PaperCasesHaveTheDeclaredShapes) {
     if (info.shapes.L) {
       ASSERT_TRUE(s.L);
       EXPECT_TRUE(*s.L == 64 || *s.L == 256 || *s.L == kPaperLongest) << *s.L;
-      if (info.shapes.max_L) EXPECT_LE(*s.L, info.shapes.max_L);
+      if (info.shapes.max_L) { EXPECT_LE(*s.L, info.shapes.max_L); }
       lengths.insert(*s.L);
     }
     if (info.shapes.d) {
       ASSERT_TRUE(s.d);
       EXPECT_EQ(*s.d, kPaperWidth);
     }
-    if (info.shapes.T && c.numbers.contains("T")) EXPECT_EQ(c.number("T").exact(0), 8);
+    if (info.shapes.T && c.numbers.contains("T")) { EXPECT_EQ(c.number("T").exact(0), 8); }
   }
   // Every regime length up to the theorem's limit is drawn, the longest included.
-  if (info.shapes.L && info.shapes.max_L == 0) EXPECT_EQ(*lengths.rbegin(), kPaperLongest);
-  if (info.shapes.max_L > 0) EXPECT_NE(shapes.note.find("L <= " + std::to_string(info.shapes.max_L)), std::string::npos);
+  if (info.shapes.L && info.shapes.max_L == 0) { EXPECT_EQ(*lengths.rbegin(), kPaperLongest); }
+  if (info.shapes.max_L > 0) {
+    EXPECT_NE(shapes.note.find("L <= " + std::to_string(info.shapes.max_L)), std::string::npos);
+  }
 }
 
 TEST_P(RegimeSuite, DefaultSuiteDoesNotDependOnShapes) {
@@ -72,7 +74,7 @@ TEST_P(RegimeSuite, DefaultSuiteDoesNotDependOnShapes) {
   EXPECT_EQ(a, b);
   const std::vector<Case> shaped = theorem().suite({kSeed, 12, {{.L = 64, .d = 64, .T = "8"}}});
   ASSERT_EQ(shaped.size(), 12u);
-  if (!theorem().info().shapes.any()) EXPECT_EQ(shaped, a) << "a suite that takes no shape ignores it";
+  if (!theorem().info().shapes.any()) { EXPECT_EQ(shaped, a) << "a suite that takes no shape ignores it"; }
 }
 
 INSTANTIATE_TEST_SUITE_P(Registered, RegimeSuite, ::testing::ValuesIn(registered_ids()),
