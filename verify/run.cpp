@@ -1,15 +1,11 @@
 #include "verify/run.hpp"
 
-#include "verify/suite_regime.hpp"
 #include "verify/version.hpp"
 
 namespace nb {
 
 TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t count) {
-  TheoremCases suite{&theorem, theorem.suite({seed, count}), CaseOrigin::SuiteOrSaved};
-  const std::size_t paper_shapes = regime_shapes(theorem.info(), paper_regime()).shapes.size();
-  for (Case& c : regime_cases(theorem, paper_regime(), seed, paper_shapes)) suite.cases.push_back(std::move(c));
-  return suite;
+  return {&theorem, theorem.suite({seed, count}), CaseOrigin::SuiteOrSaved};
 }
 
 RunResults run(const RunPlan& plan, const RunProgressFn& progress) {

@@ -36,9 +36,7 @@ struct RunPlan {
 // Called from the engine as cases are decided: (theorem id, cases decided, total, round's bits).
 using RunProgressFn = std::function<void(const std::string&, std::size_t, std::size_t, unsigned)>;
 
-// The cases of `theorem`'s default random suite for (seed, count), labelled with its id, then one
-// case at each shape of the paper regime that its suite takes (verify/suite_regime.hpp): every
-// default run meets GPT-2's regime where the theorem's cost allows.
+// The cases of `theorem`'s default random suite for (seed, count), labelled with its id.
 TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t count);
 
 // Evaluates every theorem of the plan on its cases (evaluate_cases: the same guarantees, in
