@@ -21,7 +21,8 @@ struct FiniteDifferenceSensitivity {
             .statement = kFiniteDifferenceDefinition + R"( \le \min\left\{\frac{1}{2T}, \frac{\sqrt{2}}{\varepsilon}\right\},\quad \|v\|_2 = 1)",
             .summary = "g(T, eps) = ||sm((l + eps v)/T) - sm(l/T)||/eps <= min{1/(2T), sqrt(2)/eps}, ||v|| = 1",
             .assumptions = kFiniteDifferenceAssumptions,
-            .reads = kFiniteDifferenceReads};
+            .reads = kFiniteDifferenceReads,
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

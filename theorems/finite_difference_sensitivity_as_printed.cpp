@@ -23,7 +23,8 @@ struct FiniteDifferenceSensitivityAsPrinted {
             .summary = "g(T, eps) = ||sm((l + eps v)/T) - sm(l/T)||/eps <= min{1/(4T), sqrt 2}, ||v|| = 1",
             .assumptions = kFiniteDifferenceAssumptions,
             .corrected_by = "finite-difference-sensitivity",
-            .reads = kFiniteDifferenceReads};
+            .reads = kFiniteDifferenceReads,
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

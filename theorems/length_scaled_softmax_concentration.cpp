@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "theorems/distinct_logits.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
@@ -30,19 +31,21 @@ struct LengthScaledSoftmaxConcentration {
             .summary = "max_i a_i >= 1/(1 + (L-1) L^{-s g}) for a = softmax(s log L * l), g the top gap",
             .assumptions = {"s > 0", "L >= 1 (at L = 1 both sides are 1)"},
             .reads = {.numbers = {"logits", "s"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = {.L = true, .in_default_suite = true}};
   }
 
   // L log-uniform in [2, 1024], s in {1/2, 1, 2}; by i % 4: one logit g above L - 1 zeros
   // (equality), Gaussian logits, one logit 0 above L - 1 uniform in [-4, -g) (a gap above g), all
-  // logits tied (g = 0, equality at 1/L). g in {1/4, 1/2, 1, 2}.
+  // logits tied (g = 0, equality at 1/L). g in {1/4, 1/2, 1, 2}. A requested shape sets L (there
+  // is no T: the scale s log L takes its place).
   static std::vector<Case> suite(const SuiteRequest& r) {
     static const char* const kShapes[] = {"two-level", "gaussian", "gap", "ties"};
     static const double kScales[] = {0.5, 1, 2};
     std::vector<Case> cases;
     for (std::size_t i = 0; i < r.count; ++i) {
       random::Rng rng = random::rng_for(r.seed, info().id, i);
-      const std::size_t L = random::log_uniform_size(rng, 2, 1024);
+      const std::size_t L = random::RequestedShape(r, i).L(random::log_uniform_size(rng, 2, 1024));
       const double s = kScales[random::uniform_index(rng, 0, 2)];
       const double g = std::ldexp(1.0, static_cast<int>(random::uniform_index(rng, 0, 3)) - 2);
       const int shape = static_cast<int>(i % 4);

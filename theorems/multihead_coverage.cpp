@@ -41,7 +41,8 @@ struct MultiheadCoverage {
             .assumptions = {"heads separate independently, each with probability p (the paper's premise)",
                             "0 < p < 1, H >= 1", "target (if given) 0 < q < 1"},
             .reads = {.numbers = {"p", "coverage", "target"}, .integers = {"H"}},
-            .search = {.inputs = {{"p"}}}};
+            .search = {.inputs = {{"p"}}},
+            .shapes = {.why = "its inputs p and H have no length, width or temperature"}};
   }
 
   // Cases 0-2 are the paper's: p = 0.8 with H = 2, coverage 0.96; H = 3, coverage 0.992; H = 3

@@ -26,7 +26,8 @@ struct NormalizerWeightBounds {
             .summary = "C1/L <= a_i <= C2/L, C2 = max F / min F on [-a,a], C1 = 1/C2 (constants reconstructed)",
             .assumptions = {"F is one of softmax, softplus, tanh, square (verify/normalizer.hpp), independent of L",
                             "a >= 0 and every logit l_i in [-a, a]", "square kernel: s > a", "L >= 1"},
-            .reads = normalizer_reads({"logits", "a"})};
+            .reads = normalizer_reads({"logits", "a"}),
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   // The shared normalizer suite (L up to 10^5) with a = max_i |l_i|, the smallest admissible

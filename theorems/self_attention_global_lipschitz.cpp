@@ -36,7 +36,8 @@ struct SelfAttentionGlobalLipschitz {
             .summary = "|dy_1/dx_1| <= C for y = softmax(x x^T) x, d = 1 (a global Lipschitz bound; false)",
             .assumptions = {"C > 0", "N >= 1 tokens of dimension 1"},
             .reads = {.numbers = {"tokens", "C"}},
-            .search = {.inputs = {{"tokens"}}}};
+            .search = {.inputs = {{"tokens"}}},
+            .shapes = {.why = "its counterexample is a construction with d = 1 and a few tokens scaled by 2^k, not a row of a head"}};
   }
 
   // Sweeps of twelve cases, c = 2^k (k = 0..11) at one C per sweep (1, 100, 10^4, 10^6 cycled):

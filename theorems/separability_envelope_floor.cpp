@@ -9,6 +9,7 @@
 // which the suite includes (family "near-infimum").
 #include <cmath>
 
+#include "models/random/requested_shape.hpp"
 #include "models/random/vector_cases.hpp"
 #include "theorems/separability_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
@@ -30,7 +31,8 @@ struct SeparabilityEnvelopeFloor {
               return a;
             }(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = separability_reads()};
+            .reads = separability_reads(),
+            .shapes = random::kTokenCaseShapes};
   }
 
   // The Theorem 2 suite (random::separability_cases), with case i % 4 == 2 replaced by one near
@@ -39,6 +41,7 @@ struct SeparabilityEnvelopeFloor {
   static std::vector<Case> suite(const SuiteRequest& r) {
     std::vector<Case> cases = random::separability_cases(r, info().id);
     for (std::size_t i = 2; i < cases.size(); i += 4) {
+      if (random::RequestedShape(r, i).requested()) continue;  // its L, N and T are fixed
       random::Rng rng = random::rng_for(r.seed, std::string(info().id) + "/near-infimum", i);
       const std::size_t d = random::uniform_index(rng, 1, 8);
       const double radius = std::ldexp(1.0, static_cast<int>(random::uniform_index(rng, 0, 8)) - 4);

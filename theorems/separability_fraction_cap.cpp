@@ -25,7 +25,8 @@ struct SeparabilityFractionCap {
             .summary = "N_s/N <= 4/5 ('at most about 80% can be distinguished'; suite: N >= 2)",
             .assumptions = separability_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = separability_reads()};
+            .reads = separability_reads(),
+            .shapes = random::kTokenCaseShapes};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::separability_cases(r, info().id, 2); }

@@ -31,7 +31,8 @@ struct SeparabilityLower {
             .summary = "||s - a_i x_i|| <= xi_i and N_s/N >= 1 - sum_i xi_i / (r N) (checked times r N)",
             .assumptions = separability_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = separability_reads()};
+            .reads = separability_reads(),
+            .shapes = random::kTokenCaseShapes};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::separability_cases(r, info().id); }

@@ -24,7 +24,8 @@ struct SeparabilityUpperEnvelope {
             .summary = "N_s/N <= (1/N) sum_i exp(-(xi_i - r)^2 / (2 M^2)) for r < xi_i",
             .assumptions = separability_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = separability_reads()};
+            .reads = separability_reads(),
+            .shapes = random::kTokenCaseShapes};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::separability_cases(r, info().id); }

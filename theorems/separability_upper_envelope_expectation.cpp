@@ -48,7 +48,8 @@ struct SeparabilityUpperEnvelopeExpectation {
             .assumptions = {"T > 0", "1 <= N < L", "x_i i.i.d. uniform on S^{d-1}(M), d >= 1",
                             "delta and r recomputed in every draw (Algorithm 4)"},
             .reads = {.numbers = {"logits", "T", "radius"}, .integers = {"N", "dimension", "samples", "sample_seed"}},
-            .search = {.not_searchable = "its value is a sampled expectation: an optimizer would fit the sampling noise of the binary64 estimate"}};
+            .search = {.not_searchable = "its value is a sampled expectation: an optimizer would fit the sampling noise of the binary64 estimate"},
+            .shapes = {.why = "each evaluation draws 600 configurations of L vectors on the sphere in R^d and computes the separable fraction of each, O(L^2 d) operations per draw, and draws twice as many while the statistical verdict is undecided"}};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r);

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "theorems/distinct_logits.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/softmax_inputs.hpp"
@@ -34,24 +35,26 @@ struct SoftmaxBoundedLogitsSweep {
             .summary = "L max_i a_i <= L/(1 + (L-1) e^{-2B/T}) <= e^{2B/T} and L min_i a_i >= e^{-2B/T} for |l_i| <= B, every L",
             .assumptions = {"T > 0", "B >= 0", "|l_i| <= B for every i", "L >= 1"},
             .reads = {.numbers = {"logits", "T", "B"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = {.L = true, .T = true, .in_default_suite = true}};
   }
 
   // Sweeps of ten cases, L = 2, 4, ..., 1024 at one (B, T) drawn per sweep; by sweep % 4: one
   // logit at B and the rest at -B (the upper sharp form attained), one at -B and the rest at B
   // (the lower one attained), logits uniform in [-B, B], and all logits 0 with B = 0 (every form
-  // attained).
+  // attained). A requested shape (SuiteRequest::shapes) sets L and T.
   static std::vector<Case> suite(const SuiteRequest& r) {
     static const char* const kShapes[] = {"top", "bottom", "uniform", "zero"};
     static const double kBounds[] = {0.125, 0.5, 1, 2, 4};
     static const char* const kTemperatures[] = {"1/4", "1", "2", "8"};
     std::vector<Case> cases;
     for (std::size_t i = 0; i < r.count; ++i) {
-      const std::size_t sweep = i / 10, L = std::size_t{2} << (i % 10);
+      const random::RequestedShape want(r, i);
+      const std::size_t sweep = i / 10, L = want.L(std::size_t{2} << (i % 10));
       random::Rng per_sweep = random::rng_for(r.seed, std::string(info().id) + "/sweep", sweep);
       const int shape = static_cast<int>(sweep % 4);
       const double B = shape == 3 ? 0 : kBounds[random::uniform_index(per_sweep, 0, 4)];
-      const std::string T = kTemperatures[random::uniform_index(per_sweep, 0, 3)];
+      const std::string T = want.T(kTemperatures[random::uniform_index(per_sweep, 0, 3)]);
       random::Rng rng = random::rng_for(r.seed, info().id, i);
       std::vector<double> l(L, shape == 0 ? -B : B);
       if (shape == 3) l.assign(L, 0);

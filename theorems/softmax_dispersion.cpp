@@ -11,6 +11,7 @@
 
 #include "models/random/logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/softmax.hpp"
@@ -29,7 +30,8 @@ struct SoftmaxDispersion {
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   // The softmax logit suite (random::logit_cases), with case i % 4 == 3 replaced by the equality
@@ -38,9 +40,10 @@ struct SoftmaxDispersion {
     std::vector<Case> cases = random::logit_cases(r, info().id, 64);
     for (std::size_t i = 3; i < cases.size(); i += 4) {
       random::Rng rng = random::rng_for(r.seed, std::string(info().id) + "/two-level", i);
-      const std::size_t L = random::log_uniform_size(rng, 2, 64);
+      const random::RequestedShape want(r, i);
+      const std::size_t L = want.L(random::log_uniform_size(rng, 2, 64));
       const double g = static_cast<double>(random::uniform_index(rng, 1, 8));
-      const std::string T = random::temperature_literal(rng);
+      const std::string T = want.T(random::temperature_literal(rng));
       std::vector<double> l(L, 0.0);
       l[random::uniform_index(rng, 0, L - 1)] = g;
       Case c;

@@ -29,7 +29,8 @@ struct SoftmaxJacobianFrobenius {
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = random::kLogitCaseShapes};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 64); }

@@ -43,13 +43,14 @@ struct SoftmaxJacobianInfinityToOne {
             .summary = "||J||_{inf->1} = (1 - min_s (s^T a)^2)/T <= 2 (1 - ||a||_2^2)/T and <= 1/T",
             .assumptions = {"T > 0", "1 <= L <= 16 (2^(L-1) sign vectors are enumerated)"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = {.why = "it enumerates the 2^(L-1) sign vectors of its l_inf -> l_1 norm (L <= 16)"}};
   }
 
   // The softmax logit suite (random::logit_cases, L up to 12), with case i % 8 == 3 replaced by
   // paired logits (equality in 1/T).
   static std::vector<Case> suite(const SuiteRequest& r) {
-    std::vector<Case> cases = random::logit_cases(r, info().id, 12);
+    std::vector<Case> cases = random::logit_cases({r.seed, r.count}, info().id, 12);
     for (std::size_t i = 3; i < cases.size(); i += 8) cases[i] = paired_logits_case(r, i);
     return cases;
   }

@@ -30,7 +30,8 @@ struct SoftmaxJacobianSaturation {
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::logit_cases(r, info().id, 64); }

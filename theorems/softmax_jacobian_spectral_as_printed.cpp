@@ -23,7 +23,8 @@ struct SoftmaxJacobianSpectralAsPrinted {
             .corrected_by = "softmax-jacobian-spectral-sharp",
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

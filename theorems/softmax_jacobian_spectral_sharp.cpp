@@ -22,7 +22,8 @@ struct SoftmaxJacobianSpectralSharp {
             .assumptions = {"T > 0", "L >= 1"},
             .inputs = {"logits", "T"},
             .reads = {.numbers = {"logits", "T"}},
-            .search = {.inputs = {{"logits"}}}};
+            .search = {.inputs = {{"logits"}}},
+            .shapes = random::kLogitCaseShapes.also_in_default_suite()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) {

@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/euclidean_norm.hpp"
@@ -36,7 +37,8 @@ struct SoftmaxLipschitz {
             .summary = "||sm(l1/T) - sm(l2/T)||_2 <= min{||l1 - l2||_2/(2T), sqrt 2}",
             .assumptions = {"T > 0", "l1, l2 of the same length L >= 1",
                             "with epsilon: l1 = (c + eps, c, r), l2 = (c - eps, c + eps, r) exactly"},
-            .reads = {.numbers = {"logits1", "logits2", "T", "epsilon"}}};
+            .reads = {.numbers = {"logits1", "logits2", "T", "epsilon"}},
+            .shapes = {.L = true, .T = true, .in_default_suite = true}};
   }
 
   // Families by i % 4 (L in 2..8 when i / 4 is even, log-uniform in [2, 4096] when odd; the rest
@@ -51,9 +53,11 @@ struct SoftmaxLipschitz {
     std::vector<Case> cases;
     for (std::size_t i = 0; i < r.count; ++i) {
       random::Rng rng = random::rng_for(r.seed, info().id, i);
-      const std::size_t L = i / 4 % 2 == 0 ? random::uniform_index(rng, 2, 8) : random::log_uniform_size(rng, 2, 4096);
+      const random::RequestedShape want(r, i);
+      const std::size_t L =
+          want.L(i / 4 % 2 == 0 ? random::uniform_index(rng, 2, 8) : random::log_uniform_size(rng, 2, 4096));
       const auto shape = static_cast<random::LogitShape>(random::uniform_index(rng, 0, random::kLogitShapeCount - 1));
-      const std::string T = random::temperature_literal(rng);
+      const std::string T = want.T(random::temperature_literal(rng));
       auto power = [&](int lo, int hi) { return std::ldexp(1.0, static_cast<int>(random::uniform_index(rng, 0, hi - lo)) + lo); };
       const std::size_t a = random::uniform_index(rng, 0, L - 1), b = (a + 1 + random::uniform_index(rng, 0, L - 2)) % L;
       std::vector<double> l1 = random::logits(rng, shape, L), l2;

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/errors.hpp"
@@ -25,7 +26,8 @@ struct SoftmaxWeightBounds {
             .assumptions = {"T > 0", "L >= 1 keys of the query's dimension d >= 1"},
             .inputs = {"query", "keys", "T"},
             .reads = {.numbers = {"query", "keys", "T"}},
-            .search = {.inputs = {{"query"}, {"keys"}}}};
+            .search = {.inputs = {{"query"}, {"keys"}}},
+            .shapes = {.L = true, .d = true, .T = true, .in_default_suite = true}};
   }
 
   // Families by i % 4: Gaussian q and keys (scale log-uniform in [2^-4, 2]), keys on a sphere,
@@ -35,10 +37,11 @@ struct SoftmaxWeightBounds {
     std::vector<Case> cases;
     for (std::size_t i = 0; i < r.count; ++i) {
       random::Rng rng = random::rng_for(r.seed, info().id, i);
-      const std::size_t L = random::log_uniform_size(rng, 1, 4096);
-      const std::size_t d = random::log_uniform_size(rng, 1, 64);
+      const random::RequestedShape want(r, i);
+      const std::size_t L = want.L(random::log_uniform_size(rng, 1, 4096));
+      const std::size_t d = want.d(random::log_uniform_size(rng, 1, 64));
       const double scale = std::ldexp(1.0, static_cast<int>(random::uniform_index(rng, 0, 5)) - 4);
-      const std::string T = random::temperature_literal(rng);
+      const std::string T = want.T(random::temperature_literal(rng));
       std::vector<double> q = random::gaussian(rng, d, scale), keys;
       static const char* const kFamilies[] = {"gaussian", "sphere", "zero-query", "aligned"};
       const char* family = kFamilies[i % 4];

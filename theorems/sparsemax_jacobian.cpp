@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
 
@@ -36,13 +37,15 @@ struct SparsemaxJacobian {
             .summary = "||J v|| <= ||v|| for J = diag(s) - s s^T/|S| (||J||_2 <= 1), ||sparsemax(z + eps v) - sparsemax(z)|| <= eps ||v||",
             .assumptions = {"eps > 0", "v a vector of z's length", "L >= 1"},
             .reads = {.numbers = {"logits", "direction", "epsilon"}},
-            .search = {.inputs = {{"logits"}, {"direction"}}}};
+            .search = {.inputs = {{"logits"}, {"direction"}}},
+            .shapes = {.L = true, .in_default_suite = true}};
   }
 
   // L log-uniform in [2, 32], z Gaussian with a scale log-uniform in [1/8, 8]; by i % 4: v = e_a -
   // e_b inside the support and eps below every p_i (equality), a Gaussian v with eps in {1/1000,
   // 1/10, 1, 10} (the support may change), one logit far above the rest (|S| = 1, J = 0), all z tied
-  // with v = e_a - e_b (equality at p = 1/L). Case 0 is z = (0, 0), v = (1, -1), eps = 1/4.
+  // with v = e_a - e_b (equality at p = 1/L). Case 0 is z = (0, 0), v = (1, -1), eps = 1/4. A
+  // requested shape sets L (sparsemax has no temperature).
   static std::vector<Case> suite(const SuiteRequest& r) {
     static const char* const kShapes[] = {"tangent", "gaussian", "spread", "ties"};
     static const char* const kSteps[] = {"1/1000", "1/10", "1", "10"};
@@ -50,7 +53,7 @@ struct SparsemaxJacobian {
     for (std::size_t i = 0; i < r.count; ++i) {
       random::Rng rng = random::rng_for(r.seed, info().id, i);
       const int shape = static_cast<int>(i % 4);
-      const std::size_t L = i == 0 ? 2 : random::log_uniform_size(rng, 2, 32);
+      const std::size_t L = random::RequestedShape(r, i).L(i == 0 ? 2 : random::log_uniform_size(rng, 2, 32));
       const double scale = std::ldexp(1.0, static_cast<int>(random::uniform_index(rng, 0, 6)) - 3);
       std::vector<double> z = random::gaussian(rng, L, scale), v(L, 0.0);
       if (i == 0 || shape == 3) z.assign(L, 0.0);

@@ -22,7 +22,8 @@ struct TopnDistanceFixedNormsum {
             .summary = "||sum_{i out} a_i x_i - s|| <= (1-a) d1 + |1-2a| d2",
             .assumptions = fixed_set_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N"}}};
+            .reads = {.numbers = {"logits", "T", "vectors"}, .integers = {"N"}},
+            .shapes = random::kTokenCaseShapes.also_in_default_suite()};
   }
 
   static std::vector<Case> suite(const SuiteRequest& r) { return random::fixed_set_cases(r, info().id); }

@@ -16,6 +16,7 @@
 // the run's confidence level (verify/statistics.hpp), and the claims are statistical. The sampled path computes its
 // distances and the cap from the Gram matrix of the y_i (theorems/topn_distance.hpp), O(N) per
 // distance instead of O(d), so that model rows of a thousand tokens stay affordable.
+#include "models/random/requested_shape.hpp"
 #include "models/random/vector_cases.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
@@ -33,7 +34,8 @@ struct TopnDistanceRandom {
             .summary = "E[d~] = M + eps with 0 <= eps <= ((L-N)/L) sum_i sqrt(N (L-1-N)/(L-1) S_i^2)",
             .assumptions = random_set_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = random_set_reads()};
+            .reads = random_set_reads(),
+            .shapes = {.L = true, .d = true, .N = true, .T = true, .max_L = 64, .why = kSampledSubsetsCost}};
   }
 
   // Cases i % 10 == 9: Gaussian vectors, tied or near-tied logits, L in [24, 32], N in [7, L/2],
@@ -44,10 +46,14 @@ struct TopnDistanceRandom {
     for (std::size_t i = 0; i < r.count; ++i) {
       random::Rng rng = random::rng_for(r.seed, info().id, i);
       const bool sampled = i % 10 == 9;
-      const std::size_t L = sampled ? random::uniform_index(rng, 24, 32) : random::uniform_index(rng, 2, 12);
+      const random::RequestedShape want(r, i);
+      const std::size_t L =
+          want.L(sampled ? random::uniform_index(rng, 24, 32) : random::uniform_index(rng, 2, 12));
       random::TokenShape shape = random::random_token_shape(
           rng, sampled ? random::VectorFamily::Gaussian : random::cycled_family(i), L, sampled ? 4 : 16);
-      shape.N = sampled ? random::uniform_index(rng, 7, L / 2) : random::selection_size(rng, L);
+      shape.d = want.d(shape.d);
+      shape.T = want.T(shape.T);
+      shape.N = want.N(sampled ? random::uniform_index(rng, 7, L / 2) : random::selection_size(rng, L));
       // Sampled cases get weights of comparable size: there eps is a sizeable part of E[d~]. With
       // one dominant weight (spread logits, or a small T) S_i is nearly linear in one vector, eps
       // is tiny and no affordable sample decides its sign.

@@ -26,7 +26,8 @@ struct TopnDistanceRandomMonotone {
             .assumptions = {"T > 0", "2 <= L <= 16", "I uniform over the N-subsets; weights fixed"},
             // No model inputs: every E[d~] enumerates all 2^L subsets, out of reach for model rows.
             .inputs = {},
-            .reads = {.numbers = {"logits", "T", "vectors"}}};
+            .reads = {.numbers = {"logits", "T", "vectors"}},
+            .shapes = {.why = "it enumerates all 2^L subsets of a row for every N (L <= 16)"}};
   }
 
   // L in [2, 10], d log-uniform in [1, 16], vector families cycled.

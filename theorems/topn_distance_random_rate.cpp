@@ -15,6 +15,7 @@
 // antipodal pair at L = 2, N = 1, and N = L (both sides 0).
 // E[d~] is enumerated or sampled as in topn-distance-random (random_set_expectation,
 // theorems/topn_distance.hpp): certified claims when C(L, N) <= 200000, statistical otherwise.
+#include "models/random/requested_shape.hpp"
 #include "models/random/vector_cases.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
@@ -32,7 +33,8 @@ struct TopnDistanceRandomRate {
             .summary = "E[d~] <= ((L-N)(N+1)/L) sum_j a_j ||x_j|| <= (N+1) max_j ||x_j||",
             .assumptions = random_set_assumptions(),
             .inputs = {"logits", "T", "vectors", "N"},
-            .reads = random_set_reads()};
+            .reads = random_set_reads(),
+            .shapes = {.L = true, .d = true, .N = true, .T = true, .max_L = 64, .why = kSampledSubsetsCost}};
   }
 
   // By i % 10: 0 and 5, one non-zero vector (equality for every L, N); 1, an antipodal pair at
@@ -48,9 +50,13 @@ struct TopnDistanceRandomRate {
                                           : pair  ? random::VectorFamily::Antipodal
                                           : i % 5 == 0 ? random::VectorFamily::Lone
                                                        : random::cycled_family(i);
-      const std::size_t L = sampled ? random::uniform_index(rng, 24, 40) : pair ? 2 : random::uniform_index(rng, 2, 12);
+      const random::RequestedShape want(r, i);
+      const std::size_t L =
+          want.L(sampled ? random::uniform_index(rng, 24, 40) : pair ? 2 : random::uniform_index(rng, 2, 12));
       random::TokenShape shape = random::random_token_shape(rng, family, L, sampled ? 4 : 16);
-      shape.N = sampled ? random::uniform_index(rng, 7, L / 2) : pair ? 1 : random::selection_size(rng, L);
+      shape.d = want.d(shape.d);
+      shape.T = want.T(shape.T);
+      shape.N = want.N(sampled ? random::uniform_index(rng, 7, L / 2) : pair ? 1 : random::selection_size(rng, L));
       // Sampled cases get weights of comparable size: one dominant weight makes the tokens act as
       // one non-zero vector, where the bound is attained and no confidence interval decides it.
       if (sampled) shape.logits = random::LogitShape::NearTies;

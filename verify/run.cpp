@@ -1,11 +1,18 @@
 #include "verify/run.hpp"
 
+#include "verify/suite_regime.hpp"
 #include "verify/version.hpp"
 
 namespace nb {
 
 TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t count) {
-  return {&theorem, theorem.suite({seed, count}), CaseOrigin::SuiteOrSaved};
+  TheoremCases cases{&theorem, theorem.suite({seed, count}), CaseOrigin::SuiteOrSaved};
+  if (theorem.info().shapes.in_default_suite) {
+    const std::size_t shapes = regime_shapes(theorem.info(), paper_regime()).shapes.size();
+    const std::vector<Case> regime = regime_cases(theorem, paper_regime(), seed, shapes);
+    cases.cases.insert(cases.cases.end(), regime.begin(), regime.end());
+  }
+  return cases;
 }
 
 RunResults run(const RunPlan& plan, const RunProgressFn& progress) {

@@ -36,7 +36,8 @@ struct RunPlan {
 // Called from the engine as cases are decided: (theorem id, cases decided, total, round's bits).
 using RunProgressFn = std::function<void(const std::string&, std::size_t, std::size_t, unsigned)>;
 
-// The cases of `theorem`'s default random suite for (seed, count), labelled with its id.
+// The cases of `theorem`'s default random suite for (seed, count), followed, where its shapes say
+// so (SuiteShapes::in_default_suite), by one case at each shape of the paper regime.
 TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t count);
 
 // Evaluates every theorem of the plan on its cases (evaluate_cases: the same guarantees, in

@@ -18,8 +18,10 @@
 #include "verify/case_names.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
+#include "verify/case_shape.hpp"
 #include "verify/search_space.hpp"
 #include "verify/sides.hpp"
+#include "verify/suite_shapes.hpp"
 
 namespace nb {
 
@@ -52,13 +54,22 @@ struct TheoremInfo {
   // What `normbound search` may move (verify/search_space.hpp); the default is the generic
   // perturbation of every number of the suite's cases.
   SearchSpace search;
+  // The shape parts its suite can draw cases at (SuiteRequest::shapes), for `check --regime` and
+  // `search --shape`; the default takes none.
+  SuiteShapes shapes;
 };
 
 // What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend
-// only on (seed, i), so that results do not depend on how cases are scheduled.
+// only on (seed, i) (and the shapes), so that results do not depend on how cases are scheduled.
 struct SuiteRequest {
   std::uint64_t seed = 0;
   std::size_t count = 0;
+  // Not empty: case i is drawn at shapes[i % shapes.size()], in the parts the theorem's suite
+  // takes (TheoremInfo::shapes); the rest is drawn as in the default suite. Generators draw as
+  // usual and then put the requested parts in, so the default suite does not change.
+  std::vector<CaseShape> shapes;
+
+  const CaseShape* shape_of_case(std::size_t i) const { return shapes.empty() ? nullptr : &shapes[i % shapes.size()]; }
 };
 
 // What an evaluation may know about the run besides its case.

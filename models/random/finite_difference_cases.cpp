@@ -5,6 +5,7 @@
 
 #include "models/random/logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 
 namespace nb::random {
 
@@ -22,7 +23,8 @@ std::vector<Case> finite_difference_cases(const SuiteRequest& request, std::stri
     Rng rng = rng_for(request.seed, stream, i);
     const ExactTensor& logits = c.number("logits");
     const std::size_t L = logits.size();
-    std::string eps = kEpsilons[uniform_index(rng, 0, 2)], T = kTemperatures[uniform_index(rng, 0, 12)];
+    const RequestedShape want(request, i);
+    std::string eps = kEpsilons[uniform_index(rng, 0, 2)], T = want.T(kTemperatures[uniform_index(rng, 0, 12)]);
     const std::size_t kind = i == 0 ? 1 : i % 3;
     std::vector<double> v(L, 0.0);
     std::size_t a = uniform_index(rng, 0, L - 1), b = (a + 1 + uniform_index(rng, 0, L - 2)) % L;
@@ -38,7 +40,7 @@ std::vector<Case> finite_difference_cases(const SuiteRequest& request, std::stri
       a = 0;
       b = 1;
       eps = "0.001";
-      T = "0.01";
+      T = want.T("0.01");
     }
     if (kind == 0) {
       v = gaussian(rng, L, 1.0);

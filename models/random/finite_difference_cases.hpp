@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "verify/case.hpp"
+#include "models/random/logit_cases.hpp"
 #include "verify/theorem.hpp"
 
 namespace nb::random {
@@ -15,7 +16,8 @@ namespace nb::random {
 // "direction" a non-zero vector, not normalized, by i % 3: Gaussian, e_a - e_b for a random pair,
 // e_a - e_b for the two largest logits (ties broken by index). Case 0 is l = (0, 0), v = (1, -1), eps = 0.001, T = 0.01,
 // where g = sqrt(2) (sigma(sqrt(2) eps / T) - 1/2) / eps = 49.9 (the setting of Section 3.3, Algorithm 5).
-// Labels read "<shape> L=<L> v=<kind> eps=<eps> T=<T>".
+// Labels read "<shape> L=<L> v=<kind> eps=<eps> T=<T>". A requested T (kLogitCaseShapes) replaces
+// the grid's.
 std::vector<Case> finite_difference_cases(const SuiteRequest& request, std::string_view theorem_id,
                                           std::size_t max_L);
 

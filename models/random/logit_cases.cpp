@@ -1,6 +1,7 @@
 #include "models/random/logit_cases.hpp"
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 
 namespace nb::random {
 
@@ -10,13 +11,14 @@ std::vector<Case> logit_cases(const SuiteRequest& request, std::string_view theo
   for (std::size_t i = 0; i < request.count; ++i) {
     Rng rng = rng_for(request.seed, theorem_id, i);
     const auto shape = i == 0 ? LogitShape::Ties : static_cast<LogitShape>(i % kLogitShapeCount);
-    const std::size_t L = i % 2 == 0 ? uniform_index(rng, 2, 8) : log_uniform_size(rng, 2, max_L);
+    const RequestedShape want(request, i);
+    const std::size_t L = want.L(i % 2 == 0 ? uniform_index(rng, 2, 8) : log_uniform_size(rng, 2, max_L));
     Case c;
-    std::string T = temperature_literal(rng);
+    std::string T = want.T(temperature_literal(rng));
     std::vector<double> l = logits(rng, shape, L);
     if (i == 0) {
-      l = {0.0, 0.0};
-      T = "1";
+      l.assign(want.L(2), 0.0);
+      T = want.T("1");
     }
     c.numbers["logits"] = ExactTensor::vector(l);
     c.numbers["T"] = ExactTensor::literal(T);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "verify/case.hpp"
+#include "models/random/logit_cases.hpp"
 #include "verify/theorem.hpp"
 
 namespace nb::random {

@@ -19,6 +19,7 @@ double uniform(Rng& rng, double lo, double hi) {
 }
 
 std::size_t uniform_index(Rng& rng, std::size_t lo, std::size_t hi) {
+  if (hi < lo) return lo;
   return boost::random::uniform_int_distribution<std::size_t>(lo, hi)(rng);
 }
 

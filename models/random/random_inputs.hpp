@@ -18,7 +18,9 @@ using Rng = boost::random::mt19937_64;
 Rng rng_for(std::uint64_t run_seed, std::string_view theorem_id, std::size_t index);
 
 double uniform(Rng& rng, double lo, double hi);
-std::size_t uniform_index(Rng& rng, std::size_t lo, std::size_t hi);  // in [lo, hi]
+// In [lo, hi]; lo when hi < lo (a requested shape below a generator's range: the case then breaks
+// its theorem's assumptions, which the caller checks, instead of getting an arbitrary draw).
+std::size_t uniform_index(Rng& rng, std::size_t lo, std::size_t hi);
 // Log-uniform integer in [lo, hi]: small sizes as often as large ones.
 std::size_t log_uniform_size(Rng& rng, std::size_t lo, std::size_t hi);
 

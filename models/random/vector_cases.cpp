@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "models/random/requested_shape.hpp"
 #include "theorems/left_out_token_at_s.hpp"
 
 namespace nb::random {
@@ -124,8 +125,12 @@ std::vector<Case> fixed_set_cases(const SuiteRequest& request, std::string_view 
       case 7: L = uniform_index(rng, 9, 256); break;
       default: L = uniform_index(rng, 2, 8); break;
     }
+    const RequestedShape want(request, i);
+    L = want.L(L);
     TokenShape shape = random_token_shape(rng, kFamilies[i % 8], L, L > 256 ? 16 : 64);
-    shape.N = i % 8 == 0 ? 1 : selection_size(rng, L);
+    shape.d = want.d(shape.d);
+    shape.T = want.T(shape.T);
+    shape.N = want.N(i % 8 == 0 ? 1 : selection_size(rng, L));
     cases.push_back(token_case(rng, shape, request.seed, i));
   }
   return cases;
@@ -135,10 +140,14 @@ std::vector<Case> separability_cases(const SuiteRequest& request, std::string_vi
   std::vector<Case> cases;
   for (std::size_t i = 0; i < request.count; ++i) {
     Rng rng = rng_for(request.seed, theorem_id, i);
-    const std::size_t L = i % 2 == 0 ? uniform_index(rng, min_N + 1, 8) : log_uniform_size(rng, min_N + 1, 128);
+    const RequestedShape want(request, i);
+    const std::size_t L =
+        want.L(i % 2 == 0 ? uniform_index(rng, min_N + 1, 8) : log_uniform_size(rng, min_N + 1, 128));
     TokenShape shape = random_token_shape(rng, i % 4 == 3 ? VectorFamily::Gaussian : VectorFamily::Sphere, L, 64);
+    shape.d = want.d(shape.d);
+    shape.T = want.T(shape.T);
     bool given_r = i % 5 == 4;
-    shape.N = uniform_index(rng, min_N, given_r ? L : L - 1);
+    shape.N = want.N(uniform_index(rng, min_N, given_r ? L : L - 1));
     const double r = std::ldexp(shape.scale, -static_cast<int>(uniform_index(rng, 1, 4)));
     Case c = token_case(rng, shape, request.seed, i);
     // Ties on few distinct vectors (sphere rows in d = 1 are +-scale) can put a left-out token

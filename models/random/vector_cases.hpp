@@ -13,6 +13,9 @@
 
 namespace nb::random {
 
+// The shape parts token-vector suites take (TheoremInfo::shapes): L, d, N and T.
+inline const SuiteShapes kTokenCaseShapes{.L = true, .d = true, .N = true, .T = true};
+
 // How token vectors are drawn.
 enum class VectorFamily {
   Gaussian,   // i.i.d. N(0, scale^2) entries
@@ -63,7 +66,7 @@ std::size_t selection_size(Rng& rng, std::size_t L);
 // L in [2, 8]; Gaussian, L in [2, 8]; identical vectors, L in [2, 8] (equality of reading (a));
 // sphere, L log-uniform in [2, 4096]; antipodal pairs, L in [3, 64]; Gaussian, L in [9, 256].
 // d is log-uniform in [1, 64] (in [1, 16] when L > 256), N = selection_size(L), the rest as in
-// random_token_shape.
+// random_token_shape. Requested shapes (kTokenCaseShapes) replace the drawn L, d, N and T.
 std::vector<Case> fixed_set_cases(const SuiteRequest& request, std::string_view theorem_id);
 
 // The suite of the Theorem 2 statements. Sphere vectors (radius 2^-4 .. 2^4) for i % 4 != 3,
@@ -71,6 +74,7 @@ std::vector<Case> fixed_set_cases(const SuiteRequest& request, std::string_view 
 // log-uniform in [1, 64]; N uniform in [1, L - 1] so that r = min_{i not in I} ||s - alpha_i x_i||
 // exists, except every fifth case, which gives r (number "r", a power of two below the radius)
 // and N uniform in [1, L]. With `min_N` > 1, L and N start at min_N + 1 and min_N instead.
+// Requested shapes (kTokenCaseShapes) replace the drawn L, d, N and T.
 std::vector<Case> separability_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t min_N = 1);
 
 }  // namespace nb::random

@@ -87,6 +87,28 @@ TEST(TheoremSearch, ReportsTheBestRatioOfTheWeightBounds) {
   EXPECT_GT(s.evaluations, 0u);
 }
 
+// `--shape` at GPT-2's shape (L = 1024, d = 64, T = 8), which no default case of the weight bounds'
+// suite has: the starts are drawn at it by the suite generator, and every certified case has it.
+TEST(TheoremSearch, DrawsItsStartsAtAShapeNoSuiteCaseHas) {
+  const Theorem& t = registered("softmax-weight-bounds");
+  const CaseShape wanted = parse_case_shape("L=1024,d=64,T=8");
+  for (const Case& c : t.suite({2508178, 200})) ASSERT_FALSE(has_shape(c, wanted)) << c.label;
+  SearchSettings settings;
+  settings.seed = 2508178;
+  settings.budget = 250;
+  settings.shape = wanted;
+  const TheoremSearch s = search_theorem(t, settings);
+  ASSERT_FALSE(s.certified_cases.empty());
+  for (const Case& c : s.certified_cases) {
+    EXPECT_TRUE(has_shape(c, wanted)) << c.label;
+    EXPECT_EQ(c.number("T").exact(0), 8) << c.label;
+  }
+  const TheoremResult r = certified(s);
+  const Verdict v = r.outcomes.front().verdict;
+  EXPECT_TRUE(v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact) << verdict_name(v);
+  EXPECT_EQ(r.counts[static_cast<int>(Verdict::Violated)], 0u);
+}
+
 TEST(TheoremSearch, RefusesATheoremDeclaredNotSearchable) {
   EXPECT_THROW(search_theorem(registered("separability-upper-envelope-expectation"), {}), UsageError);
 }

@@ -1,4 +1,6 @@
-// README.md's theorem table must match the registry: same ids, fidelity tags and expectations.
+// README.md's theorem table must match the registry: same ids, fidelity tags and expectations, and
+// a paper-regime column that says "not run" and "also in the default suite" exactly where
+// TheoremInfo::shapes does.
 #include <fstream>
 #include <map>
 #include <regex>
@@ -13,12 +15,15 @@ namespace {
 TEST(Readme, TheoremTableMatchesTheRegistry) {
   std::ifstream in(NORMBOUND_SOURCE_DIR "/README.md");
   ASSERT_TRUE(in) << "README.md not found";
-  // Rows look like: | `id` | fidelity | expect | source | statement |
-  const std::regex row(R"(^\| `([a-z0-9-]+)` \| (\w+) \| (\w+) \|.*)");
-  std::map<std::string, std::pair<std::string, std::string>> table;
+  // Rows look like: | `id` | fidelity | expect | source | statement | exact form | paper regime |
+  const std::regex row(R"(^\| `([a-z0-9-]+)` \| (\w+) \| (\w+) \|.*\| ([^|]*) \|$)");
+  struct Row {
+    std::string fidelity, expect, regime;
+  };
+  std::map<std::string, Row> table;
   for (std::string line; std::getline(in, line);) {
     std::smatch m;
-    if (std::regex_match(line, m, row)) table[m[1]] = {m[2], m[3]};
+    if (std::regex_match(line, m, row)) table[m[1]] = {m[2], m[3], m[4]};
   }
   for (const auto& t : theorems::all()) {
     const TheoremInfo& i = t->info();
@@ -27,8 +32,12 @@ TEST(Readme, TheoremTableMatchesTheRegistry) {
       ADD_FAILURE() << "README.md has no row for " << i.id;
       continue;
     }
-    EXPECT_EQ(it->second.first, fidelity_name(i.fidelity)) << i.id;
-    EXPECT_EQ(it->second.second, expect_name(i.expect)) << i.id;
+    const Row& r = it->second;
+    EXPECT_EQ(r.fidelity, fidelity_name(i.fidelity)) << i.id;
+    EXPECT_EQ(r.expect, expect_name(i.expect)) << i.id;
+    EXPECT_EQ(r.regime.rfind("not run", 0) == 0, !i.shapes.any()) << i.id << ": " << r.regime;
+    EXPECT_EQ(r.regime.find("also in the default suite") != std::string::npos, i.shapes.in_default_suite)
+        << i.id << ": " << r.regime;
     table.erase(it);
   }
   for (const auto& [id, row] : table) ADD_FAILURE() << "README.md lists " << id << ", which is not registered";

@@ -32,6 +32,7 @@
 #include "verify/results.hpp"
 #include "verify/run.hpp"
 #include "verify/source_looseness.hpp"
+#include "verify/suite_regime.hpp"
 #include "verify/version.hpp"
 
 namespace nb::cli {
@@ -145,6 +146,9 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       ->capture_default_str();
   check->add_option("--json", o.json, "Write the complete results as JSON to this file ('-': to stdout, the text then going to stderr)");
   add_source_options(*check, o.source, o.top_n);
+  check->add_option("--regime", o.regime,
+                    "Draw the suites in a regime instead: 'paper' (d = 64, T = 8, L = 64, 256, 1024: GPT-2's, as in "
+                    "the paper); a theorem too costly there is named with the reason and not run");
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
   add_cases_dir_option(*check, o.cases_dir);
@@ -198,6 +202,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     replayed[c.theorem].push_back(std::move(c));
   }
 
+  const SuiteRegime* regime = o.regime.empty() ? nullptr : &regime_named(o.regime);
+  if (regime && (o.source.spec != "random" || !o.case_files.empty()))
+    throw UsageError("--regime draws the random suites: give it without --source and --case");
+
   RunPlan plan;
   CheckSettings& settings = plan.settings;
   settings.binary64_tier = !o.mpfi_only;
@@ -226,6 +234,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
           : o.case_files.empty()    ? std::to_string(o.cases) + " random cases per theorem"
                                     : std::to_string(o.case_files.size()) + " saved case(s)")
       << ", " << settings.threads << " thread(s)\n\n";
+  if (regime) out << regime->name << " regime: " << regime->description << "\n";
 
   for (const auto& file : o.case_files) plan.record.sources.push_back(case_file_source(file));
   // A model or file source replaces the random suites of every theorem that can read it.
@@ -249,7 +258,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
               << " (row, N) pair(s) left out, the row having L <= N tokens\n";
         replayed[t->info().id] = std::move(cases->cases);
         runnable.push_back(t);
-      } else if (!o.all) {
+      } else if (!o.ids.empty()) {  // named by id: a usage error; chosen by --all or --paper-ref: skipped
         throw UsageError(why_not);
       } else {
         out << "skipped: " << why_not << "\n";
@@ -266,6 +275,19 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
       plan.theorems.push_back({t, std::move(it->second), origin});
       continue;
     }
+    // In a regime: its cases instead of the suite, judged as cases from outside the suite (a
+    // theorem expected to fail need not fail there).
+    if (regime) {
+      const RegimeShapes shapes = regime_shapes(t->info(), *regime);
+      if (shapes.shapes.empty() && !o.ids.empty())
+        throw UsageError(t->info().id + " is not run in the " + regime->name + " regime: " + shapes.note);
+      if (!shapes.note.empty()) out << regime->name << " regime: " << t->info().id << ": " << shapes.note << "\n";
+      if (shapes.shapes.empty()) continue;
+      plan.theorems.push_back({t, regime_cases(*t, *regime, o.seed, o.cases), CaseOrigin::External});
+      random_suites = true;
+      collect_generators(plan.theorems.back().cases, generators);
+      continue;
+    }
     // The theorem's pinned cases (tests/cases) first, then its suite.
     plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
     std::vector<Case> cases = theorems::pinned_cases_of(t->info().id);
@@ -277,6 +299,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   }
   if (random_suites)
     plan.record.sources.insert(plan.record.sources.begin(), random_suite_source(o.seed, o.cases, generators));
+  if (regime) {
+    plan.record.sources.front().parameters["regime"] = regime->name;
+    out << "\n";
+  }
   if (pinned > 0) {
     plan.record.sources.insert(plan.record.sources.begin(),
                                {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
@@ -296,7 +322,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
   // On a source's cases: how loose each bound is there (issue #11), beside the results and reports.
   std::vector<TheoremLooseness> looseness;
-  if (origin == CaseOrigin::External) {
+  if (origin == CaseOrigin::External || regime) {
     looseness = looseness_of(results);
     if (const std::string vacuous = vacuous_lines(looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
   }

@@ -35,6 +35,7 @@ struct CheckOptions {
   std::uint64_t top = 3;
   bool no_timestamp = false;
   sources::SourceRequest source;  // spec "random": the theorems' own suites
+  std::string regime;             // "": the default suites; a name: suites drawn in that regime
   // N of the top-N set for source cases of theorems that take one (5: Algorithm 1 of the paper).
   std::vector<std::size_t> top_n{5};
 };

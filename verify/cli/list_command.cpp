@@ -5,11 +5,14 @@
 #include <nlohmann/json.hpp>
 
 #include "theorems/registry.hpp"
+#include "verify/suite_regime.hpp"
 
 namespace nb::cli {
 
 CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
-  CLI::App* list = app.add_subcommand("list", "List the registered theorems: id, fidelity, expect, source, statement.");
+  CLI::App* list = app.add_subcommand(
+      "list", "List the registered theorems: id, fidelity, expect, source, statement, and the shapes that\n"
+              "'check --regime paper' draws them at (or why it does not run them).");
   list->add_flag("--json", options.json, "Print a JSON array (with the LaTeX statements and assumptions)");
   return list;
 }
@@ -26,7 +29,8 @@ int run_list(const ListOptions& options, std::ostream& out) {
                      {"source", i.source},
                      {"summary", i.summary},
                      {"statement", i.statement},
-                     {"assumptions", i.assumptions}});
+                     {"assumptions", i.assumptions},
+                     {"paper_regime", regime_summary(i, paper_regime())}});
     }
     out << all.dump(2) << "\n";
     return 0;
@@ -37,7 +41,8 @@ int run_list(const ListOptions& options, std::ostream& out) {
     const TheoremInfo& i = t->info();
     out << std::setw(42) << i.id << std::setw(15) << fidelity_name(i.fidelity) << std::setw(10)
         << expect_name(i.expect) << i.source << "\n"
-        << std::setw(67) << "" << i.summary << "\n";
+        << std::setw(67) << "" << i.summary << "\n"
+        << std::setw(67) << "" << "paper regime: " << regime_summary(i, paper_regime()) << "\n";
   }
   return 0;
 }

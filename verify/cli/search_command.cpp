@@ -87,7 +87,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   search::SearchSettings settings;
   settings.seed = o.seed;
   settings.budget = o.budget;
-  settings.shape = search::parse_case_shape(o.shape);
+  settings.shape = parse_case_shape(o.shape);
   settings.check.seed = o.seed;
   settings.check.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
 

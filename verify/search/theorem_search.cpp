@@ -16,24 +16,51 @@ namespace {
 constexpr std::size_t kMaxRestarts = 16, kEvaluationsPerRestart = 125;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// `count` suite cases of the requested shape, T set as requested. Case 0 of several suites is the
-// paper's planted witness: the search starts from the random cases after it, to find its own.
+// has_shape, and the temperature `wanted` sets where the case has one: what shrinking or
+// simplifying a case found at a requested shape must keep.
+bool is_at_shape(const Case& c, const CaseShape& wanted) {
+  if (!has_shape(c, wanted)) return false;
+  if (!wanted.T || !c.numbers.contains("T")) return true;
+  return c.number("T").size() == 1 && c.number("T").exact(0) == ExactTensor::literal(*wanted.T).exact(0);
+}
+
+// The shapes to ask the theorem's suite for: the requested one when its suite takes every part
+// the request sets (TheoremInfo::shapes), so that a search can start at a shape no default case
+// has; none otherwise, and then suite cases of the shape are selected.
+std::vector<CaseShape> drawn_shapes(const Theorem& t, const CaseShape& wanted) {
+  const SuiteShapes& takes = t.info().shapes;
+  const bool set = wanted.L || wanted.d || wanted.N || wanted.T;
+  const bool taken = (!wanted.L || takes.L) && (!wanted.d || takes.d) && (!wanted.N || takes.N) && (!wanted.T || takes.T);
+  if (set && taken) return {wanted};
+  return {};
+}
+
+// `count` suite cases of the requested shape within the theorem's assumptions, T set as requested.
+// Case 0 of several suites is the paper's planted witness: the search starts from the random cases
+// after it, to find its own.
 std::vector<Case> starts(const Theorem& t, const SearchSettings& s, std::size_t count) {
-  const bool filtered = s.shape.L || s.shape.d || s.shape.N;
-  const std::vector<Case> suite = t.suite({s.seed, filtered ? 64 * count + 1 : count + 1});
+  const std::vector<CaseShape> drawn = drawn_shapes(t, s.shape);
+  const bool filtered = drawn.empty() && (s.shape.L || s.shape.d || s.shape.N);
+  const std::vector<Case> suite = t.suite({s.seed, filtered ? 64 * count + 1 : 2 * count + 1, drawn});
   std::vector<Case> out;
   for (std::size_t i = 1; i < suite.size() && out.size() < count; ++i) {
     if (!has_shape(suite[i], s.shape)) continue;
+    try {
+      t.check_assumptions(suite[i]);
+    } catch (const InputError&) {
+      continue;  // e.g. a requested N that this case's draw leaves no room for
+    }
     Case c = suite[i];
-    if (s.shape.T && c.numbers.contains("T")) {
+    if (drawn.empty() && s.shape.T && c.numbers.contains("T")) {
       c.numbers["T"] = ExactTensor::literal(*s.shape.T);
       c.label += " (T set to " + *s.shape.T + ")";
     }
     out.push_back(std::move(c));
   }
   if (out.empty())
-    throw UsageError("search " + t.info().id + ": none of the first " + std::to_string(suite.size()) +
-                     " cases of its suite (seed " + std::to_string(s.seed) + ") has the shape " + shape_text(s.shape));
+    throw UsageError("search " + t.info().id + ": none of the first " + std::to_string(suite.size()) + " cases of its " +
+                     (drawn.empty() ? "suite" : "suite drawn at that shape") + " (seed " + std::to_string(s.seed) +
+                     ") has the shape " + shape_text(s.shape) + " within its assumptions");
   return out;
 }
 
@@ -102,7 +129,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
 
   // The suite's tightest case, for the frontier's comparison.
   result.suite_relative_slack = kInfinity;
-  for (const Case& c : theorem.suite({settings.seed, settings.suite_cases})) {
+  for (const Case& c : theorem.suite({settings.seed, settings.suite_cases, drawn_shapes(theorem, settings.shape)})) {
     try {
       const double s = search_objective(theorem, c, ctx);
       if (s < result.suite_relative_slack) {
@@ -114,7 +141,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
   }
 
   // A certified violation is shrunk while it stays certified VIOLATED; otherwise the tightest point
-  // is simplified while its binary64 relative slack does not grow.
+  // is simplified while its binary64 relative slack does not grow. Both stay at a requested shape.
   const Case* violated = nullptr;
   for (const Case& c : result.certified_cases)
     if (certified_verdict(theorem, c, settings.check) == Verdict::Violated) {
@@ -127,7 +154,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
         *violated,
         [&](const Case& c) {
           theorem.check_assumptions(c);
-          return certified_verdict(theorem, c, settings.check) == Verdict::Violated;
+          return is_at_shape(c, settings.shape) && certified_verdict(theorem, c, settings.check) == Verdict::Violated;
         },
         settings.shrink_attempts);
   } else {
@@ -136,6 +163,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
     result.shrink = shrink_case(
         best,
         [&](const Case& c) {
+          if (!is_at_shape(c, settings.shape)) return false;
           ++result.evaluations;
           return search_objective(theorem, c, ctx) <= best_slack;
         },

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/search/case_shape.hpp"
+#include "verify/case_shape.hpp"
 #include "verify/search/case_shrinker.hpp"
 #include "verify/search/local_minimizer.hpp"
 #include "verify/engine.hpp"
@@ -19,7 +19,7 @@ namespace nb::search {
 struct SearchSettings {
   std::uint64_t seed = 0;
   std::size_t budget = 2000;         // binary64 evaluations over all restarts
-  CaseShape shape;                   // starts of this shape only (T: set on every start)
+  CaseShape shape;                   // starts of this shape: drawn at it when the suite takes it, else selected
   CheckSettings check;               // how the engine certifies
   std::size_t suite_cases = 100;     // suite cases evaluated in binary64 for the frontier's comparison
   std::size_t shrink_attempts = 400; // candidates a shrink may try

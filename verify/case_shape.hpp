@@ -1,16 +1,17 @@
 #pragma once
-// The shape of a case as `normbound search --shape` names it: L tokens, width d, top-N size N,
-// temperature T. Search starts are the suite cases of the requested shape.
+// The shape of a case: L tokens, width d, top-N size N, temperature T. `normbound search --shape`
+// names one; a suite generator draws cases at one on request (SuiteRequest::shapes), as a regime
+// (verify/suite_regime.hpp) asks.
 #include <optional>
 #include <string>
 
 #include "verify/case.hpp"
 
-namespace nb::search {
+namespace nb {
 
 struct CaseShape {
   std::optional<std::size_t> L, d, N;
-  std::optional<std::string> T;  // an exact literal, set on every start that has a number T
+  std::optional<std::string> T;  // an exact literal
 };
 
 // Parses "L=8,d=4,N=2,T=1/8" (any subset, any order). Throws UsageError naming the bad part.
@@ -26,4 +27,4 @@ bool has_shape(const Case& c, const CaseShape& wanted);
 // "L=8, d=4, N=2, T=1/8" (the parts set).
 std::string shape_text(const CaseShape& s);
 
-}  // namespace nb::search
+}  // namespace nb

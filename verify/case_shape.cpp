@@ -1,10 +1,10 @@
-#include "verify/search/case_shape.hpp"
+#include "verify/case_shape.hpp"
 
 #include <sstream>
 
 #include "verify/errors.hpp"
 
-namespace nb::search {
+namespace nb {
 namespace {
 
 std::size_t extent(const std::string& part, const std::string& value) {
@@ -69,4 +69,4 @@ std::string shape_text(const CaseShape& s) {
   return t;
 }
 
-}  // namespace nb::search
+}  // namespace nb
