@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "reports/slack_order.hpp"
+#include "verify/slack_order.hpp"
 
 namespace nb::reports {
 
