@@ -117,7 +117,7 @@ RichText holding_sentences(const TheoremReport& r, Kind kind, const RunSettingsR
   if (attained > 0) {
     for (const CaseOutcome& o : t.outcomes)
       if (o.verdict == Verdict::EqualExact) {
-        s.push_back(plain(" The bound is attained (slack exactly 0 in exact arithmetic) on " +
+        s.push_back(plain(" The bound is attained (slack certified exactly 0) on " +
                           count_text(attained, "case", "cases") + ", the first "));
         append(s, case_reference(o));
         s.push_back(plain("."));

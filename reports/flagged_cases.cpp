@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "reports/slack_order.hpp"
+#include "verify/slack_order.hpp"
 
 namespace nb::reports {
 
@@ -30,7 +30,13 @@ FlaggedCases flagged_cases(const TheoremResult& theorem, std::size_t top) {
   }
   f.tight_total = tight.size();
   std::stable_sort(tight.begin(), tight.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (std::size_t i = 0; i < tight.size() && i < top; ++i) f.tightest.push_back(tight[i].second);
+  bool equal_shown = false;
+  for (std::size_t i = 0; i < tight.size() && f.tightest.size() < top; ++i) {
+    const bool equal = tight[i].second->verdict == Verdict::EqualExact;
+    if (equal && equal_shown) continue;
+    equal_shown = equal_shown || equal;
+    f.tightest.push_back(tight[i].second);
+  }
   return f;
 }
 

@@ -17,7 +17,8 @@ struct FlaggedCases {
   // The first `top` VIOLATED (statistical) cases, in case order (the counts give the total).
   std::vector<const CaseOutcome*> statistical_violations;
   // The `top` NEAR-TIGHT, EQUAL (exact) and TIGHT cases of smallest relative slack midpoint (ties:
-  // case order); `tight_total` counts all of them.
+  // case order), with at most one EQUAL (exact) case: all of those are at relative slack 0, so a
+  // second says nothing the first and the counts do not; `tight_total` counts all of them.
   std::vector<const CaseOutcome*> tightest;
   std::size_t tight_total = 0;
   // The first `top` INCONCLUSIVE and UNDECIDED (statistical) cases, in case order.

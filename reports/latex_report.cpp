@@ -9,28 +9,63 @@
 namespace nb::reports {
 namespace {
 
-// A longtable whose header row repeats on every page, numbered and captioned above.
-void longtable(std::ostream& out, const Table& t, std::size_t& number) {
-  out << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{";
+// The column specification of `t` ("rp{4.6cm}l..."), its header between rules, and its rows.
+std::string column_spec(const Table& t) {
+  std::string spec;
   for (const Column& c : t.columns)
-    out << (c.numeric ? "r"
+    spec += c.numeric ? "r"
             : c.width_cm > 0 ? ">{\\raggedright\\arraybackslash}p{" + fixed_text(c.width_cm, 1) + "cm}"
-                             : "l");
-  out << "}\n";
+                             : "l";
+  return spec;
+}
+std::string header_rows(const Table& t) {
   std::string header = "\\toprule\n";
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     const std::string h = latex_escape(t.columns[i].header);
     header += (i ? " & " : "") + (t.columns[i].rotated_header ? "\\rotatebox{90}{" + h + "}" : h);
   }
-  header += " \\\\\n\\midrule\n";
+  return header + " \\\\\n\\midrule\n";
+}
+std::string body_rows(const Table& t) {
+  std::string rows;
+  for (const auto& row : t.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) rows += (i ? " & " : "") + latex_rich(row[i]);
+    rows += " \\\\\n";
+  }
+  return rows;
+}
+
+// A longtable whose header row repeats on every page, numbered and captioned above.
+void longtable(std::ostream& out, const Table& t, std::size_t& number) {
+  out << "{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{" << column_spec(t) << "}\n";
+  const std::string header = header_rows(t);
   // The caption (and its label) only on the first page; the header row on every page.
   if (!t.caption.empty()) out << "\\caption{" << latex_rich(t.caption) << "}\\label{nb:tab:" << ++number << "}\\\\\n";
-  out << header << "\\endfirsthead\n" << header << "\\endhead\n\\bottomrule\n\\endfoot\n";
-  for (const auto& row : t.rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? " & " : "") << latex_rich(row[i]);
-    out << " \\\\\n";
-  }
-  out << "\\end{longtable}}\n\n";
+  out << header << "\\endfirsthead\n" << header << "\\endhead\n\\bottomrule\n\\endfoot\n" << body_rows(t)
+      << "\\end{longtable}}\n\n";
+}
+
+// One figure in a minipage of `width` (its plot's widths are fractions of it), captioned below.
+// hypcap=false: a caption outside a float has no float start for hyperref's anchor; small captions
+// close to their plot keep the default report within its page budget.
+void figure_minipage(std::ostream& out, const Figure& f, const std::string& width, bool narrow) {
+  out << "\\begin{minipage}[t]{" << width << "}\\vspace{0pt}\n\\centering\\captionsetup{hypcap=false, font=small, skip=4pt}\n"
+      << "\\nbfit{" << pgfplots_figure(f, narrow) << "}\\captionof{figure}{" << latex_rich(f.caption)
+      << "}\\label{nb:fig:" << f.name << "}\n\\end{minipage}";
+}
+
+// A short table (a tabular, which does not break across pages) in the left half of the line,
+// captioned above, beside `figure` in the right: a row that costs the page space of the figure alone.
+void table_beside_figure(std::ostream& out, const Table& t, const Figure& figure, std::size_t& number) {
+  out << "\\noindent\\begin{minipage}[t]{0.57\\linewidth}\\vspace{0pt}\n\\centering"
+         "\\captionsetup{hypcap=false, font=small, skip=4pt}\n";
+  if (!t.caption.empty()) out << "\\captionof{table}{" << latex_rich(t.caption) << "}\\label{nb:tab:" << ++number << "}\n";
+  // Its columns have fixed widths for the report's text width; in a narrower document (an
+  // appendix) the table is scaled down to its half line rather than overflowing it.
+  out << "\\nbfit{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{tabular}{" << column_spec(t) << "}\n"
+      << header_rows(t) << body_rows(t) << "\\bottomrule\n\\end{tabular}}\n\\end{minipage}\\hfill";
+  figure_minipage(out, figure, "0.41\\linewidth", true);
+  out << "\n\\medskip\n\n";
 }
 
 void block(std::ostream& out, const Block& b, int level, std::size_t& table_number) {
@@ -38,28 +73,29 @@ void block(std::ostream& out, const Block& b, int level, std::size_t& table_numb
   for (const RichText& p : b.paragraphs) out << latex_rich(p) << "\n\n";
   if (!b.display_math.empty()) out << "\\nbstatement{" << b.display_math << "}\n\n";
   if (!b.list.empty()) {
-    out << "\\begin{itemize}\n";
+    // Items as close as lines of a paragraph: the run's settings and a witness's details are short.
+    out << "\\begin{itemize}\\setlength{\\itemsep}{0pt}\\setlength{\\parskip}{0pt}\n";
     for (const ListItem& item : b.list) {
       out << "\\item " << latex_rich(item.text) << "\n";
       if (item.details.empty()) continue;
-      out << "\\begin{itemize}\n";
+      out << "\\begin{itemize}\\setlength{\\itemsep}{0pt}\\setlength{\\parskip}{0pt}\n";
       for (const RichText& d : item.details) out << "\\item " << latex_rich(d) << "\n";
       out << "\\end{itemize}\n";
     }
     out << "\\end{itemize}\n\n";
   }
+  if (b.table && b.figures.size() == 1) {
+    table_beside_figure(out, *b.table, *b.figures.front(), table_number);
+    return;
+  }
   if (b.table) longtable(out, *b.table, table_number);
   if (!b.figures.empty()) {
-    // Side by side, each in a minipage of its share of the line (its plot's widths are fractions of
-    // that); hypcap=false: a caption outside a float has no float start for hyperref's anchor; small
-    // captions close to their plot keep the default report within 20 pages.
+    // Side by side, each in a minipage of its share of the line.
     const std::string width = b.figures.size() == 1 ? "\\linewidth" : "0.49\\linewidth";
     out << "\\noindent";
     for (std::size_t i = 0; i < b.figures.size(); ++i) {
-      const Figure& f = *b.figures[i];
-      out << (i ? "\\hfill" : "") << "\\begin{minipage}" << (b.figures.size() > 1 ? "[t]{" : "{") << width << "}\n\\centering\\captionsetup{hypcap=false, font=small, skip=4pt}\n"
-          << "\\nbfit{" << pgfplots_figure(f, b.figures.size() > 1) << "}\\captionof{figure}{" << latex_rich(f.caption) << "}\\label{nb:fig:" << f.name
-          << "}\n\\end{minipage}";
+      if (i) out << "\\hfill";
+      figure_minipage(out, *b.figures[i], width, b.figures.size() > 1);
     }
     out << "\n\\medskip\n\n";
   }

@@ -9,8 +9,8 @@
 #include "reports/decimal_text.hpp"
 #include "reports/figure_axes.hpp"
 #include "reports/latex_escape.hpp"
-#include "reports/slack_order.hpp"
-#include "verify/median.hpp"
+#include "verify/slack_order.hpp"
+#include "verify/tightness_ratio.hpp"
 
 namespace nb::reports {
 namespace {
@@ -59,15 +59,6 @@ Figure heat_figure(const TheoremResult& t, const std::string& kind, const CasesB
   return f;
 }
 
-// log10 of value/bound of the deciding claim (bound/value for >= and >): how far the value is from
-// the bound, on the side the claim puts it; nothing unless both midpoints are finite and positive.
-std::optional<double> log10_ratio(const CaseOutcome& o) {
-  const auto value = log10_of_positive_midpoint(o.value), bound = log10_of_positive_midpoint(o.bound);
-  if (!value || !bound) return std::nullopt;
-  const bool lower_bound = o.relation == Relation::GreaterEqual || o.relation == Relation::Greater;
-  return lower_bound ? *bound - *value : *value - *bound;
-}
-
 }  // namespace
 
 std::optional<Figure> smallest_slack_heatmap(const TheoremResult& t, const RunSettingsRecord&) {
@@ -110,13 +101,10 @@ std::optional<Figure> smallest_slack_heatmap(const TheoremResult& t, const RunSe
 std::optional<Figure> ratio_heatmap(const TheoremResult& t, const RunSettingsRecord&) {
   const CasesByHead by_head = cases_by_head(t);
   if (by_head.cases.empty()) return std::nullopt;
+  // The medians of the looseness block (source_looseness.hpp), from the same function.
   std::map<LayerHead, double> medians;
-  for (const auto& [at, cases] : by_head.cases) {
-    std::vector<double> logs;
-    for (const CaseOutcome* o : cases)
-      if (const auto r = log10_ratio(*o)) logs.push_back(*r);
-    if (!logs.empty()) medians[at] = median_of(std::move(logs));
-  }
+  for (const auto& [at, cases] : by_head.cases)
+    if (const auto spread = log10_ratio_spread(cases)) medians[at] = spread->median;
   std::vector<double> all;
   for (const auto& [at, m] : medians) all.push_back(m);
   constexpr double kMaxDecades = 12;  // of the colour scale; lower medians are drawn at its bottom
@@ -125,7 +113,7 @@ std::optional<Figure> ratio_heatmap(const TheoremResult& t, const RunSettingsRec
   h.colour = decade_axis({"log₁₀(median value/bound)", "$\\log_{10}$(median value/bound)"}, range.lo, range.hi);
   h.off_scale = {{kUndecidedColour, "no ratio"}};
   for (const auto& [at, cases] : by_head.cases) {
-    HeatCell c{at.first, at.second, kUndecidedColour, "no positive value and bound"};
+    HeatCell c{at.first, at.second, kUndecidedColour, "no certified inequality with positive value and bound"};
     if (const auto m = medians.find(at); m != medians.end()) {
       c.colour = scale_colour((range.place(m->second) - h.colour.lo) / (h.colour.hi - h.colour.lo));
       c.note = "median log10(value/bound) " + fixed_text(m->second, 2) + " over " +
@@ -135,8 +123,8 @@ std::optional<Figure> ratio_heatmap(const TheoremResult& t, const RunSettingsRec
   }
   std::string after = " at each layer and head (bound/value where the claim is a lower bound), over " +
                       count_text(by_head.total, "case", "cases") + ": colour is log10 of the median (scale beside the map); 0 is a bound attained, −k a bound "
-                      "k decades looser than the value (vacuous), above 0 a bound that fails; grey: no case with a "
-                      "positive value and bound; blank: no case.";
+                      "k decades looser than the value (vacuous), above 0 a bound that fails; grey: no certified "
+                      "inequality case with a positive value and bound; blank: no case.";
   if (range.below)
     after += " " + count_text(range.below, "head", "heads") + " with a median below " +
              setting_text(std::pow(10.0, range.lo)) + " drawn at the bottom of the scale.";

@@ -85,9 +85,11 @@ void plot(std::ostream& out, const Figure&, const HeatMap& h) {
 
 // Options that depend on the kind of plot.
 std::string kind_options(const Figure& f, const Scatter& s, bool narrow) {
-  // A strip plot beside another figure takes more of its half line, so that its ticks stay apart.
+  // A strip plot on a half line (beside a table or another figure) takes more of it, and smaller
+  // tick labels, so that its seven symmetric-log ticks stay apart.
   if (!s.legend)
-    return ", width=" + std::string(narrow ? "0.6" : "0.55") + "\\linewidth, height=" + fixed_text(f.height_cm, 2) +
+    return ", width=" + std::string(narrow ? "0.7\\linewidth, tick label style={font=\\tiny}" : "0.55\\linewidth") +
+           ", height=" + fixed_text(f.height_cm, 2) +
            "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
   // The legend right of the plot, where it hides no point.
   return ", width=0.42\\linewidth, height=" + fixed_text(f.height_cm, 2) +

@@ -3,6 +3,7 @@
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
 #include "reports/natural_order.hpp"
+#include "reports/slack_strip_figure.hpp"
 #include "reports/verdict_words.hpp"
 
 #include <algorithm>
@@ -125,15 +126,23 @@ ListItem witness_item(const FlaggedCase& f) {
   return item;
 }
 
+// The LaTeX widths of a case table's label and where columns: a full line, or the half line beside
+// a figure.
+struct CaseColumnWidths {
+  double label = 4.6, label_located = 2.6, where = 2.0;
+};
+constexpr CaseColumnWidths kBesideFigure{2.6, 1.5, 1.6};
+
 // A table of `cases` with the columns case, label, where (when any case has a location), then those
 // `more` adds.
 template <class More>
-Table case_table(const std::vector<const CaseOutcome*>& cases, const std::vector<Column>& more_columns, More more) {
+Table case_table(const std::vector<const CaseOutcome*>& cases, const std::vector<Column>& more_columns, More more,
+                 const CaseColumnWidths& widths = {}) {
   // "where" only when some case comes from a model or file (random suites locate nothing).
   const bool located = std::any_of(cases.begin(), cases.end(),
                                    [](const CaseOutcome* o) { return !location_text(o->provenance).empty(); });
-  Table t{{{"case", true}, {"label", false, located ? 2.6 : 4.6}}, {}};
-  if (located) t.columns.push_back({"where", false, 2.0});
+  Table t{{{"case", true}, {"label", false, located ? widths.label_located : widths.label}}, {}};
+  if (located) t.columns.push_back({"where", false, widths.where});
   t.columns.insert(t.columns.end(), more_columns.begin(), more_columns.end());
   for (const CaseOutcome* o : cases) {
     std::vector<RichText> row{number(o->index), {code(o->label)}};
@@ -144,28 +153,32 @@ Table case_table(const std::vector<const CaseOutcome*>& cases, const std::vector
   return t;
 }
 
+// A tightest-cases table of at most this many rows is set beside the theorem's strip plot when that
+// is its only figure (a longer one, from a large --top, takes the full line and may break across pages).
+constexpr std::size_t kRowsBesideFigure = 8;
+
 // One theorem: statement, verdict counts, its minimal certified witness, its tightest cases and its
 // figures.
 Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   const TheoremResult& t = *r.result;
   const TheoremInfo& i = t.info;
   Part p{2, i.title, "theorem-" + i.id, {}};
-  Block about;
-  about.paragraphs = {{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
-                                         ". Expect: " + expect_name(i.expect) + ".")}};
-  about.display_math = i.statement;
-  p.blocks.push_back(std::move(about));
-  RichText verdicts{plain("Verdicts on " + count_text(t.outcomes.size(), "case", "cases") + ": " +
-                          verdict_counts_text(t) + ". ")};
-  verdicts.push_back(t.expected ? plain("Outcome as expected.")
-                                : strong(std::string("UNEXPECTED outcome: expected to ") +
-                                         (i.expect == Expect::Holds ? "hold." : "fail on its own cases.")));
+  Block statement;
+  statement.display_math = i.statement;
+  p.blocks.push_back(std::move(statement));
+  // Where the statement comes from and what became of it, in one paragraph under it.
+  RichText about{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
+                                   ". Expect: " + expect_name(i.expect) + ". Verdicts on " +
+                                   count_text(t.outcomes.size(), "case", "cases") + ": " + verdict_counts_text(t) + ". ")};
+  about.push_back(t.expected ? plain("Outcome as expected.")
+                             : strong(std::string("UNEXPECTED outcome: expected to ") +
+                                      (i.expect == Expect::Holds ? "hold." : "fail on its own cases.")));
   if (!i.corrected_by.empty()) {
-    verdicts.push_back(plain(" Valid form: "));
-    verdicts.push_back(code(i.corrected_by));
-    verdicts.push_back(plain("."));
+    about.push_back(plain(" Valid form: "));
+    about.push_back(code(i.corrected_by));
+    about.push_back(plain("."));
   }
-  p.blocks.push_back(paragraph_block(std::move(verdicts)));
+  p.blocks.push_back(paragraph_block(std::move(about)));
 
   const FlaggedCases& f = r.flagged;
   if (!f.violations.empty()) {
@@ -178,24 +191,37 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
                                                            "further certified counterexamples") +
                                                 ": in results.json (with their case files, where saved).")}));
   }
+  std::vector<const Figure*> figures;
+  for (const Figure& fig : c.figures)
+    if (fig.theorem_id == i.id) figures.push_back(&fig);
+  // The strip plot beside the tightest cases when it is the theorem's only figure, else the figures
+  // in rows of two (the strip plot beside the figure that answers the theorem's question, or the
+  // two heat maps): each row costs the page space of one figure.
+  const bool beside = !f.tightest.empty() && f.tightest.size() <= kRowsBesideFigure && figures.size() == 1;
   if (!f.tightest.empty()) {
+    const std::size_t equal = verdict_count(t, Verdict::EqualExact);
+    const bool equal_shown = std::any_of(f.tightest.begin(), f.tightest.end(),
+                                         [](const CaseOutcome* o) { return o->verdict == Verdict::EqualExact; });
+    RichText caption{plain("The tightest cases of "), code(i.id),
+                     plain(": " + std::to_string(f.tightest.size()) + " of its " + std::to_string(f.tight_total) +
+                           " NEAR-TIGHT, EQUAL (exact) or TIGHT cases")};
+    if (equal_shown && equal > 1)
+      caption.push_back(plain("; one row stands for its " + std::to_string(equal) + " EQUAL (exact), all at relative slack 0"));
+    caption.push_back(plain("."));
     p.blocks.push_back(table_block(
-        case_table(f.tightest, {{"verdict", false, 2.2}, {"relative slack", false, 2.6}, {"bits", true}},
+        case_table(f.tightest,
+                   {{"verdict", false, beside ? 2.0 : 2.2}, {"relative slack", false, beside ? 2.3 : 2.6}, {"bits", true}},
                    [](const CaseOutcome& o) {
                      return std::vector<RichText>{{plain(tight_verdict_words(o.verdict))},
                                                   {code(approximate_text(o.relative_slack))}, number(o.precision_bits)};
-                   }),
-        {plain("The tightest cases of "), code(i.id), plain(": " + std::to_string(f.tightest.size()) + " of its " +
-                                                           std::to_string(f.tight_total) +
-                                                           " NEAR-TIGHT, EQUAL (exact) or TIGHT cases.")}));
+                   },
+                   beside ? kBesideFigure : CaseColumnWidths{}),
+        std::move(caption)));
   }
-  // The theorem's figures in rows of two: its strip plot beside the figure that answers its
-  // question, or the two heat maps of a model source, so that they cost the page space of one.
-  for (const Figure& fig : c.figures)
-    if (fig.theorem_id == i.id) {
-      if (p.blocks.back().figures.size() != 1) p.blocks.emplace_back();
-      p.blocks.back().figures.push_back(&fig);
-    }
+  for (const Figure* fig : figures) {
+    if (!beside && p.blocks.back().figures.size() != 1) p.blocks.emplace_back();
+    p.blocks.back().figures.push_back(fig);
+  }
   return p;
 }
 
@@ -267,9 +293,14 @@ Document report_document(const ReportContent& content) {
                     plain(" (arXiv 2508.17821) in certified interval arithmetic: each bound is a theorem, each case "
                           "gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE from an enclosure of its "
                           "slack (statistical claims: HOLDS / VIOLATED / UNDECIDED (statistical)); a case TIGHT at "
-                          "the precision cap is evaluated again in exact arithmetic, and is EQUAL (exact) where the "
-                          "bound is attained.")};
-  d.parts = {findings_part(content), summary_part(content), {1, "Theorems", "theorems", {}}};
+                          "the precision cap is evaluated again in exact arithmetic; a slack certified exactly 0 (an "
+                          "enclosure [0, 0], or exact arithmetic) is EQUAL (exact): the bound is attained.")};
+  // What every strip plot shows is said once, before the theorems.
+  Part theorems{1, "Theorems", "theorems", {}};
+  if (std::any_of(content.figures.begin(), content.figures.end(),
+                  [](const Figure& f) { return f.name.starts_with("slack-"); }))
+    theorems.blocks.push_back(paragraph_block(slack_strip_explanation(r.settings)));
+  d.parts = {findings_part(content), summary_part(content), std::move(theorems)};
   for (const TheoremReport& r : content.theorems) d.parts.push_back(theorem_part(content, r));
   d.parts.push_back(appendix_part(content));
   d.parts.push_back(statistical_violations_part(content));

@@ -38,7 +38,8 @@ struct Block {
   std::vector<ListItem> list;
   std::optional<Table> table;
   // Figures with their captions, numbered in document order: a row of small multiples, which LaTeX
-  // sets side by side (two at most) and Markdown one below the other.
+  // sets side by side (two at most) and Markdown one below the other. One figure in a block with a
+  // table: LaTeX sets the table (short: it does not break across pages) beside the figure.
   std::vector<const Figure*> figures;
 };
 
@@ -52,8 +53,9 @@ struct Part {
 struct Document {
   std::string title;
   RichText author, date, introduction;
-  std::vector<Part> parts;  // Findings, Summary, Theorems (one part per theorem: statement,
-                            // verdicts, smallest witness, tightest cases, figures), Appendix (run,
+  std::vector<Part> parts;  // Findings, Summary, Theorems (how to read the strip plots, then one
+                            // part per theorem: statement, source and verdicts, smallest witness,
+                            // tightest cases beside the strip plot, figures), Appendix (run,
                             // tightness), Statistical violations, Undecided cases
 };
 

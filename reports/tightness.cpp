@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "reports/slack_order.hpp"
+#include "verify/slack_order.hpp"
 #include "verify/median.hpp"
 
 namespace nb::reports {

@@ -149,10 +149,10 @@ void parallel_for_each(const std::vector<std::size_t>& items, unsigned threads, 
 class DecidedCounter {
  public:
   DecidedCounter(std::size_t total, const ProgressFn& progress) : total_(total), progress_(progress) {}
-  void decided(unsigned bits) {
+  void decided(DecidingRound round) {
     std::lock_guard<std::mutex> lock(mutex_);
     ++decided_;
-    if (progress_) progress_(decided_, total_, bits);
+    if (progress_) progress_(decided_, total_, round);
   }
 
  private:
@@ -182,13 +182,13 @@ std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>
   std::vector<std::size_t> undecided_statistical;
   std::mutex undecided_mutex;
   // A case is final for the run when it is final at this look and no further look is due.
-  auto finish = [&](std::size_t i, unsigned bits) {
+  auto finish = [&](std::size_t i, DecidingRound round) {
     if (outcomes[i].verdict == Verdict::UndecidedStatistical && !last_look) {
       std::lock_guard<std::mutex> lock(undecided_mutex);
       undecided_statistical.push_back(i);
       return;
     }
-    counter.decided(bits);
+    counter.decided(round);
   };
 
   if (settings.binary64_tier) {
@@ -202,7 +202,7 @@ std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>
       }
       outcomes[i] = std::move(t.outcome);
       settled[i] = 1;
-      finish(i, kBinary64TierBits);
+      finish(i, {Tier::Binary64, kBinary64TierBits});
     });
     std::erase_if(pending, [&](std::size_t i) { return settled[i] != 0; });
   }
@@ -211,7 +211,7 @@ std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>
     memory[i].binary64_suffices =
         t.outcome.verdict == Verdict::UndecidedStatistical && !(t.slack_width < memory[i].binary64_width / 2);
     outcomes[i] = std::move(t.outcome);
-    finish(i, outcomes[i].precision_bits);
+    finish(i, {outcomes[i].exact.empty() ? Tier::Mpfi : Tier::Exact, outcomes[i].precision_bits});
   });
   std::sort(undecided_statistical.begin(), undecided_statistical.end());
   return undecided_statistical;

@@ -34,9 +34,17 @@ double look_confidence(double confidence, unsigned look, unsigned max_doublings)
 // The precision of outcomes decided by the binary64 tier (precision_bits of a CaseOutcome).
 inline constexpr unsigned kBinary64TierBits = 53;
 
+// The round of the tiers that decided a case: the binary64 interval tier, MPFI at `bits`, or MPFI at
+// the cap followed by the exact (Calcium) evaluation of its TIGHT claims.
+enum class Tier { Binary64, Mpfi, Exact };
+struct DecidingRound {
+  Tier tier = Tier::Binary64;
+  unsigned bits = kBinary64TierBits;  // the outcome's precision_bits
+};
+
 // Called after each case is decided, from any worker thread, serialized by the engine: (cases
-// decided so far, total cases, the precision in bits that decided it).
-using ProgressFn = std::function<void(std::size_t, std::size_t, unsigned)>;
+// decided so far, total cases, the round that decided it).
+using ProgressFn = std::function<void(std::size_t, std::size_t, DecidingRound)>;
 
 // Evaluates `theorem` on every case, cases in parallel on `threads` threads:
 //  1. (binary64_tier) every case in DoubleInterval; a case whose claims are all settled keeps

@@ -29,8 +29,8 @@ RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
   for (const TheoremCases& work : plan.theorems) {
     const std::string& id = work.theorem->info().id;
     std::vector<CaseOutcome> outcomes =
-        evaluate_cases(*work.theorem, work.cases, s, [&](std::size_t done, std::size_t total, unsigned bits) {
-          if (progress) progress(id, done, total, bits);
+        evaluate_cases(*work.theorem, work.cases, s, [&](std::size_t done, std::size_t total, DecidingRound round) {
+          if (progress) progress(id, done, total, round);
         });
     results.theorems.push_back(summarize(work.theorem->info(), work.cases, std::move(outcomes), work.origin));
   }

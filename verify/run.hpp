@@ -33,8 +33,8 @@ struct RunPlan {
   RunRecord record;
 };
 
-// Called from the engine as cases are decided: (theorem id, cases decided, total, round's bits).
-using RunProgressFn = std::function<void(const std::string&, std::size_t, std::size_t, unsigned)>;
+// Called from the engine as cases are decided: (theorem id, cases decided, total, deciding round).
+using RunProgressFn = std::function<void(const std::string&, std::size_t, std::size_t, DecidingRound)>;
 
 // The cases of `theorem`'s default random suite for (seed, count), followed, where its shapes say
 // so (SuiteShapes::in_default_suite), by one case at each shape of the paper regime.

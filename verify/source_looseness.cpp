@@ -2,53 +2,45 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
-#include "verify/median.hpp"
+
 #include "verify/slack.hpp"
+#include "verify/tightness_ratio.hpp"
 
 namespace nb {
 namespace {
 
-bool certified_inequality(const CaseOutcome& o) {
-  const bool certified = o.verdict == Verdict::Proven || o.verdict == Verdict::NearTight ||
-                         o.verdict == Verdict::EqualExact || o.verdict == Verdict::Violated;
-  return certified && o.relation != Relation::Equal;
-}
-
-// value/bound for <= and <, bound/value for >= and >; NaN when not both finite and positive.
-double ratio_of(const CaseOutcome& o) {
-  const double v = o.value.approx, b = o.bound.approx;
-  if (!(std::isfinite(v) && std::isfinite(b) && v > 0 && b > 0)) return std::nan("");
-  return o.relation == Relation::LessEqual || o.relation == Relation::Less ? v / b : b / v;
-}
-
+// 10^e in MPFR, for text: the largest ratio and its inverse, the factor by which the bound is looser,
+// from their log10 (a factor such as 10^57033 overflows a double).
+Mpfr power_of_ten(double e) { return pow(Mpfr(10), Mpfr(e)); }
 
 }  // namespace
 
 std::vector<TheoremLooseness> looseness_of(const RunResults& results) {
   std::vector<TheoremLooseness> out;
   for (const TheoremResult& t : results.theorems) {
-    std::map<std::pair<int, int>, std::vector<double>> by_head;  // (layer, head), -1 when absent
-    TheoremLooseness l{t.info.id, {}, 0, 0, true};
+    std::map<std::pair<int, int>, std::vector<const CaseOutcome*>> by_head;  // (layer, head), -1 when absent
     for (const CaseOutcome& o : t.outcomes) {
-      const double r = certified_inequality(o) ? ratio_of(o) : std::nan("");
-      if (std::isnan(r)) continue;
+      if (!log10_tightness_ratio(o)) continue;
       const auto at = [&](const char* key) {
         auto it = o.provenance.find(key);
         return it == o.provenance.end() ? -1 : std::stoi(it->second);
       };
-      by_head[{at("layer"), at("head")}].push_back(r);
-      ++l.cases;
-      l.max_ratio = std::max(l.max_ratio, r);
+      by_head[{at("layer"), at("head")}].push_back(&o);
     }
-    if (l.cases == 0) continue;
-    for (auto& [key, ratios] : by_head) {
-      std::sort(ratios.begin(), ratios.end());
+    if (by_head.empty()) continue;
+    TheoremLooseness l{t.info.id, {}, 0, 0, -std::numeric_limits<double>::infinity(), true};
+    for (const auto& [key, cases] : by_head) {
+      const Log10RatioSpread s = *log10_ratio_spread(cases);
       const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
-      l.groups.push_back({name(key.first), name(key.second), ratios.size(), ratios.front(), median_of_sorted(ratios),
-                          ratios.back()});
+      l.groups.push_back({name(key.first), name(key.second), s.cases, std::pow(10.0, s.min), std::pow(10.0, s.median),
+                          std::pow(10.0, s.max)});
+      l.cases += s.cases;
+      l.max_log10_ratio = std::max(l.max_log10_ratio, s.max);
     }
-    l.vacuous = l.max_ratio * kVacuousFactor < 1;
+    l.max_ratio = std::pow(10.0, l.max_log10_ratio);
+    l.vacuous = l.max_log10_ratio < -std::log10(kVacuousFactor);
     out.push_back(std::move(l));
   }
   return out;
@@ -71,7 +63,7 @@ std::string vacuous_lines(const std::vector<TheoremLooseness>& looseness) {
   std::string out;
   for (const TheoremLooseness& l : looseness)
     if (l.vacuous)
-      out += l.id + ": vacuous on this input (the bound is at least " + decimal_near(Mpfr(1 / l.max_ratio), 3) +
+      out += l.id + ": vacuous on this input (the bound is at least " + decimal_near(power_of_ten(-l.max_log10_ratio), 3) +
              " times looser than the value on every one of its " + std::to_string(l.cases) + " cases)\n";
   return out;
 }
@@ -83,8 +75,8 @@ std::string looseness_markdown(const std::vector<TheoremLooseness>& looseness) {
       "in the JSON (`looseness`). A bound more than 10 times looser than the value on every case is vacuous on "
       "this input.\n\n| theorem | cases | largest ratio | vacuous on this input |\n|---|---|---|---|\n";
   for (const TheoremLooseness& l : looseness)
-    md += "| `" + l.id + "` | " + std::to_string(l.cases) + " | " + decimal_near(Mpfr(l.max_ratio), 3) + " | " +
-          (l.vacuous ? "yes, factor " + decimal_near(Mpfr(1 / l.max_ratio), 3) : "no") + " |\n";
+    md += "| `" + l.id + "` | " + std::to_string(l.cases) + " | " + decimal_near(power_of_ten(l.max_log10_ratio), 3) + " | " +
+          (l.vacuous ? "yes, factor " + decimal_near(power_of_ten(-l.max_log10_ratio), 3) : "no") + " |\n";
   return md;
 }
 

@@ -91,6 +91,9 @@ Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
   }
   if (statistical)
     return holds ? Verdict::HoldsStatistical : fails ? Verdict::ViolatedStatistical : Verdict::UndecidedStatistical;
+  // A rigorous enclosure that is the point 0 certifies slack = 0 as an exact evaluation does: an
+  // inequality's bound is attained (a strict relation's [0, 0] fails above).
+  if (holds && relation != Relation::Equal && s.lo == 0 && s.hi == 0) return classify_exact(ExactSign::Zero, relation);
   // An equality has no slack to be near; a proven inequality with little room is flagged.
   if (holds)
     return relation != Relation::Equal && s.relative_hi < Mpfr(policy.near_tight) ? Verdict::NearTight

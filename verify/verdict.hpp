@@ -19,8 +19,9 @@ enum class Verdict {
   HoldsStatistical,      // confidence interval of the slack certainly on the right side
   ViolatedStatistical,   // confidence interval certainly on the wrong side
   UndecidedStatistical,  // confidence interval straddles
-  EqualExact,            // TIGHT, and an exact evaluation proved the slack exactly 0: the bound is
-                         // attained, so the claim holds (<=, >=, =)
+  EqualExact,            // the slack is certified exactly 0 (an interval tier's enclosure [0, 0], or an
+                         // exact evaluation of a TIGHT claim): the bound is attained, so the claim
+                         // holds (<=, >=, =)
 };
 
 // The number of verdicts (the size of per-verdict counts).
@@ -41,6 +42,8 @@ struct VerdictPolicy {
 
 // The verdict of one claim from its slack enclosure at precision `bits`:
 //   not finite                                        -> Inconclusive
+//   exactly [0, 0] for <= or >=                       -> EqualExact (the point interval of a rigorous
+//                                                        tier certifies slack = 0, as classify_exact)
 //   certainly on the right side (>= 0; > 0 if strict;
 //     exactly [0, 0] for equality)                    -> Proven, or (not for equality) NearTight if
 //                                                        relative_hi < near_tight

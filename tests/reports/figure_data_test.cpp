@@ -1,11 +1,12 @@
 #include "reports/figure_data.hpp"
+#include "reports/slack_strip_figure.hpp"
 
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <map>
 
-#include "reports/slack_order.hpp"
+#include "verify/slack_order.hpp"
 #include "tests/reports/fixture_results.hpp"
 
 namespace nb::reports {
@@ -84,7 +85,8 @@ TEST(FiguresOf, StripPlotShowsEveryVerdictOnItsSideOfTheBound) {
 }
 
 // Relative slacks far below the floor (1e-600) and far beyond 10^3 (1e+57033) are drawn at the
-// band around 0 and at the edge, and the caption counts both.
+// band around 0 and at the edge, and the caption counts both; the scale is explained once for
+// every strip plot of the run.
 TEST(FiguresOf, StripPlotClampsOutliersAndSaysSo) {
   RunResults r = test::fixture_results();
   TheoremResult& t = r.theorems[1];
@@ -94,8 +96,11 @@ TEST(FiguresOf, StripPlotClampsOutliersAndSaysSo) {
   const Figure* f = find(figures, "slack-" + t.info.id);
   ASSERT_NE(f, nullptr);
   const std::string caption = plain_text(f->caption);
-  EXPECT_NE(caption.find("linear below 1e-12 (2 cases in that band)"), std::string::npos) << caption;
-  EXPECT_NE(caption.find("1 case beyond 1000 drawn at the edge"), std::string::npos) << caption;
+  EXPECT_NE(caption.find("(2 cases in the linear band; 1 case beyond 1000 drawn at the edge;"), std::string::npos)
+      << caption;
+  const std::string explanation = plain_text(slack_strip_explanation(r.settings));
+  EXPECT_NE(explanation.find("linear below 1e-12"), std::string::npos) << explanation;
+  EXPECT_NE(explanation.find("near-tight threshold 0.001"), std::string::npos) << explanation;
   for (const ScatterSeries& series : std::get<Scatter>(f->plot).series)
     for (const ScatterPoint& p : series.points) {
       EXPECT_GE(p.x, f->x.lo);

@@ -48,7 +48,7 @@ TEST(Findings, NeverCountTightAsHolding) {
   EXPECT_FALSE(contains(f, "holds on all")) << f;
   EXPECT_TRUE(contains(f, "1 EQUAL (exact): bound attained")) << f;
   EXPECT_TRUE(contains(f, "1 INCONCLUSIVE of 6 cases; no counterexample.")) << f;
-  EXPECT_TRUE(contains(f, "The bound is attained (slack exactly 0 in exact arithmetic) on 1 case, the first case 3 "
+  EXPECT_TRUE(contains(f, "The bound is attained (slack certified exactly 0) on 1 case, the first case 3 "
                           "(top-tie L=42 T=1/64, layer 1, head 0)"))
       << f;
 }

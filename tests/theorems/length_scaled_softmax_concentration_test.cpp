@@ -29,6 +29,17 @@ TEST(LengthScaledSoftmaxConcentration, OneLogitAboveTiedOnesAttainsTheBound) {
   EXPECT_EQ(with_scaled_bound(kId, c, 0, one_plus_2_to(-20)), Verdict::Violated);
 }
 
+// Tied logits (g = 0): alpha_max = 1/L = the bound, exactly, in binary64 intervals already (the
+// default suite's case 3, "ties L=4 s=2"). The point enclosure [0, 0] certifies slack = 0, so the
+// case is EQUAL (exact) from the binary64 tier, as Calcium would decide it; it was NEAR-TIGHT.
+TEST(LengthScaledSoftmaxConcentration, TiedLogitsAttainTheBoundInTheBinary64Tier) {
+  const CaseOutcome o = check(kId, scaled({0, 0, 0, 0}, 2));
+  EXPECT_EQ(o.verdict, Verdict::EqualExact);
+  EXPECT_EQ(o.precision_bits, kBinary64TierBits);
+  EXPECT_TRUE(slack_is_exactly_zero(o));
+  EXPECT_EQ(o.exact, "") << "no exact evaluation was needed";
+}
+
 TEST(LengthScaledSoftmaxConcentration, TopWeightGrowsWithLWhenSgExceedsOne) {
   // s = 2, g = 1: alpha_max = 1 / (1 + (L - 1)/L^2) -> 1, while plain softmax gives e/(e + L - 1) -> 0.
   set_working_precision(128);

@@ -50,10 +50,11 @@ TEST(MultiheadCoverage, WrongNumbersAndNonMinimalHAreRefuted) {
 }
 
 TEST(MultiheadCoverage, ExactBoundaryIsCertifiedAndItsLogarithmIsEqualExactly) {
-  // (1 - 1/2)^2 = 1 - 3/4: coverage(1/2, 2) - 3/4 is exactly 0 in intervals; log(1/4)/log(1/2) = 2
-  // is only TIGHT in intervals, and EQUAL (exact) once evaluated exactly.
+  // (1 - 1/2)^2 = 1 - 3/4: coverage(1/2, 2) - 3/4 is exactly 0 in intervals, so EQUAL (exact)
+  // there already; log(1/4)/log(1/2) = 2 is only TIGHT in intervals, and EQUAL (exact) once
+  // evaluated exactly.
   const Case c = coverage_case("1/2", 2, "", "3/4");
-  EXPECT_EQ(claim_verdicts(c)[0], Verdict::NearTight);
+  EXPECT_EQ(claim_verdicts(c)[0], Verdict::EqualExact);
   EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
 }
 

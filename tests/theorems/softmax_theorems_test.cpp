@@ -50,7 +50,7 @@ TEST(SharpSpectralBound, ProvenWithRoomOnSpreadLogits) {
 TEST(EntryBound, WitnessIsAnExactEqualityAndAWeakerConstantIsCaught) {
   const Case w = logits_case("", {0, 0}, "1");
   const CaseOutcome o = check("softmax-jacobian-entry", w);
-  EXPECT_EQ(o.verdict, Verdict::NearTight) << "alpha = (1/2, 1/2) is exact: |J_11| = 1/4 = 1/(4T), proven with slack 0";
+  EXPECT_EQ(o.verdict, Verdict::EqualExact) << "alpha = (1/2, 1/2) is exact: |J_11| = 1/4 = 1/(4T), slack certified 0";
   EXPECT_EQ(o.slack.lo, "0");
   EXPECT_EQ(o.slack.hi, "0");
   EXPECT_EQ(with_scaled_bound("softmax-jacobian-entry", w, 0, one_minus_2_to(-20)), Verdict::Violated);

@@ -56,6 +56,30 @@ TEST(Engine, Binary64TierDecidesWhatItCanAndAgreesWithMpfiAlone) {
   EXPECT_EQ(a[120].verdict, Verdict::EqualExact) << "120/360 = 1/3: TIGHT in intervals, exactly equal";
 }
 
+// The progress callback names the round that decided each case (the words of check's progress
+// line): the binary64 tier, MPFI at the precision that decided, or the exact evaluation after MPFI.
+TEST(Engine, ProgressNamesTheRoundThatDecidedEachCase) {
+  const TheoremModel<ThirdComparison> theorem;
+  const std::vector<Case> cases = {with_x("0.25"), with_x("0.3333333333333333333333"), with_x("1/3")};
+  CheckSettings s;  // one thread: the binary64 pass, then the MPFI ladders in case order
+  s.precision = 64;
+  s.max_precision = 256;
+  std::vector<DecidingRound> rounds;
+  const auto out = evaluate_cases(theorem, cases, s, [&](std::size_t done, std::size_t total, DecidingRound r) {
+    EXPECT_EQ(done, rounds.size() + 1);
+    EXPECT_EQ(total, cases.size());
+    rounds.push_back(r);
+  });
+  ASSERT_EQ(rounds.size(), 3u);
+  EXPECT_EQ(rounds[0].tier, Tier::Binary64);
+  EXPECT_EQ(rounds[0].bits, kBinary64TierBits);
+  EXPECT_EQ(rounds[1].tier, Tier::Mpfi) << "1e-23 below 1/3 needs MPFI, and no exact evaluation";
+  EXPECT_EQ(rounds[1].bits, out[1].precision_bits);
+  EXPECT_GT(rounds[1].bits, kBinary64TierBits);
+  EXPECT_EQ(rounds[2].tier, Tier::Exact) << "1/3 is TIGHT at the cap, then decided exactly";
+  EXPECT_EQ(out[2].verdict, Verdict::EqualExact);
+}
+
 // "E[X] <= 1/2" for X ~ Bernoulli(p) with p the case's number, estimated from ctx.samples(100)
 // draws: undecided at 100 draws when p is close to 1/2, decided with more.
 struct BernoulliMean {

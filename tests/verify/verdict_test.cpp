@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "verify/double_interval.hpp"
 #include "verify/verdict.hpp"
 
 namespace nb {
@@ -47,7 +48,27 @@ TEST_F(VerdictRules, CertainlyNonNegativeSlackIsProven) {
 
 TEST_F(VerdictRules, ProvenWithSmallRelativeSlackIsNearTight) {
   EXPECT_EQ(certified(enclosure("0.0001", "0.0002")), Verdict::NearTight);
-  EXPECT_EQ(certified(exact("0", "0")), Verdict::NearTight);  // equality of a non-strict bound: proven
+  EXPECT_EQ(certified(exact("1e-300", "1e-300")), Verdict::NearTight);
+}
+
+// A rigorous enclosure that is the point 0 certifies slack = 0: EQUAL (exact) as from Calcium
+// (classify_exact), whatever the tier; before, the binary64 tier's [0, 0] ended NEAR-TIGHT.
+TEST_F(VerdictRules, APointZeroEnclosureIsEqualExact) {
+  Claim<DoubleInterval> c;  // the binary64 interval tier: bound - value of one double is exactly [0, 0]
+  c.value = DoubleInterval(0.25);
+  c.bound = DoubleInterval(0.25);
+  const SlackEnclosure zero = slack_of(c);
+  ASSERT_TRUE(zero.finite && zero.lo == 0 && zero.hi == 0);
+  for (Relation r : {Relation::LessEqual, Relation::GreaterEqual}) {
+    EXPECT_EQ(certified(zero, r), classify_exact(ExactSign::Zero, r));
+    EXPECT_EQ(certified(zero, r), Verdict::EqualExact);
+    EXPECT_EQ(certified(exact("0", "0"), r, true, 2048), Verdict::EqualExact) << "MPFI's [0, 0] alike";
+    EXPECT_TRUE(is_settled(Verdict::EqualExact, zero, r, kPolicy)) << "the binary64 tier keeps it";
+  }
+  for (Relation r : {Relation::Less, Relation::Greater}) EXPECT_EQ(certified(zero, r), Verdict::Violated);
+  EXPECT_EQ(certified(zero, Relation::Equal), Verdict::Proven) << "an equality holding is PROVEN, as before";
+  // Only the point 0: an enclosure [0, tiny] is proven with little room, not attained.
+  EXPECT_EQ(certified(exact("0", "1e-40")), Verdict::NearTight);
 }
 
 TEST_F(VerdictRules, CertainlyNegativeSlackIsViolated) {

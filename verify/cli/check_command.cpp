@@ -73,16 +73,26 @@ std::string replay_command(const std::string& id, const std::string& case_file, 
   return s;
 }
 
+// The round as the help names it: "binary64 interval tier", "MPFI at 256 bits", "exact (Calcium)".
+std::string round_words(DecidingRound round) {
+  switch (round.tier) {
+    case Tier::Binary64: return "binary64 interval tier";
+    case Tier::Mpfi: return "MPFI at " + std::to_string(round.bits) + " bits";
+    case Tier::Exact: return "exact (Calcium)";
+  }
+  return "?";
+}
+
 // Progress on stderr for runs longer than a second, only when stderr is a terminal.
 class ProgressLine {
  public:
   ProgressLine(std::ostream& err, std::string id)
       : err_(err), id_(std::move(id)), start_(std::chrono::steady_clock::now()), tty_(::isatty(2) != 0) {}
   const std::string& id() const { return id_; }
-  void operator()(std::size_t done, std::size_t total, unsigned bits) {
+  void operator()(std::size_t done, std::size_t total, DecidingRound round) {
     if (!tty_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
-    err_ << "\r  " << id_ << ": " << done << "/" << total << " cases decided (" << bits << "-bit round)   "
-         << std::flush;
+    err_ << "\r  " << id_ << ": " << done << "/" << total << " cases decided (" << round_words(round)
+         << ")   " << std::flush;
     shown_ = true;
   }
   ~ProgressLine() {
@@ -310,9 +320,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   }
 
   std::optional<ProgressLine> progress;
-  RunResults results = run(plan, [&](const std::string& id, std::size_t done, std::size_t total, unsigned bits) {
+  RunResults results = run(plan, [&](const std::string& id, std::size_t done, std::size_t total, DecidingRound round) {
     if (!progress || progress->id() != id) progress.emplace(err, id);
-    (*progress)(done, total, bits);
+    (*progress)(done, total, round);
   });
   progress.reset();
   save_violation_files(results, placement, plan.record.source, o.seed,

@@ -79,7 +79,7 @@ void print_flagged(const RunResults& results, std::ostream& terminal, const std:
       for (const auto& o : t.outcomes)
         if (o.verdict == Verdict::EqualExact) {
           out << "\n" << t.info.id << ": " << attained
-              << " EQUAL (exact): bound attained (TIGHT at the precision cap, slack exactly 0 in exact arithmetic)\n"
+              << " EQUAL (exact): bound attained (slack certified exactly 0: an enclosure [0, 0], or exact arithmetic)\n"
               << "  case " << o.index << " (" << o.label << "): " << o.claim << "\n";
           break;
         }

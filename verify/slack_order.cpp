@@ -1,8 +1,8 @@
-#include "reports/slack_order.hpp"
+#include "verify/slack_order.hpp"
 
 #include <mpfr.h>
 
-namespace nb::reports {
+namespace nb {
 namespace {
 
 // An MPFR number at 128 bits, freed on scope exit.
@@ -53,4 +53,4 @@ std::optional<double> log10_of_positive_midpoint(const EnclosureText& e) {
   return o.log10_abs;
 }
 
-}  // namespace nb::reports
+}  // namespace nb

@@ -7,7 +7,7 @@
 
 #include "verify/outcome.hpp"
 
-namespace nb::reports {
+namespace nb {
 
 struct SlackOrder {
   bool finite = false;     // false for NaN or infinite ends: such midpoints sort last
@@ -23,4 +23,4 @@ SlackOrder slack_order(const EnclosureText& e);
 // log10 of the midpoint when it is finite and > 0, else nothing.
 std::optional<double> log10_of_positive_midpoint(const EnclosureText& e);
 
-}  // namespace nb::reports
+}  // namespace nb

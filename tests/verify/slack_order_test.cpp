@@ -1,8 +1,8 @@
-#include "reports/slack_order.hpp"
+#include "verify/slack_order.hpp"
 
 #include <gtest/gtest.h>
 
-namespace nb::reports {
+namespace nb {
 namespace {
 
 EnclosureText enclosure(const char* lo, const char* hi) { return {lo, hi, 0}; }
@@ -37,4 +37,4 @@ TEST(Log10OfPositiveMidpoint, OnlyForPositiveFiniteMidpoints) {
 }
 
 }  // namespace
-}  // namespace nb::reports
+}  // namespace nb
