@@ -241,7 +241,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
       << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
       << (o.source.spec != "random" ? "cases from --source"
-          : o.case_files.empty()    ? std::to_string(o.cases) + " random cases per theorem"
+          : o.case_files.empty()    ? std::to_string(o.cases) + (regime ? " cases per theorem in the " + regime->name + " regime"
+                                                                 : " random cases per theorem besides its pinned and regime ones")
                                     : std::to_string(o.case_files.size()) + " saved case(s)")
       << ", " << settings.threads << " thread(s)\n\n";
   if (regime) out << regime->name << " regime: " << regime->description << "\n";
