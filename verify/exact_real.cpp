@@ -384,6 +384,21 @@ ExactReal not_a_number<ExactReal>() {
   return r;
 }
 
+void limit_generators_of_exponential_sum(std::span<const ExactReal> terms) {
+  std::vector<ca_ext_ptr> exponentials;
+  for (const ExactReal& term : terms) {
+    const ca_srcptr x = A::value(term);
+    ca_ctx_struct* ctx = A::context(term);
+    if (CA_IS_SPECIAL(x)) return;
+    if (CA_IS_QQ(x, ctx)) continue;
+    const ca_ext_ptr generator = ca_is_gen_as_ext(x, ctx);
+    if (generator == nullptr || CA_EXT_HEAD(generator) != CA_Exp || !CA_IS_QQ(CA_EXT_FUNC_ARGS(generator), ctx)) return;
+    exponentials.push_back(generator);  // Calcium keeps one generator object per value of q
+  }
+  std::sort(exponentials.begin(), exponentials.end());
+  ExactScope::limit_generators(std::unique(exponentials.begin(), exponentials.end()) - exponentials.begin());
+}
+
 bool is_finite_value(const ExactReal& x) { return x.is_number(); }
 
 Interval enclosure_of(const ExactReal& x) {

@@ -30,6 +30,7 @@
 // as the thread.
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -193,6 +194,16 @@ bool is_finite_value(const ExactReal& x);
 // An enclosure of x at the working precision (NaN for an unknown value), e.g. to compare with an
 // interval evaluation.
 Interval enclosure_of(const ExactReal& x);
+
+// Throws NoExactForm, as ExactScope::limit_generators does while the sum is formed, when the sum
+// of `terms` will need a field of more generators than the current scope allows, in the case
+// where that is known before summing: every term is rational or exactly e^q for a rational q
+// (softmax's terms). Such a sum, with at least one e^q, is transcendental (Lindemann-Weierstrass),
+// so Calcium never moves it to a smaller field: its field has a generator for each distinct e^q.
+// Otherwise does nothing. Summing first would build fields of 2, 3, ... generators up to the
+// budget, each with a search for relations between them: seconds for a softmax of thousands of
+// distinct logits, only to give up.
+void limit_generators_of_exponential_sum(std::span<const ExactReal> terms);
 
 // Whether R holds exact values. Shared code whose result for point types is only an
 // approximation (the midpoint of a bisection) returns ExactReal::unknown for it instead.

@@ -1,5 +1,8 @@
 #pragma once
 // Softmax at temperature T and its Jacobian, written once for double, Mpfr and Interval.
+#include <cstddef>
+
+#include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -8,7 +11,8 @@ namespace nb {
 // m a point near the largest logit. For points this neither overflows nor underflows to an
 // all-zero vector. For Interval it is an enclosure of the exact softmax of every logit vector and
 // temperature in the given enclosures; shifting in logit space before dividing by T keeps the
-// largest terms exact (exp(0) = 1) however inexact T is, so tied top weights stay tight.
+// largest terms exact (exp(0) = 1) however inexact T is, so tied top weights stay tight. For
+// ExactReal a sum that the exact budget cannot afford gives up before it is formed.
 template <class R>
 Vector<R> softmax(const Vector<R>& logits, const R& T) {
   const Eigen::Index L = logits.size();
@@ -18,10 +22,9 @@ Vector<R> softmax(const Vector<R>& logits, const R& T) {
   const R shift = point_of<R>(top);
   Vector<R> e(L);
   R sum = R(0);
-  for (Eigen::Index i = 0; i < L; ++i) {
-    e[i] = exp((logits[i] - shift) / T);
-    sum += e[i];
-  }
+  for (Eigen::Index i = 0; i < L; ++i) e[i] = exp((logits[i] - shift) / T);
+  if constexpr (is_exact_number_v<R>) limit_generators_of_exponential_sum({e.data(), static_cast<std::size_t>(L)});
+  for (Eigen::Index i = 0; i < L; ++i) sum += e[i];
   for (Eigen::Index i = 0; i < L; ++i) e[i] /= sum;
   return e;
 }

@@ -11,6 +11,7 @@
 #include "models/random/random_inputs.hpp"
 #include "verify/exact.hpp"
 #include "verify/exact_real.hpp"
+#include "verify/softmax.hpp"
 
 namespace nb {
 namespace {
@@ -203,6 +204,42 @@ TEST(ExactReal, BudgetsStopTheWork) {
     } catch (const NoExactForm& e) {
       EXPECT_NE(std::string(e.what()).find("generators"), std::string::npos) << e.what();
     }
+  }
+}
+
+// softmax's sums of exponentials give up before they are formed when their fields would exceed
+// the generator budget (one generator per distinct exponent), and only then.
+TEST(ExactReal, ExponentialSumsOverTheGeneratorBudgetGiveUpBeforeSumming) {
+  const auto logits = [](long distinct, long copies) {
+    Vector<ExactReal> l(distinct * copies);
+    for (long k = 0; k < l.size(); ++k) l[k] = ExactReal(-(k % distinct));
+    return l;
+  };
+  {
+    // 70 distinct exponents under a budget of 64: summing would charge thousands of units on its
+    // way to a field of 65 generators; the check charges the 70 exponentials and stops.
+    ExactScope scope(ExactBudget{100'000'000, 64});
+    try {
+      (void)softmax(logits(70, 1), ExactReal(1));
+      FAIL() << "a softmax of 70 distinct logits needs 69 generators";
+    } catch (const NoExactForm& e) {
+      EXPECT_EQ(std::string(e.what()), "budget: a field of more than 64 generators");
+    }
+    EXPECT_LT(scope.units_used(), 1000u) << "the sum was formed before giving up";
+  }
+  {
+    // 8 distinct exponents (one of them 0, which is no generator), each 3 times: 7 generators.
+    ExactScope scope(ExactBudget{100'000'000, 7});
+    const Vector<ExactReal> alpha = softmax(logits(8, 3), ExactReal(2));
+    EXPECT_EQ(sign_of_difference(alpha.sum(), ExactReal(1)), ExactSign::Zero);
+    EXPECT_THROW((void)softmax(logits(9, 1), ExactReal(2)), NoExactForm);
+  }
+  {
+    // Terms other than rationals and e^q say nothing in advance: summing decides.
+    ExactScope scope(ExactBudget{100'000'000, 2});
+    std::vector<ExactReal> roots;
+    for (long k = 2; k < 12; ++k) roots.push_back(sqrt(ExactReal(k)));
+    EXPECT_NO_THROW(limit_generators_of_exponential_sum(roots));
   }
 }
 
