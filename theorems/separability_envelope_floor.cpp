@@ -19,7 +19,7 @@ namespace nb::theorems {
 struct SeparabilityEnvelopeFloor {
   static TheoremInfo info() {
     return {.id = "separability-envelope-floor",
-            .title = "The Theorem 2 upper envelope stays above e^{-1/2}",
+            .title = "The Theorem 2 upper envelope stays above exp(-1/2)",
             .source = "arXiv 2508.17821, beside Theorem 2 (upper bound): its envelope cannot decay",
             .fidelity = Fidelity::Extension,
             .expect = Expect::Holds,

@@ -27,7 +27,7 @@ namespace nb::theorems {
 struct SoftmaxBoundedLogitsSweep {
   static TheoremInfo info() {
     return {.id = "softmax-bounded-logits-sweep",
-            .title = "With logits in [-B, B], L max_i alpha_i stays below e^{2B/T} as L grows (Hahn 2020)",
+            .title = "With logits in [-B, B], L times the top weight stays below exp(2B/T) as L grows (Hahn 2020)",
             .source = "arXiv 2508.17821, Corollary 1 as an L-sweep; Hahn 2020 (TACL), bounded logits give O(1/L) weights",
             .fidelity = Fidelity::Extension,
             .expect = Expect::Holds,

@@ -16,7 +16,8 @@ struct SuiteShapes {
   std::size_t max_L = 0;
   std::string why;
   // Its default suite (suite_cases, verify/run.hpp) ends with one case at each shape of the paper
-  // regime: set where those cases are cheap (the README's theorem table gives the measured cost).
+  // regime: set where those cases are cheap (the README's `--regime` paragraph gives the measured
+  // cost of the theorems left out).
   bool in_default_suite = false;
 
   bool any() const { return L || d || N || T; }
