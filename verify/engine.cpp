@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <compare>
 #include <exception>
 #include <limits>
 #include <mutex>
@@ -115,9 +116,9 @@ TierOutcome mpfi_ladder(const Theorem& theorem, const Case& c, std::size_t index
   }
 }
 
-// Runs body(i) for every i in `items` on up to `threads` threads; rethrows the first exception.
-template <class Body>
-void parallel_for_each(const std::vector<std::size_t>& items, unsigned threads, Body body) {
+// Runs body(item) for every item on up to `threads` threads; rethrows the first exception.
+template <class Item, class Body>
+void parallel_for_each(const std::vector<Item>& items, unsigned threads, Body body) {
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
@@ -145,19 +146,28 @@ void parallel_for_each(const std::vector<std::size_t>& items, unsigned threads, 
   if (failure) std::rethrow_exception(failure);
 }
 
-// Counts cases as they become final and reports progress, from any worker thread.
+// Case `index` of theorem `theorem` (positions in the list given to evaluate_theorems).
+struct CaseRef {
+  std::size_t theorem = 0, index = 0;
+  friend auto operator<=>(const CaseRef&, const CaseRef&) = default;
+};
+
+// Counts each theorem's cases as they become final and reports progress, from any worker thread.
 class DecidedCounter {
  public:
-  DecidedCounter(std::size_t total, const ProgressFn& progress) : total_(total), progress_(progress) {}
-  void decided(DecidingRound round) {
+  DecidedCounter(const std::vector<TheoremCaseList>& work, const TheoremProgressFn& progress)
+      : decided_(work.size(), 0), progress_(progress) {
+    for (const TheoremCaseList& w : work) totals_.push_back(w.cases->size());
+  }
+  void decided(std::size_t theorem, DecidingRound round) {
     std::lock_guard<std::mutex> lock(mutex_);
-    ++decided_;
-    if (progress_) progress_(decided_, total_, round);
+    ++decided_[theorem];
+    if (progress_) progress_(theorem, decided_[theorem], totals_[theorem], round);
   }
 
  private:
-  std::size_t total_, decided_ = 0;
-  const ProgressFn& progress_;
+  std::vector<std::size_t> decided_, totals_;
+  const TheoremProgressFn& progress_;
   std::mutex mutex_;
 };
 
@@ -172,46 +182,52 @@ struct LookMemory {
   bool binary64_suffices = false;
 };
 
-// One look at the cases `pending` (tiers 1 and 2 of evaluate_cases); returns the cases whose
-// verdict is UNDECIDED (statistical) and may get another look.
-std::vector<std::size_t> look_at(const Theorem& theorem, const std::vector<Case>& cases,
-                                 std::vector<std::size_t> pending, const CheckSettings& settings, unsigned look,
-                                 std::vector<CaseOutcome>& outcomes, std::vector<LookMemory>& memory,
-                                 DecidedCounter& counter) {
+// One look at the cases `pending` of all theorems (tiers 1 and 2 of evaluate_theorems); returns
+// the cases whose verdict is UNDECIDED (statistical) and may get another look. Each tier is one
+// pool over the cases of every theorem, so that one theorem's slow cases overlap the others'.
+std::vector<CaseRef> look_at(const std::vector<TheoremCaseList>& work, std::vector<CaseRef> pending,
+                             const CheckSettings& settings, unsigned look,
+                             std::vector<std::vector<CaseOutcome>>& outcomes,
+                             std::vector<std::vector<LookMemory>>& memory, DecidedCounter& counter) {
   const bool last_look = look >= settings.max_sample_doublings;
-  std::vector<std::size_t> undecided_statistical;
+  std::vector<CaseRef> undecided_statistical;
   std::mutex undecided_mutex;
   // A case is final for the run when it is final at this look and no further look is due.
-  auto finish = [&](std::size_t i, DecidingRound round) {
-    if (outcomes[i].verdict == Verdict::UndecidedStatistical && !last_look) {
+  auto finish = [&](CaseRef r, DecidingRound round) {
+    if (outcomes[r.theorem][r.index].verdict == Verdict::UndecidedStatistical && !last_look) {
       std::lock_guard<std::mutex> lock(undecided_mutex);
-      undecided_statistical.push_back(i);
+      undecided_statistical.push_back(r);
       return;
     }
-    counter.decided(round);
+    counter.decided(r.theorem, round);
   };
 
   if (settings.binary64_tier) {
-    std::vector<char> settled(cases.size(), 0);
-    parallel_for_each(pending, settings.threads, [&](std::size_t i) {
-      TierOutcome t = binary64_outcome(theorem, cases[i], i, settings, look);
-      const bool kept = t.settled || (memory[i].binary64_suffices && t.outcome.verdict == Verdict::UndecidedStatistical);
+    std::vector<std::vector<char>> settled(work.size());
+    for (std::size_t t = 0; t < work.size(); ++t) settled[t].assign(work[t].cases->size(), 0);
+    parallel_for_each(pending, settings.threads, [&](CaseRef r) {
+      LookMemory& m = memory[r.theorem][r.index];
+      TierOutcome t = binary64_outcome(*work[r.theorem].theorem, (*work[r.theorem].cases)[r.index], r.index,
+                                       settings, look);
+      const bool kept = t.settled || (m.binary64_suffices && t.outcome.verdict == Verdict::UndecidedStatistical);
       if (!kept) {
-        memory[i].binary64_width = t.slack_width;
+        m.binary64_width = t.slack_width;
         return;
       }
-      outcomes[i] = std::move(t.outcome);
-      settled[i] = 1;
-      finish(i, {Tier::Binary64, kBinary64TierBits});
+      outcomes[r.theorem][r.index] = std::move(t.outcome);
+      settled[r.theorem][r.index] = 1;
+      finish(r, {Tier::Binary64, kBinary64TierBits});
     });
-    std::erase_if(pending, [&](std::size_t i) { return settled[i] != 0; });
+    std::erase_if(pending, [&](CaseRef r) { return settled[r.theorem][r.index] != 0; });
   }
-  parallel_for_each(pending, settings.threads, [&](std::size_t i) {
-    TierOutcome t = mpfi_ladder(theorem, cases[i], i, settings, look);
-    memory[i].binary64_suffices =
-        t.outcome.verdict == Verdict::UndecidedStatistical && !(t.slack_width < memory[i].binary64_width / 2);
-    outcomes[i] = std::move(t.outcome);
-    finish(i, {outcomes[i].exact.empty() ? Tier::Mpfi : Tier::Exact, outcomes[i].precision_bits});
+  parallel_for_each(pending, settings.threads, [&](CaseRef r) {
+    TierOutcome t = mpfi_ladder(*work[r.theorem].theorem, (*work[r.theorem].cases)[r.index], r.index, settings, look);
+    LookMemory& m = memory[r.theorem][r.index];
+    m.binary64_suffices =
+        t.outcome.verdict == Verdict::UndecidedStatistical && !(t.slack_width < m.binary64_width / 2);
+    CaseOutcome& out = outcomes[r.theorem][r.index];
+    out = std::move(t.outcome);
+    finish(r, {out.exact.empty() ? Tier::Mpfi : Tier::Exact, out.precision_bits});
   });
   std::sort(undecided_statistical.begin(), undecided_statistical.end());
   return undecided_statistical;
@@ -228,23 +244,37 @@ std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index) {
   return splitmix64(run_seed ^ splitmix64(index + 0x6e6f726d626f756eULL));
 }
 
+std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,
+                                                     const CheckSettings& settings,
+                                                     const TheoremProgressFn& progress) {
+  for (const TheoremCaseList& w : work)
+    for (const Case& c : *w.cases) {
+      try {
+        w.theorem->check_assumptions(c);
+      } catch (const InputError& e) {
+        throw InputError(w.theorem->info().id + ", case '" + c.label + "': " + e.what());
+      }
+    }
+  std::vector<std::vector<CaseOutcome>> outcomes;
+  std::vector<std::vector<LookMemory>> memory;
+  std::vector<CaseRef> pending;
+  for (std::size_t t = 0; t < work.size(); ++t) {
+    outcomes.emplace_back(work[t].cases->size());
+    memory.emplace_back(work[t].cases->size());
+    for (std::size_t i = 0; i < work[t].cases->size(); ++i) pending.push_back({t, i});
+  }
+  DecidedCounter counter(work, progress);
+  for (unsigned look = 0; !pending.empty(); ++look)
+    pending = look_at(work, std::move(pending), settings, look, outcomes, memory, counter);
+  return outcomes;
+}
+
 std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vector<Case>& cases,
                                         const CheckSettings& settings, const ProgressFn& progress) {
-  for (const Case& c : cases) {
-    try {
-      theorem.check_assumptions(c);
-    } catch (const InputError& e) {
-      throw InputError(theorem.info().id + ", case '" + c.label + "': " + e.what());
-    }
-  }
-  std::vector<CaseOutcome> outcomes(cases.size());
-  std::vector<std::size_t> pending(cases.size());
-  for (std::size_t i = 0; i < pending.size(); ++i) pending[i] = i;
-  std::vector<LookMemory> memory(cases.size());
-  DecidedCounter counter(cases.size(), progress);
-  for (unsigned look = 0; !pending.empty(); ++look)
-    pending = look_at(theorem, cases, std::move(pending), settings, look, outcomes, memory, counter);
-  return outcomes;
+  const TheoremProgressFn each = [&](std::size_t, std::size_t done, std::size_t total, DecidingRound round) {
+    if (progress) progress(done, total, round);
+  };
+  return std::move(evaluate_theorems({{&theorem, &cases}}, settings, each).front());
 }
 
 }  // namespace nb

@@ -65,6 +65,23 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, DecidingRound)>;
 std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vector<Case>& cases,
                                         const CheckSettings& settings, const ProgressFn& progress = {});
 
+// A theorem and the cases to evaluate it on (both outlive the call).
+struct TheoremCaseList {
+  const Theorem* theorem = nullptr;
+  const std::vector<Case>* cases = nullptr;
+};
+
+// Called like ProgressFn, with the position of the case's theorem in the list first.
+using TheoremProgressFn = std::function<void(std::size_t, std::size_t, std::size_t, DecidingRound)>;
+
+// evaluate_cases for several theorems at once: outcomes[t][i] is exactly evaluate_cases(work[t])[i]
+// (the same tiers, guarantees and independence of `threads`), but the cases of all theorems share
+// one pool of threads per tier, so that a slow case of one theorem does not leave threads idle
+// while the others wait. Checks every theorem's assumptions before evaluating any case.
+std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,
+                                                     const CheckSettings& settings,
+                                                     const TheoremProgressFn& progress = {});
+
 // The seed an evaluation of case `index` receives (a SplitMix64 mix of the run seed and index).
 std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index);
 

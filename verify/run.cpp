@@ -26,13 +26,15 @@ RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
                       s.policy.near_tight, s.confidence, s.seed,
                       plan.record.cases_per_theorem, plan.record.source, s.exact.units};
   results.sources = plan.record.sources;
-  for (const TheoremCases& work : plan.theorems) {
-    const std::string& id = work.theorem->info().id;
-    std::vector<CaseOutcome> outcomes =
-        evaluate_cases(*work.theorem, work.cases, s, [&](std::size_t done, std::size_t total, DecidingRound round) {
-          if (progress) progress(id, done, total, round);
-        });
-    results.theorems.push_back(summarize(work.theorem->info(), work.cases, std::move(outcomes), work.origin));
+  std::vector<TheoremCaseList> work;
+  for (const TheoremCases& t : plan.theorems) work.push_back({t.theorem, &t.cases});
+  std::vector<std::vector<CaseOutcome>> outcomes =
+      evaluate_theorems(work, s, [&](std::size_t t, std::size_t done, std::size_t total, DecidingRound round) {
+        if (progress) progress(plan.theorems[t].theorem->info().id, done, total, round);
+      });
+  for (std::size_t t = 0; t < plan.theorems.size(); ++t) {
+    const TheoremCases& w = plan.theorems[t];
+    results.theorems.push_back(summarize(w.theorem->info(), w.cases, std::move(outcomes[t]), w.origin));
   }
   return results;
 }

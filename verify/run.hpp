@@ -33,16 +33,17 @@ struct RunPlan {
   RunRecord record;
 };
 
-// Called from the engine as cases are decided: (theorem id, cases decided, total, deciding round).
+// Called from the engine as cases are decided: (theorem id, cases of it decided, its total, deciding
+// round). The theorems' cases are decided interleaved.
 using RunProgressFn = std::function<void(const std::string&, std::size_t, std::size_t, DecidingRound)>;
 
 // The cases of `theorem`'s default random suite for (seed, count), followed, where its shapes say
 // so (SuiteShapes::in_default_suite), by one case at each shape of the paper regime.
 TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t count);
 
-// Evaluates every theorem of the plan on its cases (evaluate_cases: the same guarantees, in
-// particular results independent of the thread count) and summarizes each (summarize), in plan
-// order. The results carry this build's version and commit and the plan's record; violations
+// Evaluates every theorem of the plan on its cases, all theorems' cases in one pool of threads
+// (evaluate_theorems: the guarantees of evaluate_cases, in particular results independent of the
+// thread count), and summarizes each (summarize), in plan order. The results carry this build's version and commit and the plan's record; violations
 // carry no case file or replay command (saving them is the caller's choice). Throws InputError
 // when a case breaks its theorem's assumptions.
 RunResults run(const RunPlan& plan, const RunProgressFn& progress = {});

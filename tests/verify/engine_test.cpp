@@ -157,6 +157,49 @@ TEST(Engine, OutcomesDoNotDependOnThreadCount) {
   }
 }
 
+// Several theorems in one pool: each theorem's outcomes are those of evaluating it alone (cases
+// that MPFI decides, one TIGHT case decided exactly, statistical cases needing several looks), and
+// the progress callback counts each theorem's cases up to its own total.
+TEST(Engine, TheoremsSharingOnePoolGetTheOutcomesTheyGetAlone) {
+  const TheoremModel<ThirdComparison> third;
+  const TheoremModel<BernoulliMean> bernoulli;
+  std::vector<Case> thirds = {with_x("1/3"), with_x("0.3333333333333333333333")};
+  for (int k = 0; k < 30; ++k) thirds.push_back(with_x(std::to_string(k) + "/90"));
+  std::vector<Case> means;
+  for (const char* p : {"0.4", "1/2", "0.45", "0.1"}) {
+    Case c;
+    c.label = std::string("p = ") + p;
+    c.numbers["p"] = ExactTensor::literal(p);
+    means.push_back(c);
+  }
+  CheckSettings s;
+  s.threads = 3;
+  s.max_sample_doublings = 3;
+  std::vector<std::size_t> counted(2, 0);
+  const auto both = evaluate_theorems(
+      {{&third, &thirds}, {&bernoulli, &means}}, s,
+      [&](std::size_t t, std::size_t done, std::size_t total, DecidingRound) {
+        EXPECT_EQ(done, ++counted[t]);
+        EXPECT_EQ(total, t == 0 ? thirds.size() : means.size());
+      });
+  EXPECT_EQ(counted, (std::vector<std::size_t>{thirds.size(), means.size()}));
+  ASSERT_EQ(both.size(), 2u);
+  const std::vector<CaseOutcome> alone[] = {evaluate_cases(third, thirds, s), evaluate_cases(bernoulli, means, s)};
+  for (std::size_t t = 0; t < 2; ++t) {
+    ASSERT_EQ(both[t].size(), alone[t].size());
+    for (std::size_t i = 0; i < alone[t].size(); ++i) {
+      EXPECT_EQ(both[t][i].verdict, alone[t][i].verdict) << t << " " << i;
+      EXPECT_EQ(both[t][i].slack.lo, alone[t][i].slack.lo) << t << " " << i;
+      EXPECT_EQ(both[t][i].slack.hi, alone[t][i].slack.hi) << t << " " << i;
+      EXPECT_EQ(both[t][i].precision_bits, alone[t][i].precision_bits) << t << " " << i;
+      EXPECT_EQ(both[t][i].sample_doublings, alone[t][i].sample_doublings) << t << " " << i;
+      EXPECT_EQ(both[t][i].exact, alone[t][i].exact) << t << " " << i;
+    }
+  }
+  EXPECT_EQ(both[0][0].verdict, Verdict::EqualExact);
+  EXPECT_GT(both[1][0].sample_doublings, 0u) << "p = 0.4 needs more than one look";
+}
+
 TEST(Engine, AssumptionViolationsAreInputErrorsNamingTheCase) {
   const TheoremModel<ThirdComparison> theorem;
   Case bad;

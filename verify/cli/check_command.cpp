@@ -83,28 +83,31 @@ std::string round_words(DecidingRound round) {
   return "?";
 }
 
-// Progress on stderr for runs longer than a second, only when stderr is a terminal.
+// Progress on stderr for runs longer than a second, only when stderr is a terminal: the cases of
+// the run decided so far, and the theorem and deciding round of the latest (the engine decides the
+// theorems' cases interleaved).
 class ProgressLine {
  public:
-  ProgressLine(std::ostream& err, std::string id)
-      : err_(err), id_(std::move(id)), start_(std::chrono::steady_clock::now()), tty_(::isatty(2) != 0) {}
-  const std::string& id() const { return id_; }
-  void operator()(std::size_t done, std::size_t total, DecidingRound round) {
+  ProgressLine(std::ostream& err, std::size_t total)
+      : err_(err), total_(total), start_(std::chrono::steady_clock::now()), tty_(::isatty(2) != 0) {}
+  void operator()(const std::string& id, DecidingRound round) {
+    ++decided_;
     if (!tty_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
-    err_ << "\r  " << id_ << ": " << done << "/" << total << " cases decided (" << round_words(round)
-         << ")   " << std::flush;
-    shown_ = true;
+    const std::string line = "  " + std::to_string(decided_) + "/" + std::to_string(total_) +
+                             " cases decided, latest " + id + " (" + round_words(round) + ")";
+    err_ << "\r" << line << std::string(line.size() < shown_ ? shown_ - line.size() : 0, ' ') << std::flush;
+    shown_ = line.size();
   }
   ~ProgressLine() {
-    if (shown_) err_ << "\r" << std::string(80, ' ') << "\r" << std::flush;
+    if (shown_ > 0) err_ << "\r" << std::string(shown_, ' ') << "\r" << std::flush;
   }
 
  private:
   std::ostream& err_;
-  std::string id_;
+  std::size_t total_, decided_ = 0;
   std::chrono::steady_clock::time_point start_;
   bool tty_;
-  bool shown_ = false;
+  std::size_t shown_ = 0;  // length of the line on screen
 };
 
 }  // namespace
@@ -320,10 +323,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     out << pinned << " pinned case(s) from tests/cases replayed before the suites\n\n";
   }
 
-  std::optional<ProgressLine> progress;
-  RunResults results = run(plan, [&](const std::string& id, std::size_t done, std::size_t total, DecidingRound round) {
-    if (!progress || progress->id() != id) progress.emplace(err, id);
-    (*progress)(done, total, round);
+  std::size_t total_cases = 0;
+  for (const TheoremCases& t : plan.theorems) total_cases += t.cases.size();
+  std::optional<ProgressLine> progress(std::in_place, err, total_cases);
+  RunResults results = run(plan, [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
+    (*progress)(id, round);
   });
   progress.reset();
   save_violation_files(results, placement, plan.record.source, o.seed,
