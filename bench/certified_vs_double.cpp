@@ -14,8 +14,6 @@
 // and, with --claims, for the peers' agreement check, each claim's value and bound enclosed at the
 // first precision of the check (outward-rounded decimal text; one more interval evaluation, not
 // timed).
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -26,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/certified_workloads.hpp"
+#include "bench/cpu_time.hpp"
 #include "bench/workload_file.hpp"
 #include "theorems/registry.hpp"
 #include "verify/engine.hpp"
@@ -35,27 +34,8 @@
 
 namespace {
 
+using nb::bench::seconds_per_evaluation;
 using nb::bench::Workload;
-
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-// CPU seconds per call of `evaluate`, called until `min_seconds` have passed (at least once).
-template <class Evaluate>
-double seconds_per_evaluation(double min_seconds, Evaluate evaluate) {
-  const double start = cpu_seconds();
-  std::size_t calls = 0;
-  double elapsed = 0;
-  do {
-    evaluate();
-    ++calls;
-    elapsed = cpu_seconds() - start;
-  } while (elapsed < min_seconds);
-  return elapsed / static_cast<double>(calls);
-}
 
 struct Timings {
   std::vector<double> plain, certified;  // seconds per evaluation, one entry per round

@@ -5,8 +5,6 @@
 // measurement has used --min-seconds.
 //
 //   bench_search_rates [--min-seconds X] [--only ID]...
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -15,29 +13,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bench/cpu_time.hpp"
 #include "verify/search/theorem_search.hpp"
 #include "theorems/registry.hpp"
 #include "verify/run.hpp"
 
 namespace {
 
-double cpu_seconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 // Calls per CPU second of `f`, repeated until `min_seconds` of CPU time were used.
 double rate(const std::function<void()>& f, double min_seconds) {
-  const double start = cpu_seconds();
-  std::size_t calls = 0;
-  double elapsed = 0;
-  do {
-    f();
-    ++calls;
-    elapsed = cpu_seconds() - start;
-  } while (elapsed < min_seconds);
-  return static_cast<double>(calls) / elapsed;
+  return 1 / nb::bench::seconds_per_evaluation(min_seconds, f);
 }
 
 }  // namespace

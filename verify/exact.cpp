@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "verify/arb_numbers.hpp"
 #include "verify/errors.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/number_literal.hpp"
@@ -178,6 +179,10 @@ template Matrix<double> ExactTensor::to_matrix<double>() const;
 template Matrix<Mpfr> ExactTensor::to_matrix<Mpfr>() const;
 template Matrix<Interval> ExactTensor::to_matrix<Interval>() const;
 template Matrix<DoubleInterval> ExactTensor::to_matrix<DoubleInterval>() const;
+template ArbInterval ExactTensor::entry<ArbInterval>(std::size_t) const;
+template std::pair<ArbInterval, ArbInterval> ExactTensor::fraction<ArbInterval>(std::size_t) const;
+template Vector<ArbInterval> ExactTensor::to_vector<ArbInterval>() const;
+template Matrix<ArbInterval> ExactTensor::to_matrix<ArbInterval>() const;
 template ExactReal ExactTensor::entry<ExactReal>(std::size_t) const;
 template std::pair<ExactReal, ExactReal> ExactTensor::fraction<ExactReal>(std::size_t) const;
 template Vector<ExactReal> ExactTensor::to_vector<ExactReal>() const;

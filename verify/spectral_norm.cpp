@@ -3,6 +3,8 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 
+#include "verify/arb_numbers.hpp"
+
 namespace nb {
 namespace {
 
@@ -84,8 +86,8 @@ bool is_exact_zero(const Matrix<I>& A) {
   return true;
 }
 
-// The certified enclosure of spectral_norm.hpp, for both interval types; the trial vectors are
-// points of the type's ends (Mpfr for Interval, double for DoubleInterval).
+// The certified enclosure of spectral_norm.hpp, for the interval types; the trial vectors are
+// points of the type's ends (Mpfr for Interval and ArbInterval, double for DoubleInterval).
 template <class I>
 I certified_spectral_norm(const Matrix<I>& A) {
   using P = decltype(midpoint_of(A(0)));
@@ -136,6 +138,8 @@ Mpfr spectral_norm(const Matrix<Mpfr>& A) {
 Interval spectral_norm(const Matrix<Interval>& A) { return certified_spectral_norm(A); }
 
 DoubleInterval spectral_norm(const Matrix<DoubleInterval>& A) { return certified_spectral_norm(A); }
+
+ArbInterval spectral_norm(const Matrix<ArbInterval>& A) { return certified_spectral_norm(A); }
 
 ExactReal spectral_norm(const Matrix<ExactReal>&) { return ExactReal::unknown("general spectral norm"); }
 
