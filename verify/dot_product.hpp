@@ -45,7 +45,7 @@ DoubleInterval dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBas
   for (Eigen::Index k = 0; k < n; ++k) {
     const DoubleInterval& xk = x.coeff(k);
     const DoubleInterval& yk = y.coeff(k);
-    points &= (xk.lower() == xk.upper()) & (yk.lower() == yk.upper());  // false for NaN
+    points = points && xk.lower() == xk.upper() && yk.lower() == yk.upper();  // false for NaN
     const double p = xk.lower() * yk.lower();
     s += p;
     a += std::abs(p);
