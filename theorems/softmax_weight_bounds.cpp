@@ -9,6 +9,7 @@
 #include "models/random/requested_shape.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
+#include "verify/dot_product.hpp"
 #include "verify/errors.hpp"
 #include "verify/softmax.hpp"
 
@@ -91,10 +92,10 @@ struct SoftmaxWeightBounds {
     const R T = c.number("T").entry<R>(0);
     const Eigen::Index L = K.rows();
 
-    R key_norm = sqrt(K.row(0).squaredNorm());
-    for (Eigen::Index i = 1; i < L; ++i) key_norm = max_of(key_norm, R(sqrt(K.row(i).squaredNorm())));
-    const R delta = sqrt(q.squaredNorm()) * key_norm;
-    const Vector<R> alpha = softmax(Vector<R>(product(K, q)), T);
+    R key_norm = sqrt(squared_norm(K.row(0)));
+    for (Eigen::Index i = 1; i < L; ++i) key_norm = max_of(key_norm, R(sqrt(squared_norm(K.row(i)))));
+    const R delta = sqrt(squared_norm(q)) * key_norm;
+    const Vector<R> alpha = softmax(matrix_vector_product(K, q), T);
     R lo = alpha[0], hi = alpha[0];
     for (Eigen::Index i = 1; i < L; ++i) {
       lo = min_of(lo, alpha[i]);

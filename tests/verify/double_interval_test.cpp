@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include "models/random/random_inputs.hpp"
 #include "tests/verify/random_double_interval.hpp"
+#include "verify/dot_product.hpp"
 #include "verify/indicator.hpp"
 #include "verify/numbers.hpp"
 
@@ -138,6 +140,107 @@ TEST(DoubleInterval, ElementaryFunctionsContainThousandBitEnclosures) {
     std::cout << f.name << ": worst excess width " << worst << " ulps at " << worst_input << "\n";
     EXPECT_LE(worst, 12.0) << f.name << ": each end should be at most a few ulps beyond the exact one";
   }
+}
+
+// The exact sum_k x_k y_k of binary64 points (4400 bits hold every product and sum of them).
+Interval exact_dot(const Vector<DoubleInterval>& x, const Vector<DoubleInterval>& y) {
+  set_working_precision(4400);
+  Interval sum = 0;
+  for (Eigen::Index k = 0; k < x.size(); ++k) sum += Interval(x[k].lower()) * Interval(y[k].lower());
+  return sum;
+}
+
+std::string text(const Vector<DoubleInterval>& x, const Vector<DoubleInterval>& y) {
+  std::string s;
+  for (Eigen::Index k = 0; k < x.size(); ++k) s += text(x[k]) + "*" + text(y[k]) + " ";
+  return s;
+}
+
+// The dot product of binary64 points (verify/dot_product.hpp): one binary64 dot product and an
+// a-priori bound on its rounding error, or the interval path where the bound does not apply.
+TEST(DoubleInterval, PointDotProductsContainTheExactDotProduct) {
+  const std::uint64_t seed = 20261202;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  // Ordinary, tiny (products underflow to subnormals or 0), huge (products overflow), any.
+  const int ranges[][2] = {{-20, 20}, {-1074, -500}, {500, 1023}, {-1074, 1023}};
+  std::size_t finite = 0;
+  for (const auto& range : ranges)
+    for (int trial = 0; trial < 300; ++trial) {
+      const Eigen::Index n = static_cast<Eigen::Index>(random::log_uniform_size(rng, 1, 300));
+      Vector<DoubleInterval> x(n), y(n);
+      for (Eigen::Index k = 0; k < n; ++k) {
+        x[k] = DoubleInterval(random_magnitude(rng, range[0], range[1]));
+        y[k] = DoubleInterval(random_magnitude(rng, range[0] / 2, range[1] / 2));
+      }
+      // One trial in three cancels: the last term undoes the binary64 sum of the others, so the
+      // exact result is their rounding error alone.
+      double s = 0;
+      for (Eigen::Index k = 0; k + 1 < n; ++k) s += x[k].lower() * y[k].lower();
+      if (trial % 3 == 0 && n > 1 && std::isfinite(s)) {
+        x[n - 1] = DoubleInterval(-s);
+        y[n - 1] = DoubleInterval(1);
+      }
+      const DoubleInterval fast = dot_product(x, y);
+      const Interval exact = exact_dot(x, y);
+      ASSERT_FALSE(fast.is_nan()) << text(x, y);
+      ASSERT_TRUE(contains(fast, exact)) << text(x, y) << "= " << exact << ": " << text(fast) << " misses it";
+      finite += is_finite_value(fast);
+      // Squared norms go the same way.
+      const DoubleInterval square = squared_norm(x);
+      ASSERT_TRUE(contains(square, exact_dot(x, x))) << text(x, x) << ": " << text(square);
+    }
+  EXPECT_GT(finite, 300u);  // the ordinary and tiny ranges at least stay finite
+}
+
+TEST(DoubleInterval, PointDotProductBoundIsNarrowAndRespectsUnderflow) {
+  // 1 - 1 + 1 - ... = 0: sum |p_k| = 64 and sum |s_k| = 32, so the bound is about 96 u = 2^-46.4
+  // on each side (an interval sum would give the point 0; the bound is not exact, only narrow).
+  Vector<DoubleInterval> x(64), y(64);
+  for (Eigen::Index k = 0; k < 64; ++k) {
+    x[k] = DoubleInterval(k % 2 ? -1.0 : 1.0);
+    y[k] = DoubleInterval(1.0);
+  }
+  const DoubleInterval alternating = dot_product(x, y);  // exactly 0
+  EXPECT_LE(alternating.lower(), 0.0);
+  EXPECT_GE(alternating.upper(), 0.0);
+  EXPECT_LT(alternating.upper() - alternating.lower(), 0x1p-40);
+  // Products in the subnormal range are rounded to multiples of 2^-1074, not relatively: here
+  // ten of 9/64 2^-1074 each round to 0 beside one exact 2^-1074, and only the absolute term of
+  // the bound covers the exact sum, 2.40625 2^-1074.
+  Vector<DoubleInterval> x_tiny(11), y_tiny(11);
+  x_tiny[0] = y_tiny[0] = DoubleInterval(0x1p-537);
+  for (Eigen::Index k = 1; k < 11; ++k) x_tiny[k] = y_tiny[k] = DoubleInterval(0x3p-540);
+  const DoubleInterval underflow = dot_product(x_tiny, y_tiny);
+  EXPECT_TRUE(contains(underflow, exact_dot(x_tiny, y_tiny))) << text(underflow);
+  EXPECT_LT(underflow.upper(), 0x1p-1060) << text(underflow);
+  // Every product 0 (a zero query): the interval path keeps the exact 0 a point.
+  const Vector<DoubleInterval> zero = Vector<DoubleInterval>::Constant(8, DoubleInterval(0.0));
+  EXPECT_EQ(dot_product(zero, y.head(8)).lower(), 0.0);
+  EXPECT_EQ(dot_product(zero, y.head(8)).upper(), 0.0);
+  EXPECT_EQ(squared_norm(zero).upper(), 0.0);
+}
+
+TEST(DoubleInterval, PointDotProductFallsBackWhereItsBoundDoesNotApply) {
+  // 2^1023 - 2^1023: the sum of magnitudes overflows, the interval path still finds exactly 0.
+  Vector<DoubleInterval> x(2), y(2);
+  x << DoubleInterval(0x1p1023), DoubleInterval(0x1p1023);
+  y << DoubleInterval(1.0), DoubleInterval(-1.0);
+  const DoubleInterval zero = dot_product(x, y);
+  EXPECT_EQ(zero.lower(), 0.0);
+  EXPECT_EQ(zero.upper(), 0.0);
+  // An overflowing product: an infinite end, never a wrong finite one.
+  y << DoubleInterval(4.0), DoubleInterval(1.0);
+  const DoubleInterval overflow = dot_product(x, y);
+  EXPECT_EQ(overflow.upper(), kInf);
+  EXPECT_GE(overflow.lower(), 0x1p1023);
+  // Entries that are not points, or unknown, take the interval path unchanged.
+  y << DoubleInterval::from_ends(1.0, 2.0), DoubleInterval(-1.0);
+  const DoubleInterval wide = dot_product(x, y), reference = x.cwiseProduct(y).sum();
+  EXPECT_EQ(wide.lower(), reference.lower());
+  EXPECT_EQ(wide.upper(), reference.upper());
+  y << DoubleInterval::unknown(), DoubleInterval(1.0);
+  EXPECT_TRUE(dot_product(x, y).is_nan());
 }
 
 TEST(DoubleInterval, NeighboursAreThoseOfNextafter) {

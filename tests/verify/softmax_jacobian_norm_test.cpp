@@ -1,5 +1,11 @@
 // The structured ||J||_2 of the softmax Jacobian against the general spectral norm, ties, and
 // lengths beyond the general method's verified range.
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
@@ -80,6 +86,47 @@ TEST(SoftmaxJacobianNorm, SaturatedWeightsKeepRelativeAccuracy) {
   EXPECT_LT(width(structured) / lower_end_of(structured), Mpfr("1e-60")) << structured;
   set_working_precision(16384);
   EXPECT_TRUE(overlap(structured, reference)) << structured << " vs " << reference;
+}
+
+// ||J||_2 T of softmax(l / T) in the number type R.
+template <class R>
+R structured_norm(const ExactTensor& logits, double temperature) {
+  const R T = point_of<R>(temperature);
+  return softmax_jacobian_norm(softmax(logits.to_vector<R>(), T), T, logits);
+}
+
+// The binary64 tier (secular_root_bracket, or the bisection where it gives up) contains the
+// 256-bit MPFI enclosure, on ordinary rows, near ties of the top two logits (d_1 - d_2 tiny),
+// ties in second place and saturated rows, and stays narrow on the ordinary ones.
+TEST(SoftmaxJacobianNorm, Binary64EnclosureContainsTheMpfiOne) {
+  const std::uint64_t seed = 20261203;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  const double spreads[] = {0.01, 1, 8, 60};
+  const double temperatures[] = {1, 8, 0.05};
+  double worst_relative_width = 0;
+  for (int trial = 0; trial < 160; ++trial) {
+    const std::size_t L = random::log_uniform_size(rng, 3, 400);
+    std::vector<double> l = random::gaussian(rng, L, spreads[trial % 4]);
+    const std::size_t top = static_cast<std::size_t>(std::max_element(l.begin(), l.end()) - l.begin());
+    const std::size_t other = (top + 1) % L;
+    if (trial % 5 == 1) l[other] = l[top] - std::ldexp(1.0, -static_cast<int>(random::uniform_index(rng, 1, 50)));
+    if (trial % 5 == 2) l[(top + 2) % L] = l[other] = l[top] - 1;
+    const double T = temperatures[trial % 3];
+    const ExactTensor logits = ExactTensor::vector(l);
+    const DoubleInterval fast = structured_norm<DoubleInterval>(logits, T);
+    set_working_precision(256);
+    const Interval reference = structured_norm<Interval>(logits, T);
+    const std::string input = "trial " + std::to_string(trial) + " L=" + std::to_string(L) + " T=" + std::to_string(T);
+    if (fast.is_nan()) continue;  // unknown is sound (e.g. weights underflow in binary64)
+    ASSERT_TRUE(is_finite_value(reference)) << input;
+    ASSERT_LE(mpfr_rounded_down(fast.lower()), lower_end_of(reference)) << input << ": " << fast.lower() << " vs " << reference;
+    ASSERT_GE(mpfr_rounded_up(fast.upper()), upper_end_of(reference)) << input << ": " << fast.upper() << " vs " << reference;
+    if (trial % 5 != 1 && trial % 3 != 2 && trial % 4 != 3)  // neither near ties nor saturated
+      worst_relative_width = std::max(worst_relative_width, (fast.upper() - fast.lower()) / fast.lower());
+  }
+  std::cout << "worst relative width on ordinary rows: " << worst_relative_width << "\n";
+  EXPECT_LT(worst_relative_width, 1e-11);
 }
 
 TEST(SoftmaxJacobianNorm, OneTokenHasAZeroJacobian) {

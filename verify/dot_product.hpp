@@ -1,0 +1,82 @@
+#pragma once
+// Squared norms and matrix-vector products for every number type, with a fast path for the
+// binary64 interval tier. For double, Mpfr and Interval they are Eigen's squaredNorm() and
+// nb::product, unchanged. For DoubleInterval with every entry a point (exact binary64 inputs, the
+// usual case) each dot product is computed once in binary64, in index order, and enclosed by a
+// rigorous bound on its rounding error (point_dot_enclosure below), instead of an interval
+// product and an interval sum per term (an FMA and two TwoSums per term): the certified check of
+// softmax-weight-bounds at L = 256, d = 64 went from 1.08 ms to 0.25 ms (bench_certified).
+// Entries that are not points, or NaN, take the interval path.
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <type_traits>
+
+#include "verify/numbers.hpp"
+
+namespace nb {
+
+// The enclosure of sum_k x_k y_k from the binary64 recurrence over the n terms
+//   p_k = fl(x_k y_k),  s_k = fl(s_{k-1} + p_k),  s_0 = 0,   a = fl(sum_k |p_k| + |s_k|)
+// (a summed in that order, two additions per term), round to nearest, no FMA required (a fused
+// p_k + s_{k-1} has one rounding fewer, which the bound also covers).
+// Guarantee (Wilkinson's running error bound, Higham, "Accuracy and Stability of Numerical
+// Algorithms", 2nd ed., section 3.3): each rounding errs by at most u = 2^-53 times its computed
+// result (|fl(z) - z| <= u |fl(z)|, Higham (2.5)), plus eta/2 = 2^-1075 absolute for a product in
+// the subnormal range (a sum of binary64 numbers that is subnormal is exact). Summing the errors
+// of the telescoping s_n = sum_k (s_k - s_{k-1}):
+//   |s_n - sum_k x_k y_k| <= u A + n eta/2,   A = sum_k |p_k| + |s_k| (exact sum),
+// and the recursive sum a of those 2n non-negative terms gives A <= a / (1 - gamma_2n)
+// <= a (1 + 2^-30) for n <= 2^20. The result is [s_n - B, s_n + B] with
+// B = fl(fl(c a) + (n + 1) eta), c = u (1 + 2^-29), which is at least u (1 + 2^-30) a + n eta/2
+// whatever the two roundings (including underflow of c a), ends rounded outward.
+// None when the bound does not apply: s_n or a infinite or NaN (overflow), or n > 2^20; and
+// when a = 0 (every product is 0 or underflows to it, as for a zero query), where the interval
+// path keeps an exact 0 a point. The caller then takes the interval path. (Other exact dot
+// products, of small integers say, get a width of about u a here instead of a point.)
+std::optional<DoubleInterval> point_dot_enclosure(double s, double a, std::size_t n);
+
+// sum_k x_k y_k for two DoubleInterval vectors of equal length (Eigen expressions, any strides).
+template <class X, class Y>
+DoubleInterval dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBase<Y>& y) {
+  const Eigen::Index n = x.size();
+  double s = 0, a = 0;
+  bool points = true;
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const DoubleInterval& xk = x.coeff(k);
+    const DoubleInterval& yk = y.coeff(k);
+    points = points && xk.lower() == xk.upper() && yk.lower() == yk.upper();  // false for NaN
+    const double p = xk.lower() * yk.lower();
+    s += p;
+    a += std::abs(p);
+    a += std::abs(s);
+  }
+  if (points)
+    if (const std::optional<DoubleInterval> enclosure = point_dot_enclosure(s, a, static_cast<std::size_t>(n)))
+      return *enclosure;
+  return x.cwiseProduct(y).sum();
+}
+
+// ||x||_2^2. For Interval and DoubleInterval an enclosure of it for every vector in the box.
+template <class X>
+typename X::Scalar squared_norm(const Eigen::MatrixBase<X>& x) {
+  if constexpr (std::is_same_v<typename X::Scalar, DoubleInterval>) {
+    return dot_product(x, x);
+  } else {
+    return x.squaredNorm();
+  }
+}
+
+// The product K q of a matrix and a vector (nb::product for every type but DoubleInterval).
+template <class M, class V>
+Vector<typename M::Scalar> matrix_vector_product(const Eigen::MatrixBase<M>& K, const Eigen::MatrixBase<V>& q) {
+  if constexpr (std::is_same_v<typename M::Scalar, DoubleInterval>) {
+    Vector<DoubleInterval> result(K.rows());
+    for (Eigen::Index i = 0; i < K.rows(); ++i) result[i] = dot_product(K.row(i), q.col(0));
+    return result;
+  } else {
+    return Vector<typename M::Scalar>(product(K, q));
+  }
+}
+
+}  // namespace nb
