@@ -88,10 +88,10 @@ struct HeadState {
 
 // Reports layer `layer`'s attention side for input x to the hooks, for the heads `heads`
 // (ascending), whose results stay in their work space `state` (index = head). Only the columns
-// of c_attn these heads read are computed.
+// of c_attn these heads read are computed, and their attention only `with_attention`.
 template <class T>
 void attend_heads(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, const std::vector<int>& heads,
-                  std::vector<HeadState<T>>& state, ForwardHooks<T>& hooks) {
+                  bool with_attention, std::vector<HeadState<T>>& state, ForwardHooks<T>& hooks) {
   const auto& config = model.config;
   const auto& block = loaded_block(model, layer, "forward pass");
   const T epsilon = static_cast<T>(config.layer_norm_epsilon);
@@ -117,7 +117,7 @@ void attend_heads(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, cons
     head.q = qkv.middleCols(head_column(config, Projection::query, h), d);
     head.k = qkv.middleCols(head_column(config, Projection::key, h), d);
     head.v = qkv.middleCols(head_column(config, Projection::value, h), d);
-    head.attend();
+    if (with_attention) head.attend();
   }
   for (int h : heads) {
     const auto& head = state[static_cast<std::size_t>(h)];
@@ -133,7 +133,7 @@ Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>&
                           ForwardHooks<T>& hooks) {
   const auto& config = model.config;
   const std::vector<int> heads = every_index(config.n_head);
-  attend_heads(model, layer, x, heads, state, hooks);
+  attend_heads(model, layer, x, heads, true, state, hooks);
   const int d = config.head_dim();
   Matrix<T> output(x.rows(), x.cols());
   for (int h : heads) output.middleCols(h * d, d) = state[static_cast<std::size_t>(h)].output;
@@ -258,7 +258,7 @@ void forward_positions(const Gpt2Model<T>& model, int n_positions, const HeadSel
   const Matrix<T> positions = model.wpe.topRows(n_positions);
   const std::vector<int> heads(selection.heads.begin(), selection.heads.end());
   std::vector<HeadState<T>> state(static_cast<std::size_t>(config.n_head));
-  for (int l : selection.layers) attend_heads(model, l, positions, heads, state, hooks);
+  for (int l : selection.layers) attend_heads(model, l, positions, heads, selection.attention, state, hooks);
 }
 
 template <class T>

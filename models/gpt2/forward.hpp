@@ -36,21 +36,25 @@ Matrix<T> forward_tokens(const Gpt2Model<T>& model, std::span<const int> token_i
 template <class T>
 void forward_hidden(const Gpt2Model<T>& model, const Matrix<T>& input, int n_layers, ForwardHooks<T>& hooks);
 
-// The layers and heads the positions path computes and reports (repeats count once).
+// What the positions path computes and reports: the layers and heads (repeats count once), and
+// whether the heads' logits and attention are computed too (for observers that read only q, k, v
+// and the layer input they are not, and head() gets them as empty matrices).
 struct HeadSelection {
-  HeadSelection(const std::vector<int>& layer_list, const std::vector<int>& head_list)
-      : layers(layer_list.begin(), layer_list.end()), heads(head_list.begin(), head_list.end()) {}
+  HeadSelection(const std::vector<int>& layer_list, const std::vector<int>& head_list, bool with_attention = true)
+      : layers(layer_list.begin(), layer_list.end()), heads(head_list.begin(), head_list.end()),
+        attention(with_attention) {}
 
   std::set<int> layers;
   std::set<int> heads;
+  bool attention;
 };
 
 // The content-free "positions" path: for every selected layer l independently, the position
 // embeddings wpe[0..n_positions-1] are the layer input (no residual stream, no token embedding),
 // pushed through layer l's ln_1 and c_attn; for each selected layer, ascending, its layer_input
 // and ln_1_output hooks are called, then head for its selected heads, ascending. Only the
-// selected heads' columns of c_attn and their attention are computed: what a head reports is
-// bitwise the same whichever heads are selected with it. Needs only the attention-input tensors of
+// selected heads' columns of c_attn and their attention (if selected) are computed: what a head
+// reports is bitwise the same whichever heads are selected with it. Needs only the attention-input tensors of
 // the selected layers, so it works on a partial checkpoint and on load_positions_model's models.
 // Throws nb::UsageError if n_positions is outside [1, config.n_positions], or if a selected layer
 // was not loaded or a selected layer or head does not exist.

@@ -99,7 +99,9 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   CaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
                           request.vectors);
   if (positions) {
-    gpt2::forward_positions(model, length, gpt2::HeadSelection(layers, heads), collector);
+    // The cases' logits are binary64 dot products of q and k (row_logits): the model's own logits
+    // and attention are not read.
+    gpt2::forward_positions(model, length, gpt2::HeadSelection(layers, heads, false), collector);
   } else {
     gpt2::forward_tokens(model, std::span<const int>(token_ids), collector);
   }

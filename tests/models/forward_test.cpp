@@ -253,6 +253,15 @@ TEST(Forward, PositionsPathOfSomeHeadsReportsThemBitwiseAsTheFullPass) {
   CallLog log;
   forward_positions(model, kPositions, selection, log);
   EXPECT_EQ(log.calls, (std::vector<std::string>{"input 1", "ln_1 1", "head 1 0", "head 1 3"}));
+  ActivationRecorder<float> without_attention;
+  forward_positions(model, kPositions, HeadSelection({1}, {3}, false), without_attention);
+  const auto& a = without_attention.layers.at(1).heads.at(3);
+  const auto& b = everything.layers[1].heads.at(3);
+  EXPECT_EQ(a.q, b.q);
+  EXPECT_EQ(a.k, b.k);
+  EXPECT_EQ(a.v, b.v);
+  EXPECT_EQ(a.logits.size(), 0);
+  EXPECT_EQ(a.attention.size(), 0);
 }
 
 TEST(Forward, PositionsModelRunsOnlyThePositionsPathOfItsLayers) {
