@@ -37,8 +37,8 @@ Gpt2Model<float> random_gpt2_small() {
   model.wte = random_matrix(50257, c);
   model.wpe = random_matrix(1024, c);
   for (int l = 0; l < 12; ++l) {
-    model.blocks.push_back({unit_layer_norm(c), random_affine(c, 3 * c), random_affine(c, c), unit_layer_norm(c),
-                            random_affine(c, 4 * c), random_affine(4 * c, c)});
+    model.blocks.push_back(nb::gpt2::BlockWeights<float>{unit_layer_norm(c), random_affine(c, 3 * c), random_affine(c, c),
+                                                         unit_layer_norm(c), random_affine(c, 4 * c), random_affine(4 * c, c)});
   }
   model.ln_f = unit_layer_norm(c);
   return model;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ void for_each_row_block(Index rows, const Body& body) {
   const Index blocks = (rows + kRowBlock - 1) / kRowBlock;
 #pragma omp parallel for schedule(static)
   for (Index b = 0; b < blocks; ++b) body(b * kRowBlock, std::min(kRowBlock, rows - b * kRowBlock));
+}
+
+// 0, 1, ..., count - 1.
+std::vector<int> every_index(int count) {
+  std::vector<int> indices(static_cast<std::size_t>(count));
+  std::iota(indices.begin(), indices.end(), 0);
+  return indices;
 }
 
 template <class T>
@@ -78,14 +86,14 @@ struct HeadState {
   }
 };
 
-// Reports layer `layer`'s attention side for input x to the hooks and returns the concatenated
-// head outputs attention_h * v_h [T, n_embd] (the input of c_proj). `heads` (n_head of them) is
-// the work space of the heads.
+// Reports layer `layer`'s attention side for input x to the hooks, for the heads `heads`
+// (ascending), whose results stay in their work space `state` (index = head). Only the columns
+// of c_attn these heads read are computed, and their attention only `with_attention`.
 template <class T>
-Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, std::vector<HeadState<T>>& heads,
-                          ForwardHooks<T>& hooks) {
+void attend_heads(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, const std::vector<int>& heads,
+                  bool with_attention, std::vector<HeadState<T>>& state, ForwardHooks<T>& hooks) {
   const auto& config = model.config;
-  const auto& block = model.blocks[static_cast<std::size_t>(layer)];
+  const auto& block = loaded_block(model, layer, "forward pass");
   const T epsilon = static_cast<T>(config.layer_norm_epsilon);
   hooks.layer_input(layer, x);
 
@@ -94,30 +102,48 @@ Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>&
     ln_1.middleRows(first, count) = layer_norm<T>(x.middleRows(first, count), block.ln_1, epsilon);
   });
   hooks.ln_1_output(layer, ln_1);
-  const Matrix<T> qkv = affine<T>(ln_1, block.c_attn);
-
   const int d = config.head_dim();
-  Matrix<T> output(x.rows(), x.cols());
+  std::vector<ColumnRange> columns;
+  for (int h : heads) {
+    for (const auto projection : {Projection::query, Projection::key, Projection::value})
+      columns.push_back({head_column(config, projection, h), d});
+  }
+  const Matrix<T> qkv = affine_columns<T>(ln_1, block.c_attn, columns);
+
 #pragma omp parallel for schedule(static)
-  for (int h = 0; h < config.n_head; ++h) {
-    auto& head = heads[static_cast<std::size_t>(h)];
+  for (std::size_t i = 0; i < heads.size(); ++i) {
+    const int h = heads[i];
+    auto& head = state[static_cast<std::size_t>(h)];
     head.q = qkv.middleCols(head_column(config, Projection::query, h), d);
     head.k = qkv.middleCols(head_column(config, Projection::key, h), d);
     head.v = qkv.middleCols(head_column(config, Projection::value, h), d);
-    head.attend();
-    output.middleCols(h * d, d) = head.output;
+    if (with_attention) head.attend();
   }
-  for (int h = 0; h < config.n_head; ++h) {
-    const auto& head = heads[static_cast<std::size_t>(h)];
+  for (int h : heads) {
+    const auto& head = state[static_cast<std::size_t>(h)];
     hooks.head({layer, h, head.q, head.k, head.v, head.logits, head.attention});
   }
+}
+
+// Reports layer `layer`'s attention side for input x to the hooks and returns the concatenated
+// head outputs attention_h * v_h [T, n_embd] (the input of c_proj). `state` (n_head of them) is
+// the work space of the heads.
+template <class T>
+Matrix<T> attention_layer(const Gpt2Model<T>& model, int layer, const Matrix<T>& x, std::vector<HeadState<T>>& state,
+                          ForwardHooks<T>& hooks) {
+  const auto& config = model.config;
+  const std::vector<int> heads = every_index(config.n_head);
+  attend_heads(model, layer, x, heads, true, state, hooks);
+  const int d = config.head_dim();
+  Matrix<T> output(x.rows(), x.cols());
+  for (int h : heads) output.middleCols(h * d, d) = state[static_cast<std::size_t>(h)].output;
   return output;
 }
 
 // The rest of a block after attention: x += c_proj(z); x += mlp_c_proj(gelu_new(mlp_c_fc(ln_2(x)))).
 template <class T>
 void finish_block(const Gpt2Model<T>& model, int layer, const Matrix<T>& z, Matrix<T>& x) {
-  const auto& block = model.blocks[static_cast<std::size_t>(layer)];
+  const auto& block = loaded_block(model, layer, "forward pass");
   const T epsilon = static_cast<T>(model.config.layer_norm_epsilon);
   x += affine<T>(z, *block.c_proj);
   Matrix<T> ln_2(x.rows(), x.cols());
@@ -127,6 +153,15 @@ void finish_block(const Gpt2Model<T>& model, int layer, const Matrix<T>& z, Matr
   Matrix<T> hidden = affine<T>(ln_2, *block.mlp_c_fc);
   for_each_row_block(hidden.rows(), [&](Index first, Index count) { gelu_new<T>(hidden.middleRows(first, count)); });
   x += affine<T>(hidden, *block.mlp_c_proj);
+}
+
+// Refuses a model that holds only what the positions path needs.
+template <class T>
+void require_fully_loaded(const Gpt2Model<T>& model, const std::string& purpose) {
+  if (model.attention_inputs_only) {
+    throw UsageError(purpose + ": the model of " + model.source +
+                     " was loaded for the positions path only (load_positions_model); load it with load_model");
+  }
 }
 
 // Names of the tensors that complete layers 0..n_complete-1 beyond their attention inputs.
@@ -143,9 +178,9 @@ std::vector<std::string> rest_of_layers(int n_complete) {
 // last is completed (its output feeds the next); the last too if `complete_last`.
 template <class T>
 void run_layers(const Gpt2Model<T>& model, Matrix<T>& x, int n_layers, bool complete_last, ForwardHooks<T>& hooks) {
-  std::vector<HeadState<T>> heads(static_cast<std::size_t>(model.config.n_head));
+  std::vector<HeadState<T>> state(static_cast<std::size_t>(model.config.n_head));
   for (int l = 0; l < n_layers; ++l) {
-    const Matrix<T> z = attention_layer(model, l, x, heads, hooks);
+    const Matrix<T> z = attention_layer(model, l, x, state, hooks);
     if (l + 1 < n_layers || complete_last) finish_block(model, l, z, x);
   }
 }
@@ -154,6 +189,7 @@ void run_layers(const Gpt2Model<T>& model, Matrix<T>& x, int n_layers, bool comp
 
 template <class T>
 Matrix<T> forward_tokens(const Gpt2Model<T>& model, std::span<const int> token_ids, ForwardHooks<T>& hooks) {
+  require_fully_loaded(model, "forward pass");
   const auto& config = model.config;
   std::vector<std::string> needed{"wte.weight"};
   const auto rest = rest_of_layers(config.n_layer);
@@ -188,6 +224,7 @@ Matrix<T> forward_tokens(const Gpt2Model<T>& model, std::span<const int> token_i
 
 template <class T>
 void forward_hidden(const Gpt2Model<T>& model, const Matrix<T>& input, int n_layers, ForwardHooks<T>& hooks) {
+  require_fully_loaded(model, "forward pass");
   const auto& config = model.config;
   if (n_layers < 1 || n_layers > config.n_layer) {
     throw UsageError("forward pass: " + std::to_string(n_layers) + " layers requested, the model has " +
@@ -204,21 +241,38 @@ void forward_hidden(const Gpt2Model<T>& model, const Matrix<T>& input, int n_lay
 }
 
 template <class T>
-void forward_positions(const Gpt2Model<T>& model, int n_positions, ForwardHooks<T>& hooks) {
+void forward_positions(const Gpt2Model<T>& model, int n_positions, const HeadSelection& selection,
+                       ForwardHooks<T>& hooks) {
   const auto& config = model.config;
   if (n_positions < 1 || n_positions > config.n_positions) {
     throw UsageError("positions path: " + std::to_string(n_positions) + " positions requested, the model has " +
                      std::to_string(config.n_positions));
   }
+  for (int h : selection.heads) {
+    if (h < 0 || h >= config.n_head) {
+      throw UsageError("positions path: head " + std::to_string(h) + " requested, the model has " +
+                       std::to_string(config.n_head));
+    }
+  }
+  for (int l : selection.layers) loaded_block(model, l, "positions path");
   const Matrix<T> positions = model.wpe.topRows(n_positions);
-  std::vector<HeadState<T>> heads(static_cast<std::size_t>(config.n_head));
-  for (int l = 0; l < config.n_layer; ++l) attention_layer(model, l, positions, heads, hooks);
+  const std::vector<int> heads(selection.heads.begin(), selection.heads.end());
+  std::vector<HeadState<T>> state(static_cast<std::size_t>(config.n_head));
+  for (int l : selection.layers) attend_heads(model, l, positions, heads, selection.attention, state, hooks);
+}
+
+template <class T>
+void forward_positions(const Gpt2Model<T>& model, int n_positions, ForwardHooks<T>& hooks) {
+  const HeadSelection every_head(every_index(model.config.n_layer), every_index(model.config.n_head));
+  forward_positions(model, n_positions, every_head, hooks);
 }
 
 template Matrix<float> forward_tokens<float>(const Gpt2Model<float>&, std::span<const int>, ForwardHooks<float>&);
 template Matrix<double> forward_tokens<double>(const Gpt2Model<double>&, std::span<const int>, ForwardHooks<double>&);
 template void forward_hidden<float>(const Gpt2Model<float>&, const Matrix<float>&, int, ForwardHooks<float>&);
 template void forward_hidden<double>(const Gpt2Model<double>&, const Matrix<double>&, int, ForwardHooks<double>&);
+template void forward_positions<float>(const Gpt2Model<float>&, int, const HeadSelection&, ForwardHooks<float>&);
+template void forward_positions<double>(const Gpt2Model<double>&, int, const HeadSelection&, ForwardHooks<double>&);
 template void forward_positions<float>(const Gpt2Model<float>&, int, ForwardHooks<float>&);
 template void forward_positions<double>(const Gpt2Model<double>&, int, ForwardHooks<double>&);
 

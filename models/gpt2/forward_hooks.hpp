@@ -15,6 +15,7 @@ struct HeadActivations {
   const Matrix<T>& q;
   const Matrix<T>& k;
   const Matrix<T>& v;
+  // Both empty when the positions path was asked not to compute them (HeadSelection::attention).
   const Matrix<T>& logits;     // q_t . k_s / sqrt(d) for s <= t; -inf above the diagonal (masked)
   const Matrix<T>& attention;  // causal softmax of logits; exactly 0 above the diagonal
 };

@@ -3,7 +3,10 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <limits>
 #include <mutex>
+#include <utility>
+#include <vector>
 
 namespace nb::gpt2 {
 namespace {
@@ -59,6 +62,37 @@ void gemm(CBLAS_TRANSPOSE transpose_b, Index m, Index n, Index k, const T* a, In
   blas_gemm(transpose_b, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
+// x * a.weight + a.bias on the tiles in column tiles c with needed_column_tiles[c]; the entries of
+// the other column tiles are NaN.
+template <class T>
+Matrix<T> affine_tiles(const Eigen::Ref<const Matrix<T>>& x, const AffineWeights<T>& a,
+                       const std::vector<bool>& needed_column_tiles) {
+  Matrix<T> y(x.rows(), a.weight.cols());
+  std::vector<std::pair<Index, Index>> tiles;  // first row and column of each tile to compute
+  for (Index row = 0; row < y.rows(); row += kTileRows) {
+    for (Index col = 0; col < y.cols(); col += kTileCols) {
+      if (needed_column_tiles[static_cast<std::size_t>(col / kTileCols)]) tiles.emplace_back(row, col);
+    }
+  }
+  for (Index col = 0; col < y.cols(); col += kTileCols) {
+    if (!needed_column_tiles[static_cast<std::size_t>(col / kTileCols)]) {
+      y.middleCols(col, std::min(kTileCols, y.cols() - col)).setConstant(std::numeric_limits<T>::quiet_NaN());
+    }
+  }
+#pragma omp parallel for schedule(static)
+  for (std::size_t tile = 0; tile < tiles.size(); ++tile) {
+    const Index row = tiles[tile].first, col = tiles[tile].second;
+    const Index rows = std::min(kTileRows, y.rows() - row), cols = std::min(kTileCols, y.cols() - col);
+    auto out = y.block(row, col, rows, cols);
+    gemm(CblasNoTrans, rows, cols, x.cols(), x.data() + row * x.outerStride(), x.outerStride(), a.weight.data() + col,
+         a.weight.outerStride(), out.data(), y.outerStride());
+    out.rowwise() += a.bias.segment(col, cols);
+  }
+  return y;
+}
+
+Index column_tiles(Index columns) { return (columns + kTileCols - 1) / kTileCols; }
+
 }  // namespace
 
 template <class T>
@@ -70,19 +104,18 @@ void multiply(const Eigen::Ref<const Matrix<T>>& a, const Eigen::Ref<const Matri
 
 template <class T>
 Matrix<T> affine(const Eigen::Ref<const Matrix<T>>& x, const AffineWeights<T>& a) {
-  Matrix<T> y(x.rows(), a.weight.cols());
-  const Index row_tiles = (y.rows() + kTileRows - 1) / kTileRows;
-  const Index col_tiles = (y.cols() + kTileCols - 1) / kTileCols;
-#pragma omp parallel for schedule(static)
-  for (Index tile = 0; tile < row_tiles * col_tiles; ++tile) {
-    const Index row = tile / col_tiles * kTileRows, col = tile % col_tiles * kTileCols;
-    const Index rows = std::min(kTileRows, y.rows() - row), cols = std::min(kTileCols, y.cols() - col);
-    auto out = y.block(row, col, rows, cols);
-    gemm(CblasNoTrans, rows, cols, x.cols(), x.data() + row * x.outerStride(), x.outerStride(), a.weight.data() + col,
-         a.weight.outerStride(), out.data(), y.outerStride());
-    out.rowwise() += a.bias.segment(col, cols);
+  return affine_tiles(x, a, std::vector<bool>(static_cast<std::size_t>(column_tiles(a.weight.cols())), true));
+}
+
+template <class T>
+Matrix<T> affine_columns(const Eigen::Ref<const Matrix<T>>& x, const AffineWeights<T>& a,
+                         std::span<const ColumnRange> columns) {
+  std::vector<bool> needed(static_cast<std::size_t>(column_tiles(a.weight.cols())), false);
+  for (const ColumnRange& range : columns) {
+    for (Index c = range.first / kTileCols; c < static_cast<Index>(needed.size()) && c * kTileCols < range.first + range.count; ++c)
+      needed[static_cast<std::size_t>(c)] = true;
   }
-  return y;
+  return affine_tiles(x, a, needed);
 }
 
 template void multiply<float>(const Eigen::Ref<const Matrix<float>>&, const Eigen::Ref<const Matrix<float>>&, bool,
@@ -91,5 +124,9 @@ template void multiply<double>(const Eigen::Ref<const Matrix<double>>&, const Ei
                                Eigen::Ref<Matrix<double>>);
 template Matrix<float> affine<float>(const Eigen::Ref<const Matrix<float>>&, const AffineWeights<float>&);
 template Matrix<double> affine<double>(const Eigen::Ref<const Matrix<double>>&, const AffineWeights<double>&);
+template Matrix<float> affine_columns<float>(const Eigen::Ref<const Matrix<float>>&, const AffineWeights<float>&,
+                                             std::span<const ColumnRange>);
+template Matrix<double> affine_columns<double>(const Eigen::Ref<const Matrix<double>>&, const AffineWeights<double>&,
+                                               std::span<const ColumnRange>);
 
 }  // namespace nb::gpt2

@@ -8,6 +8,8 @@
 // threads. To that end the first use sets OpenBLAS's pthreads build to one thread for the whole
 // process (its OpenMP build runs single-threaded inside our parallel regions by itself), and the
 // calls of its sequential build, unsafe to call concurrently, are taken one at a time.
+#include <span>
+
 #include <Eigen/Core>
 
 #include "models/gpt2/model.hpp"
@@ -25,5 +27,19 @@ void multiply(const Eigen::Ref<const Matrix<T>>& a, const Eigen::Ref<const Matri
 // rows and columns that OpenMP threads share.
 template <class T>
 Matrix<T> affine(const Eigen::Ref<const Matrix<T>>& x, const AffineWeights<T>& a);
+
+// Output columns [first, first + count) of a product.
+struct ColumnRange {
+  Eigen::Index first;
+  Eigen::Index count;
+};
+
+// Only the columns in `columns` of affine(x, a), for callers that read a few of them (one head's
+// query, key and value): only affine's tiles that meet those columns are computed, by the same
+// OpenBLAS calls, so each of their entries is bitwise what affine(x, a) gives; every entry
+// outside those tiles is NaN.
+template <class T>
+Matrix<T> affine_columns(const Eigen::Ref<const Matrix<T>>& x, const AffineWeights<T>& a,
+                         std::span<const ColumnRange> columns);
 
 }  // namespace nb::gpt2

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <string_view>
 
 #include "verify/errors.hpp"
@@ -26,9 +27,10 @@ bool is_skipped(std::string_view name) {
   return name == ".attn.bias" || name == ".attn.masked_bias";
 }
 
-std::vector<std::string> attention_input_names(const Gpt2Config& config) {
+// wpe and the attention inputs of `layers`: what the positions path reads.
+std::vector<std::string> attention_input_names(const std::vector<int>& layers) {
   std::vector<std::string> names{"wpe.weight"};
-  for (int l = 0; l < config.n_layer; ++l) {
+  for (int l : layers) {
     const auto block = block_tensor_names(l, BlockPart::attention_input);
     names.insert(names.end(), block.begin(), block.end());
   }
@@ -93,6 +95,48 @@ class WeightsReader {
   std::map<std::string, const TensorEntry*> entries_;
 };
 
+// The checkpoint's GPT-2 tensors by canonical name, after the checks every load makes of the
+// header before any value is read: each tensor is a GPT-2 tensor of `config` (or skipped), appears
+// once, and has the expected shape.
+std::map<std::string, const TensorEntry*> checked_tensors(const Gpt2Config& config, const SafetensorsFile& file) {
+  std::map<std::string, std::vector<std::uint64_t>> expected;
+  for (auto& tensor : expected_tensors(config)) expected.emplace(std::move(tensor.name), std::move(tensor.shape));
+
+  std::map<std::string, const TensorEntry*> found;
+  for (const auto& entry : file.tensors()) {
+    const std::string name = entry.name.starts_with(kPrefix) ? entry.name.substr(kPrefix.size()) : entry.name;
+    if (is_skipped(name)) continue;
+    const auto shape = expected.find(name);
+    if (shape == expected.end()) {
+      throw InputError(file.source() + ": tensor '" + entry.name + "' is not a GPT-2 tensor of a model with n_layer = " +
+                       std::to_string(config.n_layer));
+    }
+    if (!found.emplace(name, &entry).second) {
+      throw InputError(file.source() + ": tensor '" + name + "' appears twice (with and without the 'transformer.' prefix)");
+    }
+    if (entry.shape != shape->second) {
+      throw InputError(file.source() + ": tensor '" + entry.name + "' has shape " + shape_text(entry.shape) +
+                       ", the config needs " + shape_text(shape->second));
+    }
+  }
+  return found;
+}
+
+// A model of `config` from `file` without weights (no layer loaded yet), its `missing` set from
+// `found` (checked_tensors).
+template <class T>
+Gpt2Model<T> model_without_weights(const Gpt2Config& config, const SafetensorsFile& file,
+                                   const std::map<std::string, const TensorEntry*>& found) {
+  Gpt2Model<T> model;
+  model.source = file.source();
+  model.config = config;
+  model.blocks.resize(static_cast<std::size_t>(config.n_layer));
+  for (const auto& tensor : expected_tensors(config)) {
+    if (!found.count(tensor.name)) model.missing.insert(tensor.name);
+  }
+  return model;
+}
+
 }  // namespace
 
 std::vector<ExpectedTensor> expected_tensors(const Gpt2Config& config) {
@@ -143,51 +187,63 @@ void require_tensors(const std::set<std::string>& missing, const std::vector<std
 }
 
 template <class T>
+const BlockWeights<T>& loaded_block(const Gpt2Model<T>& model, int layer, const std::string& purpose) {
+  if (layer < 0 || layer >= static_cast<int>(model.blocks.size()) || !model.blocks[static_cast<std::size_t>(layer)]) {
+    throw UsageError(purpose + ": layer " + std::to_string(layer) + " of " + model.source +
+                     (layer < 0 || layer >= model.config.n_layer
+                          ? " does not exist (the model has " + std::to_string(model.config.n_layer) + " layers)"
+                          : " was not loaded"));
+  }
+  return *model.blocks[static_cast<std::size_t>(layer)];
+}
+
+template <class T>
 Gpt2Model<T> load_model(const Gpt2Config& config, const SafetensorsFile& file) {
-  std::map<std::string, std::vector<std::uint64_t>> expected;
-  for (auto& tensor : expected_tensors(config)) expected.emplace(std::move(tensor.name), std::move(tensor.shape));
-
-  std::map<std::string, const TensorEntry*> found;
-  for (const auto& entry : file.tensors()) {
-    const std::string name = entry.name.starts_with(kPrefix) ? entry.name.substr(kPrefix.size()) : entry.name;
-    if (is_skipped(name)) continue;
-    const auto shape = expected.find(name);
-    if (shape == expected.end()) {
-      throw InputError(file.source() + ": tensor '" + entry.name + "' is not a GPT-2 tensor of a model with n_layer = " +
-                       std::to_string(config.n_layer));
-    }
-    if (!found.emplace(name, &entry).second) {
-      throw InputError(file.source() + ": tensor '" + name + "' appears twice (with and without the 'transformer.' prefix)");
-    }
-    if (entry.shape != shape->second) {
-      throw InputError(file.source() + ": tensor '" + entry.name + "' has shape " + shape_text(entry.shape) +
-                       ", the config needs " + shape_text(shape->second));
-    }
-  }
-
-  Gpt2Model<T> model;
-  model.source = file.source();
-  model.config = config;
-  for (const auto& [name, shape] : expected) {
-    if (!found.count(name)) model.missing.insert(name);
-  }
-  require_tensors(model.missing, attention_input_names(config), file.source(), "the attention inputs of every layer");
+  auto found = checked_tensors(config, file);
+  auto model = model_without_weights<T>(config, file, found);
+  std::vector<int> every_layer(static_cast<std::size_t>(config.n_layer));
+  std::iota(every_layer.begin(), every_layer.end(), 0);
+  require_tensors(model.missing, attention_input_names(every_layer), file.source(), "the attention inputs of every layer");
 
   const WeightsReader<T> reader(file, std::move(found));
   model.wte = reader.matrix("wte.weight");
   model.wpe = *reader.matrix("wpe.weight");
   for (int l = 0; l < config.n_layer; ++l) {
     const std::string layer = "h." + std::to_string(l) + ".";
-    model.blocks.push_back(BlockWeights<T>{
+    model.blocks[static_cast<std::size_t>(l)] = BlockWeights<T>{
         *reader.layer_norm(layer + "ln_1"),
         *reader.affine(layer + "attn.c_attn"),
         reader.affine(layer + "attn.c_proj"),
         reader.layer_norm(layer + "ln_2"),
         reader.affine(layer + "mlp.c_fc"),
         reader.affine(layer + "mlp.c_proj"),
-    });
+    };
   }
   model.ln_f = reader.layer_norm("ln_f");
+  return model;
+}
+
+template <class T>
+Gpt2Model<T> load_positions_model(const Gpt2Config& config, const SafetensorsFile& file, const std::vector<int>& layers) {
+  for (int l : layers) {
+    if (l < 0 || l >= config.n_layer) {
+      throw UsageError("load_positions_model: layer " + std::to_string(l) + " is outside the model's " +
+                       std::to_string(config.n_layer) + " layers");
+    }
+  }
+  auto found = checked_tensors(config, file);
+  auto model = model_without_weights<T>(config, file, found);
+  model.attention_inputs_only = true;
+  require_tensors(model.missing, attention_input_names(layers), file.source(),
+                  "the positions path of the requested layers");
+
+  const WeightsReader<T> reader(file, std::move(found));
+  model.wpe = *reader.matrix("wpe.weight");
+  for (int l : layers) {
+    const std::string layer = "h." + std::to_string(l) + ".";
+    model.blocks[static_cast<std::size_t>(l)] =
+        BlockWeights<T>{*reader.layer_norm(layer + "ln_1"), *reader.affine(layer + "attn.c_attn")};
+  }
   return model;
 }
 
@@ -210,13 +266,17 @@ HeadProjection<T> head_projection(const Gpt2Model<T>& model, int layer, int head
                      " is outside the model's " + std::to_string(config.n_layer) + " layers x " +
                      std::to_string(config.n_head) + " heads");
   }
-  const auto& c_attn = model.blocks[static_cast<std::size_t>(layer)].c_attn;
+  const auto& c_attn = loaded_block(model, layer, "head_projection").c_attn;
   const int column = head_column(config, projection, head);
   return {c_attn.weight.middleCols(column, config.head_dim()), c_attn.bias.segment(column, config.head_dim())};
 }
 
 template Gpt2Model<float> load_model<float>(const Gpt2Config&, const SafetensorsFile&);
 template Gpt2Model<double> load_model<double>(const Gpt2Config&, const SafetensorsFile&);
+template const BlockWeights<float>& loaded_block<float>(const Gpt2Model<float>&, int, const std::string&);
+template const BlockWeights<double>& loaded_block<double>(const Gpt2Model<double>&, int, const std::string&);
+template Gpt2Model<float> load_positions_model<float>(const Gpt2Config&, const SafetensorsFile&, const std::vector<int>&);
+template Gpt2Model<double> load_positions_model<double>(const Gpt2Config&, const SafetensorsFile&, const std::vector<int>&);
 template Gpt2Model<float> load_model_directory<float>(const std::filesystem::path&);
 template Gpt2Model<double> load_model_directory<double>(const std::filesystem::path&);
 template HeadProjection<float> head_projection<float>(const Gpt2Model<float>&, int, int, Projection);

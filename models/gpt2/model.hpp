@@ -51,11 +51,20 @@ struct Gpt2Model {
   Gpt2Config config;
   std::optional<Matrix<T>> wte;  // [vocab_size, n_embd]; absent in a partial checkpoint
   Matrix<T> wpe;                 // [n_positions, n_embd]
-  std::vector<BlockWeights<T>> blocks;
+  // Index = layer; std::nullopt for a layer that was not loaded (see load_positions_model).
+  std::vector<std::optional<BlockWeights<T>>> blocks;
   std::optional<LayerNormWeights<T>> ln_f;
   // Canonical names (no "transformer." prefix) of the GPT-2 tensors the checkpoint lacks.
   std::set<std::string> missing;
+  // Set by load_positions_model: only wpe and the attention inputs of the loaded layers were read,
+  // whatever else the checkpoint holds, so forward_tokens and forward_hidden refuse the model.
+  bool attention_inputs_only = false;
 };
+
+// The weights of layer `layer`. Throws nb::UsageError naming `purpose` if the model has no such
+// layer or did not load it.
+template <class T>
+const BlockWeights<T>& loaded_block(const Gpt2Model<T>& model, int layer, const std::string& purpose);
 
 // The canonical Hugging Face names and shapes of every GPT-2 tensor for `config`, in checkpoint
 // order: wte, wpe, per layer (ln_1, attn.c_attn, attn.c_proj, ln_2, mlp.c_fc, mlp.c_proj; weight
@@ -94,6 +103,16 @@ void require_tensors(const std::set<std::string>& missing, const std::vector<std
 template <class T>
 Gpt2Model<T> load_model(const Gpt2Config& config, const SafetensorsFile& file);
 
+// Loads only what forward_positions needs for `layers` (any order; each in [0, n_layer)): wpe and
+// those layers' ln_1 and attn.c_attn, so only their bytes are read from a file opened with
+// SafetensorsFile::read. The result is what load_model gives, except: the other blocks are
+// std::nullopt; in the loaded ones only ln_1 and c_attn are set; wte and ln_f are not set; and
+// attention_inputs_only is true. `missing` still lists what the checkpoint lacks, and every
+// header entry is validated as load_model does. Throws as load_model does, except that only the
+// attention inputs of `layers` must be present and finite; nb::UsageError if a layer is out of range.
+template <class T>
+Gpt2Model<T> load_positions_model(const Gpt2Config& config, const SafetensorsFile& file, const std::vector<int>& layers);
+
 // Loads `directory`/config.json and `directory`/model.safetensors (see load_model).
 template <class T>
 Gpt2Model<T> load_model_directory(const std::filesystem::path& directory);
@@ -113,7 +132,7 @@ struct HeadProjection {
 };
 
 // Copies head `head`'s query, key or value projection out of layer `layer`'s c_attn.
-// Throws nb::UsageError if `layer` or `head` is out of range.
+// Throws nb::UsageError if `layer` or `head` is out of range or the layer was not loaded.
 template <class T>
 HeadProjection<T> head_projection(const Gpt2Model<T>& model, int layer, int head, Projection projection);
 

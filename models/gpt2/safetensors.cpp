@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "models/files/array_size.hpp"
-#include "models/files/file_bytes.hpp"
 #include "models/files/little_endian.hpp"
 #include "models/gpt2/half_precision.hpp"
 #include "verify/errors.hpp"
@@ -175,19 +174,37 @@ std::size_t dtype_size(Dtype dtype) { return info(dtype).size; }
 std::size_t TensorEntry::element_count() const { return static_cast<std::size_t>((end - begin) / dtype_size(dtype)); }
 
 SafetensorsFile SafetensorsFile::read(const std::filesystem::path& path) {
-  return parse(files::read_file_bytes(path), path.string());
+  SafetensorsFile file;
+  file.source_ = path.string();
+  file.file_ = std::make_shared<const files::FileRanges>(path);
+  file.read_header(file.file_->size());
+  return file;
 }
 
 SafetensorsFile SafetensorsFile::parse(std::vector<std::byte> bytes, std::string source) {
   SafetensorsFile file;
   file.source_ = std::move(source);
   file.bytes_ = std::move(bytes);
-  const std::string& name = file.source_;
-  const std::uint64_t size = file.bytes_.size();
+  file.read_header(file.bytes_.size());
+  return file;
+}
+
+void SafetensorsFile::read_bytes(std::uint64_t offset, std::span<std::byte> out) const {
+  if (file_) {
+    file_->read(offset, out);
+  } else {
+    std::copy_n(bytes_.begin() + static_cast<std::ptrdiff_t>(offset), out.size(), out.begin());
+  }
+}
+
+void SafetensorsFile::read_header(std::uint64_t size) {
+  const std::string& name = source_;
   if (size < 8) {
     throw InputError(name + ": file is " + std::to_string(size) + " bytes, too short for the 8-byte header length (truncated?)");
   }
-  const auto header_length = files::load_little_endian<std::uint64_t>(file.bytes_.data());
+  std::array<std::byte, 8> length_bytes;
+  read_bytes(0, length_bytes);
+  const auto header_length = files::load_little_endian<std::uint64_t>(length_bytes.data());
   if (header_length > kMaxHeaderLength) {
     throw InputError(name + ": header length " + std::to_string(header_length) + " exceeds the 100,000,000-byte limit");
   }
@@ -195,25 +212,25 @@ SafetensorsFile SafetensorsFile::parse(std::vector<std::byte> bytes, std::string
     throw InputError(name + ": header length " + std::to_string(header_length) + " runs past the end of the " +
                      std::to_string(size) + "-byte file (truncated?)");
   }
-  const auto* header_begin = reinterpret_cast<const char*>(file.bytes_.data()) + 8;
-  const json header = parse_json(std::string_view(header_begin, header_length), name + ": header", DuplicateKeyCheck(name));
+  std::string header_text(static_cast<std::size_t>(header_length), '\0');
+  read_bytes(8, std::as_writable_bytes(std::span<char>(header_text)));
+  const json header = parse_json(header_text, name + ": header", DuplicateKeyCheck(name));
   if (!header.is_object()) throw InputError(name + ": header is not a JSON object");
 
-  file.data_start_ = 8 + header_length;
-  const HeaderValidator validator(name, size - file.data_start_);
+  data_start_ = 8 + header_length;
+  const HeaderValidator validator(name, size - data_start_);
   for (const auto& [key, value] : header.items()) {
     if (key == "__metadata__") {
       if (!value.is_object()) throw InputError(name + ": __metadata__ is not a JSON object");
       for (const auto& [meta_key, meta_value] : value.items()) {
         if (!meta_value.is_string()) throw InputError(name + ": __metadata__ value of '" + meta_key + "' is not a string");
-        file.metadata_.emplace(meta_key, meta_value.get<std::string>());
+        metadata_.emplace(meta_key, meta_value.get<std::string>());
       }
       continue;
     }
-    file.tensors_.push_back(validator.tensor(key, value));
+    tensors_.push_back(validator.tensor(key, value));
   }
-  validator.layout(file.tensors_);
-  return file;
+  validator.layout(tensors_);
 }
 
 const TensorEntry* SafetensorsFile::find(std::string_view name) const {
@@ -228,9 +245,15 @@ void SafetensorsFile::read_values(const TensorEntry& tensor, std::span<T> out) c
     throw UsageError(source_ + ": tensor '" + tensor.name + "' has " + std::to_string(tensor.element_count()) +
                      " elements, the destination holds " + std::to_string(out.size()));
   }
-  const std::byte* data = bytes_.data() + data_start_ + tensor.begin;
+  // Read and converted a chunk at a time: no copy of the whole tensor's bytes is kept.
   auto convert = [&](auto decode, std::size_t stride) {
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<T>(decode(data + stride * i));
+    constexpr std::size_t kChunk = 1 << 16;  // elements
+    std::vector<std::byte> chunk(std::min(out.size(), kChunk) * stride);
+    for (std::size_t first = 0; first < out.size(); first += kChunk) {
+      const std::size_t count = std::min(kChunk, out.size() - first);
+      read_bytes(data_start_ + tensor.begin + first * stride, std::span<std::byte>(chunk.data(), count * stride));
+      for (std::size_t i = 0; i < count; ++i) out[first + i] = static_cast<T>(decode(chunk.data() + stride * i));
+    }
   };
   using files::load_little_endian;
   switch (tensor.dtype) {

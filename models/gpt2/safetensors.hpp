@@ -1,15 +1,20 @@
 #pragma once
 // Reader for the safetensors format (Hugging Face): an 8-byte little-endian header length N, N
 // bytes of JSON header mapping tensor names to {dtype, shape, data_offsets}, then the data section.
-// The whole file is read once into memory and validated before any tensor is exposed.
+// The header is validated against the file's size before any tensor is exposed; a tensor's bytes
+// are read only when its values are asked for, so a reader that needs one layer of a checkpoint
+// reads that layer's bytes and no others.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "models/files/file_ranges.hpp"
 
 namespace nb::gpt2 {
 
@@ -39,7 +44,8 @@ struct TensorEntry {
 
 class SafetensorsFile {
  public:
-  // Reads the file at `path` once and validates it (see parse). Errors name the path.
+  // Opens the file at `path` and reads and validates its header (as parse does, against the
+  // file's size); the data section is read tensor by tensor by read_values. Errors name the path.
   static SafetensorsFile read(const std::filesystem::path& path);
 
   // Validates `bytes` as a complete safetensors file; `source` names it in error messages.
@@ -67,7 +73,8 @@ class SafetensorsFile {
   // Writes the values of `tensor` (an entry of this file) into `out`, in row-major order.
   // T is float or double. Guarantees: F16, BF16 and F32 convert exactly to either type; F64
   // converts exactly to double and rounds to nearest (ties to even) when T is float.
-  // Throws nb::InputError naming the tensor if its dtype is not a floating-point type, and
+  // Throws nb::InputError naming the tensor if its dtype is not a floating-point type, or naming
+  // the file if it was read from a file that now ends before the tensor (truncated after read);
   // nb::UsageError if out.size() differs from tensor.element_count().
   template <class T>
   void read_values(const TensorEntry& tensor, std::span<T> out) const;
@@ -79,9 +86,17 @@ class SafetensorsFile {
  private:
   SafetensorsFile() = default;
 
+  // Validates the header (the rules of parse) of a file of `size` bytes.
+  void read_header(std::uint64_t size);
+
+  // Fills `out` with the file's bytes at [offset, offset + out.size()), a range inside the file.
+  void read_bytes(std::uint64_t offset, std::span<std::byte> out) const;
+
   std::string source_;
+  // The bytes come from one of these: the whole file in memory (parse) or the open file (read).
   std::vector<std::byte> bytes_;
-  std::size_t data_start_ = 0;  // offset of the data section in bytes_
+  std::shared_ptr<const files::FileRanges> file_;
+  std::uint64_t data_start_ = 0;  // offset of the data section in the file
   std::vector<TensorEntry> tensors_;
   std::map<std::string, std::string> metadata_;
 };

@@ -73,10 +73,14 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   const std::filesystem::path directory = spec.path;
   const bool positions = spec.kind == SourceKind::gpt2_positions;
   const std::string text = positions ? "" : read_text(request);
-  const auto model = gpt2::load_model_directory<float>(directory);
-  const gpt2::Gpt2Config& config = model.config;
+  const auto config = gpt2::read_config(directory / "config.json");
   const auto layers = select_indices(request.layers, config.n_layer, "layer");
   const auto heads = select_indices(request.heads, config.n_head, "head");
+  // The positions path reads only the selected layers' weights: one layer of a 12-layer checkpoint
+  // is a twelfth of the bytes, and a complete checkpoint's wte and MLPs are not read at all.
+  const auto weights = gpt2::SafetensorsFile::read(directory / "model.safetensors");
+  const auto model = positions ? gpt2::load_positions_model<float>(config, weights, layers)
+                               : gpt2::load_model<float>(config, weights);
   const int cap = static_cast<int>(std::min<std::size_t>(request.max_tokens, static_cast<std::size_t>(config.n_positions)));
 
   std::vector<int> token_ids;
@@ -95,7 +99,9 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   CaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
                           request.vectors);
   if (positions) {
-    gpt2::forward_positions(model, length, collector);
+    // The cases' logits are binary64 dot products of q and k (row_logits): the model's own logits
+    // and attention are not read.
+    gpt2::forward_positions(model, length, gpt2::HeadSelection(layers, heads, false), collector);
   } else {
     gpt2::forward_tokens(model, std::span<const int>(token_ids), collector);
   }

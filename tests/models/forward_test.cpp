@@ -219,6 +219,64 @@ TEST(Forward, ResultsDoNotDependOnTheThreadCount) {
   }
 }
 
+// Records which layer_input, ln_1_output and head hooks the pass called, in order.
+class CallLog final : public ForwardHooks<float> {
+ public:
+  std::vector<std::string> calls;
+  void layer_input(int layer, const Matrix<float>&) override { calls.push_back("input " + std::to_string(layer)); }
+  void ln_1_output(int layer, const Matrix<float>&) override { calls.push_back("ln_1 " + std::to_string(layer)); }
+  void head(const HeadActivations<float>& a) override {
+    calls.push_back("head " + std::to_string(a.layer) + " " + std::to_string(a.head));
+  }
+};
+
+TEST(Forward, PositionsPathOfSomeHeadsReportsThemBitwiseAsTheFullPass) {
+  constexpr int kPositions = 40;
+  const auto full_model = load_model_directory<float>(tiny_gpt2_dir());
+  const auto model = load_positions_model<float>(full_model.config,
+                                                 SafetensorsFile::read(tiny_gpt2_dir() / "model.safetensors"), {1});
+  ActivationRecorder<float> everything, some;
+  forward_positions(full_model, kPositions, everything);
+  const HeadSelection selection({1}, {3, 0, 3});  // any order, repeats count once
+  forward_positions(model, kPositions, selection, some);
+  ASSERT_EQ(some.layers.size(), 2u);
+  EXPECT_EQ(some.layers[1].ln_1, everything.layers[1].ln_1);
+  for (std::size_t h : {0u, 3u}) {
+    const auto& a = some.layers[1].heads.at(h);
+    const auto& b = everything.layers[1].heads.at(h);
+    EXPECT_EQ(a.q, b.q) << "head " << h;
+    EXPECT_EQ(a.k, b.k) << "head " << h;
+    EXPECT_EQ(a.v, b.v) << "head " << h;
+    EXPECT_EQ(a.logits, b.logits) << "head " << h;
+    EXPECT_EQ(a.attention, b.attention) << "head " << h;
+  }
+  CallLog log;
+  forward_positions(model, kPositions, selection, log);
+  EXPECT_EQ(log.calls, (std::vector<std::string>{"input 1", "ln_1 1", "head 1 0", "head 1 3"}));
+  ActivationRecorder<float> without_attention;
+  forward_positions(model, kPositions, HeadSelection({1}, {3}, false), without_attention);
+  const auto& a = without_attention.layers.at(1).heads.at(3);
+  const auto& b = everything.layers[1].heads.at(3);
+  EXPECT_EQ(a.q, b.q);
+  EXPECT_EQ(a.k, b.k);
+  EXPECT_EQ(a.v, b.v);
+  EXPECT_EQ(a.logits.size(), 0);
+  EXPECT_EQ(a.attention.size(), 0);
+}
+
+TEST(Forward, PositionsModelRunsOnlyThePositionsPathOfItsLayers) {
+  const auto config = read_config(tiny_gpt2_dir() / "config.json");
+  const auto model = load_positions_model<float>(config, SafetensorsFile::read(tiny_gpt2_dir() / "model.safetensors"), {0});
+  ForwardHooks<float> nothing;
+  EXPECT_THROW(forward_positions(model, 8, nothing), UsageError);  // layer 1 was not loaded
+  EXPECT_THROW(forward_positions(model, 8, HeadSelection({0}, {4}), nothing), UsageError);  // no head 4
+  forward_positions(model, 8, HeadSelection({0}, {0, 1, 2, 3}), nothing);
+  const std::vector<int> ids{1, 2, 3};
+  EXPECT_THROW(forward_tokens(model, std::span<const int>(ids), nothing), UsageError);
+  const Matrix<float> input = Matrix<float>::Zero(3, 64);
+  EXPECT_THROW(forward_hidden(model, input, 1, nothing), UsageError);
+}
+
 TEST(Forward, RejectsImpossibleInputs) {
   const auto model = load_model_directory<float>(tiny_gpt2_dir());
   ForwardHooks<float> nothing;

@@ -40,10 +40,10 @@ TEST(Model, LoadsTheFixtureWithPrefixSkippingMaskBuffers) {
   EXPECT_EQ(model.wte->rows(), 1000);
   EXPECT_EQ(model.wte->cols(), 64);
   EXPECT_EQ(model.wpe.rows(), 64);
-  EXPECT_EQ(model.blocks[1].c_attn.weight.rows(), 64);
-  EXPECT_EQ(model.blocks[1].c_attn.weight.cols(), 192);
-  EXPECT_EQ(model.blocks[1].mlp_c_fc->weight.cols(), 256);
-  EXPECT_EQ(model.blocks[1].mlp_c_proj->weight.rows(), 256);
+  EXPECT_EQ(model.blocks[1]->c_attn.weight.rows(), 64);
+  EXPECT_EQ(model.blocks[1]->c_attn.weight.cols(), 192);
+  EXPECT_EQ(model.blocks[1]->mlp_c_fc->weight.cols(), 256);
+  EXPECT_EQ(model.blocks[1]->mlp_c_proj->weight.rows(), 256);
   ASSERT_TRUE(model.ln_f.has_value());
 }
 
@@ -53,7 +53,7 @@ TEST(Model, LoadsTheSameWeightsWithoutThePrefix) {
   const auto plain = load_model_directory<double>(dir.path());
   const auto prefixed = load_model_directory<double>(tiny_gpt2_dir());
   EXPECT_EQ(plain.wte->row(999), prefixed.wte->row(999));
-  EXPECT_EQ(plain.blocks[1].mlp_c_proj->weight, prefixed.blocks[1].mlp_c_proj->weight);
+  EXPECT_EQ(plain.blocks[1]->mlp_c_proj->weight, prefixed.blocks[1]->mlp_c_proj->weight);
   EXPECT_EQ(plain.ln_f->bias, prefixed.ln_f->bias);
 }
 
@@ -66,8 +66,8 @@ TEST(Model, HeadProjectionsFollowTheQueryKeyValueHeadLayout) {
   const auto key = head_projection(model, 1, 2, Projection::key);
   EXPECT_EQ(key.weight.rows(), 64);
   EXPECT_EQ(key.weight.cols(), 16);
-  EXPECT_EQ(key.weight(5, 0), model.blocks[1].c_attn.weight(5, 96));
-  EXPECT_EQ(key.bias(15), model.blocks[1].c_attn.bias(111));
+  EXPECT_EQ(key.weight(5, 0), model.blocks[1]->c_attn.weight(5, 96));
+  EXPECT_EQ(key.bias(15), model.blocks[1]->c_attn.bias(111));
   EXPECT_THROW(head_projection(model, 2, 0, Projection::query), UsageError);
   EXPECT_THROW(head_projection(model, 0, 4, Projection::query), UsageError);
 }
@@ -83,8 +83,8 @@ TEST(Model, PartialCheckpointLoadsAndListsWhatItLacks) {
   });
   const auto model = load_model_directory<float>(dir.path());
   EXPECT_FALSE(model.wte.has_value());
-  EXPECT_FALSE(model.blocks[0].c_proj.has_value());
-  EXPECT_FALSE(model.blocks[1].mlp_c_fc.has_value());
+  EXPECT_FALSE(model.blocks[0]->c_proj.has_value());
+  EXPECT_FALSE(model.blocks[1]->mlp_c_fc.has_value());
   EXPECT_TRUE(model.ln_f.has_value());
   EXPECT_EQ(model.missing.size(), 1u + 2u * 8u);
   EXPECT_TRUE(model.missing.count("wte.weight"));
@@ -96,6 +96,51 @@ TEST(Model, RejectsMissingAttentionInputsNamingThem) {
     if (name.ends_with("h.1.ln_1.bias") || name.ends_with("wpe.weight")) return std::nullopt;
     return name;
   }, {"wpe.weight", "h.1.ln_1.bias", "(2 in all)"});
+}
+
+Gpt2Model<double> positions_model(const std::filesystem::path& directory, const std::vector<int>& layers) {
+  return load_positions_model<double>(read_config(directory / "config.json"),
+                                      SafetensorsFile::read(directory / "model.safetensors"), layers);
+}
+
+TEST(Model, PositionsModelHoldsTheSameAttentionInputsAsTheFullModelAndNothingElse) {
+  const auto full = load_model_directory<double>(tiny_gpt2_dir());
+  const auto model = positions_model(tiny_gpt2_dir(), {1});
+  EXPECT_TRUE(model.attention_inputs_only);
+  EXPECT_FALSE(full.attention_inputs_only);
+  EXPECT_EQ(model.missing, full.missing);
+  EXPECT_EQ(model.wpe, full.wpe);
+  ASSERT_EQ(model.blocks.size(), 2u);
+  EXPECT_FALSE(model.blocks[0].has_value());
+  ASSERT_TRUE(model.blocks[1].has_value());
+  EXPECT_EQ(model.blocks[1]->ln_1.weight, full.blocks[1]->ln_1.weight);
+  EXPECT_EQ(model.blocks[1]->ln_1.bias, full.blocks[1]->ln_1.bias);
+  EXPECT_EQ(model.blocks[1]->c_attn.weight, full.blocks[1]->c_attn.weight);
+  EXPECT_EQ(model.blocks[1]->c_attn.bias, full.blocks[1]->c_attn.bias);
+  EXPECT_FALSE(model.blocks[1]->c_proj.has_value());
+  EXPECT_FALSE(model.blocks[1]->mlp_c_fc.has_value());
+  EXPECT_FALSE(model.wte.has_value());
+  EXPECT_FALSE(model.ln_f.has_value());
+  EXPECT_EQ(head_projection(model, 1, 3, Projection::value).weight, head_projection(full, 1, 3, Projection::value).weight);
+  EXPECT_THROW(head_projection(model, 0, 0, Projection::query), UsageError);  // layer 0 not loaded
+  EXPECT_THROW(positions_model(tiny_gpt2_dir(), {2}), UsageError);
+}
+
+TEST(Model, PositionsModelNeedsOnlyTheAttentionInputsOfItsLayers) {
+  const ScratchDirectory dir;
+  write_tiny_variant(dir.path(), [](const std::string& name) -> std::optional<std::string> {
+    if (name.ends_with("h.1.attn.c_attn.weight")) return std::nullopt;
+    return name;
+  });
+  EXPECT_THROW(load_model_directory<double>(dir.path()), InputError);
+  const auto model = positions_model(dir.path(), {0});
+  EXPECT_TRUE(model.missing.count("h.1.attn.c_attn.weight"));
+  try {
+    positions_model(dir.path(), {0, 1});
+    ADD_FAILURE() << "loaded layer 1 without its c_attn weight";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("h.1.attn.c_attn.weight"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Model, RejectsUnknownDuplicateOrMisshapenTensors) {

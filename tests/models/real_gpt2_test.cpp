@@ -36,7 +36,7 @@ TEST_F(RealGpt2, HasThePublishedSpotValues) {
   // Spot values from the data's README (OpenAI's GPT-2 124M weights).
   const auto model = load_model_directory<float>(directory_);
   EXPECT_EQ(model.config.n_layer, 12);
-  const auto& c_attn = model.blocks[0].c_attn;
+  const auto& c_attn = model.blocks[0]->c_attn;
   const double weight[4] = {-0.4738, -0.2614, -0.0978, -0.3499};
   for (int i = 0; i < 4; ++i) EXPECT_EQ(rounded(c_attn.weight(0, i), 4), weight[i]) << "c_attn.weight[0, " << i << "]";
   const double bias[3] = {0.48034, -0.52543, -0.42926};

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <random>
 
@@ -215,6 +216,43 @@ TEST(SafetensorsMalformed, FilesOnDiskThatAreMissingOrTruncated) {
     ADD_FAILURE() << "accepted a truncated file";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("cut.safetensors"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Safetensors, ReadingFromDiskGivesWhatParsingTheBytesGives) {
+  const test::ScratchDirectory dir;
+  // 70,000 elements: more than one of read_values' chunks.
+  std::vector<float> many(70'000);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = static_cast<float>(i) * 0.5f - 7.25f;
+  const auto bytes = safetensors_bytes({
+      {"small", "F32", {2}, f32_bytes({-1, 0.25f})},
+      {"half", "F16", {3}, u16_bytes({0x3C00, 0x7C00, 0x0001})},
+      {"many", "F32", {700, 100}, f32_bytes(many)},
+  });
+  test::write_bytes(dir.path() / "w.safetensors", bytes);
+  const auto on_disk = SafetensorsFile::read(dir.path() / "w.safetensors");
+  const auto in_memory = SafetensorsFile::parse(bytes, "w");
+  ASSERT_EQ(on_disk.tensors().size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(on_disk.tensors()[i].name, in_memory.tensors()[i].name);
+    EXPECT_EQ(on_disk.values<double>(on_disk.tensors()[i]), in_memory.values<double>(in_memory.tensors()[i]));
+  }
+  EXPECT_EQ(on_disk.values<float>(*on_disk.find("many")), many);
+}
+
+TEST(SafetensorsMalformed, AFileCutAfterItsHeaderWasReadIsAnErrorNamingIt) {
+  const test::ScratchDirectory dir;
+  const auto bytes = safetensors_bytes({{"a", "F32", {2}, f32_bytes({1, 2})}, {"b", "F32", {4}, f32_bytes({1, 2, 3, 4})}});
+  const auto path = dir.path() / "cut-later.safetensors";
+  test::write_bytes(path, bytes);
+  const auto file = SafetensorsFile::read(path);
+  std::filesystem::resize_file(path, bytes.size() - 4);  // b's last element is gone
+  EXPECT_EQ(file.values<float>(*file.find("a")), (std::vector<float>{1, 2}));
+  try {
+    file.values<float>(*file.find("b"));
+    ADD_FAILURE() << "read a tensor past the end of the file";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cut-later.safetensors"), std::string::npos) << e.what();
   }
 }
 

@@ -127,6 +127,33 @@ TEST(Gpt2Source, TinyFixturePositionsWithRowsAndHidden) {
   expect_cases_match(m, recorded);
 }
 
+TEST(Gpt2Source, TinyFixturePositionsOfSomeHeadsMatchTheFullPass) {
+  // Only layer 0's weights are read and only heads 1 and 2 computed; the cases must be those of
+  // the full model's full pass, in the order layer, head, row.
+  SourceRequest request;
+  request.spec = std::string("gpt2-positions:") + NORMBOUND_TINY_GPT2_DIR;
+  request.max_tokens = 12;
+  request.rows = "all";
+  request.layers = {0};
+  request.heads = {2, 1};
+  request.vectors = "keys";
+  const ModelCases m = load_source(request);
+  ASSERT_EQ(m.cases.size(), 2u * 12u);
+  EXPECT_EQ(m.cases[0].label, "L0 H1 row 0");
+  EXPECT_EQ(m.cases[23].label, "L0 H2 row 11");
+  const auto model = gpt2::load_model_directory<float>(NORMBOUND_TINY_GPT2_DIR);
+  gpt2::ActivationRecorder<float> recorded;
+  gpt2::forward_positions(model, 12, recorded);
+  expect_cases_match(m, recorded);
+  for (const Case& c : m.cases) {
+    const int head = std::stoi(c.provenance.at("head")), t = std::stoi(c.provenance.at("row"));
+    const auto& h = recorded.layers.at(0).heads.at(static_cast<std::size_t>(head));
+    for (int s = 0; s <= t; ++s)  // binary64 dot products of the same float32 vectors
+      ASSERT_EQ(c.number("logits").approx(static_cast<std::size_t>(s)),
+                h.q.row(t).cast<double>().dot(h.k.row(s).cast<double>())) << c.label;
+  }
+}
+
 TEST(Gpt2Source, TinyFixtureVectorsFollowTheChoice) {
   const auto model = gpt2::load_model_directory<float>(NORMBOUND_TINY_GPT2_DIR);
   gpt2::ActivationRecorder<float> recorded;

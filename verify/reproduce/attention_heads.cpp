@@ -32,7 +32,9 @@ std::string random_shape_text(const std::string& spec) {
   return spec.size() > std::string(kRandomKind).size() ? spec.substr(std::string(kRandomKind).size() + 1) : "";
 }
 
-// Hands each selected head of a model pass to `visit` as an AttentionHead.
+// Hands each selected head of a model pass to `visit` as an AttentionHead. Reads q, k, v and the
+// layer input only (not the model's float32 logits and attention), so positions passes for it
+// skip those.
 class HeadForwarder final : public gpt2::ForwardHooks<float> {
  public:
   HeadForwarder(int window, const std::vector<int>& layers, const std::vector<int>& heads, double T,
@@ -175,23 +177,28 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
   }
   if (info.kind == kRandomKind) {
     const auto model = random_gpt2_model(parse_random_gpt2_shape(random_shape_text(r.spec)), request.seed);
-    HeadForwarder forwarder(0, sources::select_indices(r.layers, model.config.n_layer, "layer"),
-                            sources::select_indices(r.heads, model.config.n_head, "head"),
-                            sources::model_temperature(model.config.head_dim()).approx(0), r.vectors, visit);
-    gpt2::forward_positions(model, positions_of(r, model.config.n_positions), forwarder);
+    const auto layers = sources::select_indices(r.layers, model.config.n_layer, "layer");
+    const auto heads = sources::select_indices(r.heads, model.config.n_head, "head");
+    HeadForwarder forwarder(0, layers, heads, sources::model_temperature(model.config.head_dim()).approx(0), r.vectors,
+                            visit);
+    gpt2::forward_positions(model, positions_of(r, model.config.n_positions), gpt2::HeadSelection(layers, heads, false),
+                            forwarder);
     return;
   }
   const fs::path directory = sources::parse_source_spec(r.spec).path;
-  const auto model = gpt2::load_model_directory<float>(directory);
-  const auto layers = sources::select_indices(r.layers, model.config.n_layer, "layer");
-  const auto heads = sources::select_indices(r.heads, model.config.n_head, "head");
-  const double T = sources::model_temperature(model.config.head_dim()).approx(0);
-  const int cap = positions_of(r, model.config.n_positions);
+  const auto config = gpt2::read_config(directory / "config.json");
+  const auto layers = sources::select_indices(r.layers, config.n_layer, "layer");
+  const auto heads = sources::select_indices(r.heads, config.n_head, "head");
+  const double T = sources::model_temperature(config.head_dim()).approx(0);
+  const int cap = positions_of(r, config.n_positions);
+  const auto weights = gpt2::SafetensorsFile::read(directory / "model.safetensors");
   if (info.kind == "gpt2-positions") {
+    const auto model = gpt2::load_positions_model<float>(config, weights, layers);
     HeadForwarder forwarder(0, layers, heads, T, r.vectors, visit);
-    gpt2::forward_positions(model, cap, forwarder);
+    gpt2::forward_positions(model, cap, gpt2::HeadSelection(layers, heads, false), forwarder);
     return;
   }
+  const auto model = gpt2::load_model<float>(config, weights);
   const auto windows = text_windows(request, directory, cap);
   for (std::size_t w = 0; w < windows.size(); ++w) {
     HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit);
