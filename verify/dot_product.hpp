@@ -36,7 +36,8 @@ namespace nb {
 // products, of small integers say, get a width of about u a here instead of a point.)
 std::optional<DoubleInterval> point_dot_enclosure(double s, double a, std::size_t n);
 
-// sum_k x_k y_k for two DoubleInterval vectors of equal length (Eigen expressions, any strides).
+// sum_k x_k y_k for two DoubleInterval vectors of the same shape (both columns or both rows: the
+// interval path multiplies them coefficient-wise), Eigen expressions of any strides.
 template <class X, class Y>
 DoubleInterval dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBase<Y>& y) {
   const Eigen::Index n = x.size();
@@ -72,7 +73,7 @@ template <class M, class V>
 Vector<typename M::Scalar> matrix_vector_product(const Eigen::MatrixBase<M>& K, const Eigen::MatrixBase<V>& q) {
   if constexpr (std::is_same_v<typename M::Scalar, DoubleInterval>) {
     Vector<DoubleInterval> result(K.rows());
-    for (Eigen::Index i = 0; i < K.rows(); ++i) result[i] = dot_product(K.row(i), q.col(0));
+    for (Eigen::Index i = 0; i < K.rows(); ++i) result[i] = dot_product(K.row(i).transpose(), q.col(0));
     return result;
   } else {
     return Vector<typename M::Scalar>(product(K, q));

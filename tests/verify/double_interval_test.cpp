@@ -243,6 +243,39 @@ TEST(DoubleInterval, PointDotProductFallsBackWhereItsBoundDoesNotApply) {
   EXPECT_TRUE(dot_product(x, y).is_nan());
 }
 
+// K q row by row: on points each entry contains the exact dot product; where the fast path does
+// not apply (a zero query, a query that is not a point) each entry is the interval path's, K's row
+// times q coefficient by coefficient (the row taken as a column: a row times a column
+// coefficient-wise would read past q's end).
+TEST(DoubleInterval, MatrixVectorProductsAreDotProductsOfEachRow) {
+  const std::uint64_t seed = 20261203;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  const Eigen::Index L = 7, d = 5;
+  Matrix<DoubleInterval> K(L, d);
+  for (Eigen::Index i = 0; i < L; ++i)
+    for (Eigen::Index j = 0; j < d; ++j) K(i, j) = DoubleInterval(random::uniform(rng, -4, 4));
+  Vector<DoubleInterval> points(d), zero(d), wide(d);
+  for (Eigen::Index j = 0; j < d; ++j) {
+    points[j] = DoubleInterval(random::uniform(rng, -4, 4));
+    zero[j] = DoubleInterval(0.0);
+    wide[j] = DoubleInterval::from_ends(points[j].lower(), points[j].lower() + 1);
+  }
+  const Vector<DoubleInterval> at_points = matrix_vector_product(K, points);
+  const Vector<DoubleInterval> at_zero = matrix_vector_product(K, zero);
+  const Vector<DoubleInterval> at_wide = matrix_vector_product(K, wide);
+  ASSERT_EQ(at_points.size(), L);
+  for (Eigen::Index i = 0; i < L; ++i) {
+    const Vector<DoubleInterval> row = K.row(i).transpose();
+    EXPECT_TRUE(contains(at_points[i], exact_dot(row, points))) << "row " << i << ": " << text(at_points[i]);
+    EXPECT_EQ(at_zero[i].lower(), 0.0) << "row " << i;
+    EXPECT_EQ(at_zero[i].upper(), 0.0) << "row " << i;
+    const DoubleInterval reference = row.cwiseProduct(wide).sum();
+    EXPECT_EQ(at_wide[i].lower(), reference.lower()) << "row " << i;
+    EXPECT_EQ(at_wide[i].upper(), reference.upper()) << "row " << i;
+  }
+}
+
 TEST(DoubleInterval, NeighboursAreThoseOfNextafter) {
   const double max = std::numeric_limits<double>::max(), tiny = std::numeric_limits<double>::denorm_min();
   for (double x : {0.0, -0.0, tiny, -tiny, 0x1p-1022, -0x1p-1022, 1.0, -1.0, 0.1, -3e300, max, -max, kInf, -kInf}) {
