@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace nb {
 
@@ -10,17 +9,11 @@ std::optional<std::pair<double, double>> secular_root_bracket(const Vector<Doubl
                                                               const DoubleInterval& top_diagonal_term,
                                                               std::size_t first, double lo, double hi) {
   if (!(lo < hi)) return std::nullopt;
-  const std::size_t L = static_cast<std::size_t>(alpha.size());
-  std::vector<double> mid(L);
-  for (std::size_t i = 0; i < L; ++i) mid[i] = midpoint_of(alpha[static_cast<Eigen::Index>(i)]);
+  Vector<double> mid(alpha.size());
+  for (Eigen::Index i = 0; i < alpha.size(); ++i) mid[i] = midpoint_of(alpha[i]);
   const double top_term = midpoint_of(top_diagonal_term);
-  // f on the midpoints, as secular_function sums it.
-  const auto approximate_f = [&](double x) {
-    double f = (top_term - x) / (mid[first] - x);
-    for (std::size_t i = 0; i < L; ++i)
-      if (i != first) f -= mid[i] * mid[i] / (mid[i] - x);
-    return f;
-  };
+  // f on the midpoints (no certainty needed to steer the bisection).
+  const auto approximate_f = [&](double x) { return secular_function(mid, top_term, first, x); };
   // Bisection in binary64 until the points stop moving (a bracket within a factor L of the
   // root: about 53 + log2 L steps).
   double below = lo, above = hi;
@@ -41,7 +34,7 @@ std::optional<std::pair<double, double>> secular_root_bracket(const Vector<Doubl
   // |f'(root)| = sum_i alpha_i^2 / (alpha_i - root)^2 (the top term's derivative is the same
   // expression, since alpha_1 o_1 - alpha_1 = -alpha_1^2).
   double slope = 0;
-  for (std::size_t i = 0; i < L; ++i) {
+  for (Eigen::Index i = 0; i < mid.size(); ++i) {
     const double q = mid[i] / (mid[i] - root);
     slope += q * q;
   }
