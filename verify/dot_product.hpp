@@ -41,7 +41,8 @@ std::optional<DoubleInterval> point_dot_enclosure(double s, double a, std::size_
 template <class X, class Y>
 DoubleInterval dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBase<Y>& y) {
   // A row and a column multiplied coefficient-wise read past the column's end in Release builds.
-  static_assert(X::ColsAtCompileTime == Y::ColsAtCompileTime, "dot_product: give two columns or two rows");
+  static_assert(static_cast<int>(X::ColsAtCompileTime) == static_cast<int>(Y::ColsAtCompileTime),
+                "dot_product: give two columns or two rows");  // (two enums: compared as int)
   const Eigen::Index n = x.size();
   double s = 0, a = 0;
   bool points = true;

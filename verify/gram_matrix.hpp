@@ -7,8 +7,10 @@
 //                        only O(L^2) operations in R, but enclosures about 2^-50 relative wide at
 //                        every precision (for sampled statistics, which precision cannot decide).
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
+#include "verify/dot_product.hpp"
 #include "verify/exact.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/numbers.hpp"
@@ -31,20 +33,31 @@ struct GramRows {
   Vector<R> diagonal;  // diagonal[m] = <x_m, x_m>
 };
 
-// The rows `indices` of G = X X^T and its diagonal, computed in R (for Interval enclosures).
+// The rows `indices` of G = X X^T and its diagonal, computed in R (for Interval enclosures; for
+// DoubleInterval each entry one binary64 dot product with its error bound, dot_product).
 template <class R>
 GramRows<R> gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices) {
   const Matrix<R> x = X.to_matrix<R>();
-  Matrix<R> picked(static_cast<Eigen::Index>(indices.size()), x.cols());
-  for (std::size_t p = 0; p < indices.size(); ++p)
-    picked.row(static_cast<Eigen::Index>(p)) = x.row(static_cast<Eigen::Index>(indices[p]));
-  GramRows<R> g{product(picked, Matrix<R>(x.transpose())), Vector<R>(x.rows())};
-  for (Eigen::Index m = 0; m < x.rows(); ++m) {
-    R sum = R(0);
-    for (Eigen::Index k = 0; k < x.cols(); ++k) sum += x(m, k) * x(m, k);
-    g.diagonal[m] = sum;
+  if constexpr (std::is_same_v<R, DoubleInterval>) {
+    GramRows<R> g{Matrix<R>(static_cast<Eigen::Index>(indices.size()), x.rows()), Vector<R>(x.rows())};
+    for (Eigen::Index m = 0; m < x.rows(); ++m) {
+      for (std::size_t p = 0; p < indices.size(); ++p)
+        g.rows(static_cast<Eigen::Index>(p), m) = dot_product(x.row(static_cast<Eigen::Index>(indices[p])), x.row(m));
+      g.diagonal[m] = squared_norm(x.row(m));
+    }
+    return g;
+  } else {
+    Matrix<R> picked(static_cast<Eigen::Index>(indices.size()), x.cols());
+    for (std::size_t p = 0; p < indices.size(); ++p)
+      picked.row(static_cast<Eigen::Index>(p)) = x.row(static_cast<Eigen::Index>(indices[p]));
+    GramRows<R> g{product(picked, Matrix<R>(x.transpose())), Vector<R>(x.rows())};
+    for (Eigen::Index m = 0; m < x.rows(); ++m) {
+      R sum = R(0);
+      for (Eigen::Index k = 0; k < x.cols(); ++k) sum += x(m, k) * x(m, k);
+      g.diagonal[m] = sum;
+    }
+    return g;
   }
-  return g;
 }
 
 // Binary64 dot products of rows of X, whose entries must all be binary64 values, and bounds on
