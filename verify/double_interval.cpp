@@ -49,25 +49,6 @@ I increasing_libm(const I& x, F f, double exact_at, double exact_value, double f
 
 }  // namespace
 
-void DoubleInterval::mul_ends(double x, double y, double& lo, double& hi) {
-  if (x == 0 || y == 0) {
-    lo = hi = 0;
-    return;
-  }
-  const double p = x * y;
-  if (!std::isfinite(p)) {
-    lo = lower_end(p, 0);
-    hi = upper_end(p, 0);
-  } else if (std::abs(p) < kResidualExactAbove) {
-    lo = down(p);
-    hi = up(p);
-  } else {
-    const double residual = std::fma(x, y, -p);
-    lo = lower_end(p, residual);
-    hi = upper_end(p, residual);
-  }
-}
-
 // x / y for y != 0; x / inf is its limit 0. The residual x - q y is exact without underflow, and
 // x / y - q = (x - q y) / y.
 double DoubleInterval::div_down(double x, double y) {
@@ -88,19 +69,6 @@ double DoubleInterval::div_up(double x, double y) {
   if (std::abs(q) < kResidualExactAbove || std::abs(x) < kResidualExactAbove) return up(q);
   const double residual = std::fma(-q, y, x);
   return upper_end(q, y > 0 ? residual : -residual);
-}
-
-DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b) {
-  if (a.is_nan() || b.is_nan()) return I::unknown();
-  double lo[4], hi[4];
-  I::mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
-  if (a.lo_ == a.hi_ && b.lo_ == b.hi_) return I::from_ends(lo[0], hi[0]);  // points: inputs, mostly
-  I::mul_ends(a.hi_, b.hi_, lo[3], hi[3]);
-  if (a.lo_ >= 0 && b.lo_ >= 0) return I::from_ends(lo[0], hi[3]);
-  // Mixed signs: the extremes of a bilinear function on a box are at its corners.
-  I::mul_ends(a.lo_, b.hi_, lo[1], hi[1]);
-  I::mul_ends(a.hi_, b.lo_, lo[2], hi[2]);
-  return I::from_ends(*std::min_element(lo, lo + 4), *std::max_element(hi, hi + 4));
 }
 
 DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b) {
