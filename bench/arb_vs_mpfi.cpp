@@ -104,9 +104,9 @@ std::vector<nb::Case> cases_at_the_cap(const std::string& id) {
 }
 
 // --mpfi-rounds: the CPU time of the MPFI rounds of `check --all`, theorem by theorem, one
-// thread: each case the binary64 tier leaves open is evaluated (Theorem::evaluate_interval) at
-// every precision of its ladder up to the one that decided it, at the look (sample size) that
-// decided it. The engine's own bookkeeping per round (slacks, verdicts) is not counted.
+// thread: each case the binary64 tier leaves open climbs the engine's own ladder
+// (nb::mpfi_ladder_outcome, exact decisions off) at the look (sample size) that decided it. The
+// engine's bookkeeping per round (slacks, verdicts) is counted with the evaluations.
 void print_mpfi_rounds() {
   std::printf("%-46s %6s %6s %12s %16s\n", "theorem", "open", "capped", "MPFI rounds", "of which capped");
   double total = 0, total_capped = 0;
@@ -117,15 +117,8 @@ void print_mpfi_rounds() {
     std::size_t open = 0, capped = 0;
     for (const nb::CaseOutcome& o : checked.outcomes) {
       if (o.precision_bits <= nb::kBinary64TierBits) continue;
-      nb::EvalContext ctx;
-      ctx.seed = nb::case_seed(settings.seed, o.index);
-      ctx.sample_doublings = o.sample_doublings;
       const double start = nb::bench::cpu_seconds();
-      for (unsigned requested = settings.precision;; requested = std::min(requested * 2, settings.max_precision)) {
-        const unsigned bits = nb::set_working_precision(requested);
-        theorem->evaluate_interval(checked.cases[o.index], ctx);
-        if (bits >= o.precision_bits || requested >= settings.max_precision) break;
-      }
+      nb::mpfi_ladder_outcome(*theorem, checked.cases[o.index], o.index, settings, o.sample_doublings);
       const double elapsed = nb::bench::cpu_seconds() - start;
       ++open;
       seconds += elapsed;

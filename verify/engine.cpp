@@ -25,6 +25,9 @@ struct TierOutcome {
   CaseOutcome outcome;
   bool settled = false;  // every claim's verdict is settled (is_settled)
   double slack_width = std::numeric_limits<double>::infinity();  // of the deciding claim's slack enclosure
+  // Below the final precision: every claim left Inconclusive is within resolution here (Tight, had
+  // this precision been the final one), and at least one is.
+  bool within_resolution = false;
 };
 
 template <class R>
@@ -51,11 +54,18 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
   const auto classify_here = [&](const SlackEnclosure& s, const auto& claim) {
     return classify(s, claim.relation, claim.evidence, settings.policy, bits, final_precision, out.size);
   };
+  bool any_open = false, all_open_within_resolution = true;
   for (const auto& claim : sides.claims) {
     slacks.push_back(slack_of(claim));
     verdicts.push_back(classify_here(slacks.back(), claim));
     t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
+    if (verdicts.back() == Verdict::Inconclusive) {
+      any_open = true;
+      all_open_within_resolution = all_open_within_resolution &&
+          classify(slacks.back(), claim.relation, claim.evidence, settings.policy, bits, true, out.size) == Verdict::Tight;
+    }
   }
+  t.within_resolution = !final_precision && any_open && all_open_within_resolution;
   // An exact decision may narrow the enclosures of the claims and quantities it decides.
   Sides<R> decided;
   const Sides<R>* shown = &sides;
@@ -104,15 +114,21 @@ TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t inde
 }
 
 // The MPFI ladder of one case (step 2 of evaluate_cases): from settings.precision, doubling up
-// to max_precision, until the verdict needs no more precision. Each round sets the calling
-// thread's precision only, so cases climb independently, without waiting for each other.
+// to max_precision, until the verdict needs no more precision; straight to max_precision once the
+// open claims are within resolution (an enclosure of 0 narrower than 2^-(p-8) times the bound's
+// scale): their slack is 0 (an attained bound, the usual case) or tinier than that, which the
+// intermediate rounds seldom decide, and a round costs about the same at 128 and 1024 bits
+// (allocation and the evaluation's own work dominate MPFR's arithmetic at these sizes). Each round
+// sets the calling thread's precision only, so cases climb independently, without waiting for
+// each other.
 TierOutcome mpfi_ladder(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
                         unsigned look) {
-  for (unsigned requested = settings.precision;; requested = std::min(requested * 2, settings.max_precision)) {
+  for (unsigned requested = settings.precision;;) {
     const bool final_precision = requested >= settings.max_precision;
     const unsigned bits = set_working_precision(requested);
     TierOutcome t = mpfi_outcome(theorem, c, index, settings, look, bits, final_precision);
     if (final_precision || !needs_more_precision(t.outcome.verdict)) return t;
+    requested = t.within_resolution ? settings.max_precision : std::min(requested * 2, settings.max_precision);
   }
 }
 
@@ -234,6 +250,11 @@ std::vector<CaseRef> look_at(const std::vector<TheoremCaseList>& work, std::vect
 }
 
 }  // namespace
+
+CaseOutcome mpfi_ladder_outcome(const Theorem& theorem, const Case& c, std::size_t index,
+                                const CheckSettings& settings, unsigned look) {
+  return mpfi_ladder(theorem, c, index, settings, look).outcome;
+}
 
 double look_confidence(double confidence, unsigned look, unsigned max_doublings) {
   const double alpha = 1 - confidence;

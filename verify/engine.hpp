@@ -49,9 +49,11 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, DecidingRound)>;
 // Evaluates `theorem` on every case, cases in parallel on `threads` threads:
 //  1. (binary64_tier) every case in DoubleInterval; a case whose claims are all settled keeps
 //     that outcome (precision_bits = kBinary64TierBits);
-//  2. each remaining case climbs its own ladder in MPFI: round r at min(precision * 2^r,
-//     max_precision) bits (the worker thread's precision, verify/numbers.hpp), until its verdict
-//     is not Inconclusive or the round was at max_precision;
+//  2. each remaining case climbs its own ladder in MPFI (mpfi_ladder_outcome): from precision
+//     bits, doubling up to max_precision (the worker thread's precision, verify/numbers.hpp), or
+//     straight to max_precision once every Inconclusive claim is within resolution (the width at
+//     which classify would call it Tight at the cap), until its verdict is not Inconclusive or the
+//     round was at max_precision;
 //  3. a case still UNDECIDED (statistical) is evaluated again from step 1 with twice the samples
 //     (EvalContext::sample_doublings), at most max_sample_doublings times, each look at the level
 //     look_confidence. A case that MPFI left UNDECIDED (statistical) with a confidence interval
@@ -64,6 +66,12 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, DecidingRound)>;
 // first exception of any evaluation.
 std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vector<Case>& cases,
                                         const CheckSettings& settings, const ProgressFn& progress = {});
+
+// Step 2 of evaluate_cases for case `c` (position `index`) at look `look` (0: the first), on the
+// calling thread, with step 4 at its end: the outcome of its last MPFI round. The calling
+// thread's working precision is left at that round's.
+CaseOutcome mpfi_ladder_outcome(const Theorem& theorem, const Case& c, std::size_t index,
+                                const CheckSettings& settings, unsigned look);
 
 // A theorem and the cases to evaluate it on (both outlive the call).
 struct TheoremCaseList {

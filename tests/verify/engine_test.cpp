@@ -19,8 +19,11 @@ Case with_x(const std::string& x) { return test::third_comparison(x); }
 
 TEST(Engine, DecidesEscalatesAndCaps) {
   const TheoremModel<ThirdComparison> theorem;
-  const std::vector<Case> cases = {with_x("0.25"), with_x("0.5"), with_x("1/3"),
-                                   with_x("0.33333333333333333333333333333333333333334")};
+  const std::string just_above_third = "0.33333333333333333333333333333333333333334";  // 1/3 + 7e-42
+  Case cancelling = with_x(just_above_third);
+  cancelling.options["cancel"] = "";
+  const std::vector<Case> cases = {with_x("0.25"), with_x("0.5"), with_x("1/3"), with_x(just_above_third),
+                                   cancelling};
   CheckSettings s;
   s.precision = 64;
   s.max_precision = 512;
@@ -30,9 +33,14 @@ TEST(Engine, DecidesEscalatesAndCaps) {
   EXPECT_EQ(out[1].verdict, Verdict::Violated);
   EXPECT_EQ(out[2].verdict, Verdict::Tight) << "1/3 <= 1/3 in binary intervals is equality within resolution";
   EXPECT_GE(out[2].precision_bits, 512u);
+  // At 64 bits the slack's enclosure holds 0 and is within resolution (2^-56): straight to the cap.
   EXPECT_EQ(out[3].verdict, Verdict::Violated) << "needs more than 64 bits to see it is above 1/3";
-  EXPECT_GT(out[3].precision_bits, 64u);
-  EXPECT_LT(out[3].precision_bits, 512u);
+  EXPECT_GE(out[3].precision_bits, 512u);
+  // The same number through a cancellation of 2^100: wide at 64 and 128 bits, so the precision
+  // doubles, and 256 bits decide it.
+  EXPECT_EQ(out[4].verdict, Verdict::Violated);
+  EXPECT_GT(out[4].precision_bits, 128u);
+  EXPECT_LT(out[4].precision_bits, 512u);
 }
 
 TEST(Engine, Binary64TierDecidesWhatItCanAndAgreesWithMpfiAlone) {

@@ -4,6 +4,9 @@
 // exact equality. With option "norm", x is the spectral norm of the 1x1 matrix (x), which has no
 // exact form in general. With option "indicator", x is replaced by 1{x < 1/3}, which intervals
 // cannot decide at x = 1/3 (the claim stays INCONCLUSIVE at any precision) and exact arithmetic can.
+// With option "cancel", x is evaluated as (x + 2^100) - 2^100: the same number, whose enclosure is
+// about 2^(100-p) wide at p bits (wide, not within resolution, until p is well above 100).
+#include <cstdint>
 #include <string>
 
 #include "verify/errors.hpp"
@@ -18,7 +21,7 @@ struct ThirdComparison {
     TheoremInfo i;
     i.id = "test-third-comparison";
     i.title = "x compared with 1/3";
-    i.reads = {.numbers = {"x"}, .integers = {}, .options = {"relation", "norm", "indicator"}};
+    i.reads = {.numbers = {"x"}, .integers = {}, .options = {"relation", "norm", "indicator", "cancel"}};
     return i;
   }
   static std::vector<Case> suite(const SuiteRequest&) { return {}; }
@@ -30,6 +33,10 @@ struct ThirdComparison {
     R x = c.number("x").entry<R>(0);
     if (c.options.count("norm")) x = spectral_norm(Matrix<R>(Matrix<R>::Constant(1, 1, x)));
     if (c.options.count("indicator")) x = indicator_less(x, R(1) / R(3));
+    if (c.options.count("cancel")) {
+      const R shift = R(std::int64_t{1} << 50) * R(std::int64_t{1} << 50);  // 2^100 in every type
+      x = (x + shift) - shift;
+    }
     const std::string r = c.options.count("relation") ? c.option("relation") : "<=";
     const Relation relation = r == "<=" ? Relation::LessEqual
                               : r == "<" ? Relation::Less
