@@ -11,7 +11,7 @@
 #include "verify/slack.hpp"
 
 namespace nb::theorems {
-namespace {
+namespace arb_trial_theorems_test {
 
 template <class T>
 void expect_enclosures_overlap(std::size_t count, unsigned bits) {
@@ -55,5 +55,5 @@ TEST(ArbTrial, SoftmaxJacobianSpectralSharpEnclosuresOverlapMpfi) {
   expect_enclosures_overlap<SoftmaxJacobianSpectralSharp>(24, 512);
 }
 
-}  // namespace
+}  // namespace arb_trial_theorems_test
 }  // namespace nb::theorems

@@ -7,7 +7,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace case_names_test {
 
 bool has(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -62,5 +62,5 @@ TEST(CaseNames, EveryTheoremDeclaresEverythingItsSuiteUses) {
   }
 }
 
-}  // namespace
+}  // namespace case_names_test
 }  // namespace nb

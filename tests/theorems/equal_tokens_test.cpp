@@ -10,7 +10,7 @@
 #include "verify/exact_real.hpp"
 
 namespace nb {
-namespace {
+namespace equal_tokens_test {
 
 using namespace witness;
 
@@ -58,5 +58,5 @@ TEST(EqualTokens, GroupedEnumerationEqualsSubsetBySubset) {
   }
 }
 
-}  // namespace
+}  // namespace equal_tokens_test
 }  // namespace nb

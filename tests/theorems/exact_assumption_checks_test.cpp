@@ -8,7 +8,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace exact_assumption_checks_test {
 
 using namespace witness;
 
@@ -81,5 +81,5 @@ TEST(ExactAssumptionChecks, PositiveTemperatureBelowBinary64) {
   }
 }
 
-}  // namespace
+}  // namespace exact_assumption_checks_test
 }  // namespace nb

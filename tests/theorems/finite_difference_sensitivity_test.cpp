@@ -7,7 +7,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace finite_difference_sensitivity_test {
 
 using namespace witness;
 
@@ -80,5 +80,5 @@ TEST(FiniteDifferenceSensitivityAsPrinted, HoldsWhereSoftmaxIsSaturated) {
             Verdict::Proven);
 }
 
-}  // namespace
+}  // namespace finite_difference_sensitivity_test
 }  // namespace nb

@@ -5,7 +5,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace length_scaled_softmax_concentration_test {
 
 using namespace witness;
 const std::string kId = "length-scaled-softmax-concentration";
@@ -59,5 +59,5 @@ TEST(LengthScaledSoftmaxConcentration, LowerLogitsSpreadOutLeaveRoom) {
   EXPECT_EQ(check(kId, scaled({1, 0, -1, -2}, 1)).verdict, Verdict::Proven);
 }
 
-}  // namespace
+}  // namespace length_scaled_softmax_concentration_test
 }  // namespace nb

@@ -6,7 +6,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace multihead_coverage_test {
 
 using namespace witness;
 
@@ -71,5 +71,5 @@ TEST(MultiheadCoverage, ProbabilitiesOutsideTheOpenUnitIntervalAreInputErrors) {
   EXPECT_THROW(check(kId, coverage_case("0.5", 0, "", "")), InputError);
 }
 
-}  // namespace
+}  // namespace multihead_coverage_test
 }  // namespace nb

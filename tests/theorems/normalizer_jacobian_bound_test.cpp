@@ -6,7 +6,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace normalizer_jacobian_bound_test {
 
 using namespace witness;
 
@@ -58,5 +58,5 @@ TEST(NormalizerJacobianBound, LogitsOutsideTheSquareDomainAreInputErrors) {
   EXPECT_NO_THROW(check(kId, lemma2_case("softplus", {-4, 0})));
 }
 
-}  // namespace
+}  // namespace normalizer_jacobian_bound_test
 }  // namespace nb

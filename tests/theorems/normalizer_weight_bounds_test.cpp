@@ -8,7 +8,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace normalizer_weight_bounds_test {
 
 using namespace witness;
 
@@ -75,5 +75,5 @@ TEST(NormalizerWeightBounds, AssumptionsAreInputErrors) {
   EXPECT_THROW(check(kId, c), InputError) << "tanh without c";
 }
 
-}  // namespace
+}  // namespace normalizer_weight_bounds_test
 }  // namespace nb

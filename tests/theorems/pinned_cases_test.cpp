@@ -8,7 +8,7 @@
 #include "verify/run.hpp"
 
 namespace nb::theorems {
-namespace {
+namespace pinned_cases_test {
 
 TEST(PinnedCases, EveryPinnedCaseReplaysWithItsRecordedVerdict) {
   ASSERT_FALSE(pinned_cases().empty());
@@ -29,5 +29,5 @@ TEST(PinnedCases, TheCorollary3WitnessIsPinned) {
   EXPECT_EQ(cases.front().number("logits").size(), 2u);
 }
 
-}  // namespace
+}  // namespace pinned_cases_test
 }  // namespace nb::theorems

@@ -10,7 +10,7 @@
 #include "theorems/registry.hpp"
 
 namespace nb {
-namespace {
+namespace readme_table_test {
 
 TEST(Readme, TheoremTableMatchesTheRegistry) {
   std::ifstream in(NORMBOUND_SOURCE_DIR "/README.md");
@@ -43,5 +43,5 @@ TEST(Readme, TheoremTableMatchesTheRegistry) {
   for (const auto& [id, row] : table) ADD_FAILURE() << "README.md lists " << id << ", which is not registered";
 }
 
-}  // namespace
+}  // namespace readme_table_test
 }  // namespace nb

@@ -14,7 +14,7 @@
 #include "verify/run.hpp"
 
 namespace nb {
-namespace {
+namespace regime_suite_test {
 
 constexpr std::uint64_t kSeed = 20251201;
 
@@ -129,5 +129,5 @@ TEST(RegimeSuite, UnknownRegimeIsAUsageError) {
   EXPECT_THROW(regime_named("gpt3"), UsageError);
 }
 
-}  // namespace
+}  // namespace regime_suite_test
 }  // namespace nb

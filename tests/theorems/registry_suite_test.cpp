@@ -13,7 +13,7 @@
 #include "verify/results.hpp"
 
 namespace nb {
-namespace {
+namespace registry_suite_test {
 
 constexpr std::uint64_t kSeed = 20251129;
 constexpr std::size_t kCases = 30;
@@ -213,5 +213,5 @@ TEST(Registry, IdsAreUniqueAndFindable) {
   EXPECT_EQ(theorems::closest_ids("softmax-jacobian-spectral-shrp", 1).front(), "softmax-jacobian-spectral-sharp");
 }
 
-}  // namespace
+}  // namespace registry_suite_test
 }  // namespace nb

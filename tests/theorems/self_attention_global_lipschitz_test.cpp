@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace self_attention_global_lipschitz_test {
 
 using namespace witness;
 const std::string kId = "self-attention-global-lipschitz";
@@ -45,5 +45,5 @@ TEST(SelfAttentionGlobalLipschitz, ConstantAtTheEntryIsAttained) {
   EXPECT_EQ(with_scaled_bound(kId, c, 0, one_minus_2_to(-20)), Verdict::Violated);
 }
 
-}  // namespace
+}  // namespace self_attention_global_lipschitz_test
 }  // namespace nb

@@ -7,7 +7,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace separability_envelope_floor_test {
 
 using namespace witness;
 const std::string kId = "separability-envelope-floor";
@@ -31,5 +31,5 @@ TEST(SeparabilityEnvelopeFloor, RefusesAllZeroVectors) {
   EXPECT_THROW(theorems::find(kId)->check_assumptions(c), InputError);
 }
 
-}  // namespace
+}  // namespace separability_envelope_floor_test
 }  // namespace nb

@@ -10,7 +10,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace separability_eq10_test {
 
 using namespace witness;
 
@@ -75,5 +75,5 @@ TEST(SeparabilityEq10, RadiusExactlyZeroIsAnAssumptionError) {
   EXPECT_NO_THROW(theorems::find("separability-lower")->check_assumptions(given)) << "an explicit r > 0";
 }
 
-}  // namespace
+}  // namespace separability_eq10_test
 }  // namespace nb

@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace separability_fraction_cap_test {
 
 using namespace witness;
 const std::string kId = "separability-fraction-cap";
@@ -42,5 +42,5 @@ TEST(SeparabilityFractionCap, SuiteWitnessesHaveAtLeastTwoSelectedTokens) {
   EXPECT_GT(violated, 0u);
 }
 
-}  // namespace
+}  // namespace separability_fraction_cap_test
 }  // namespace nb

@@ -7,7 +7,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace separability_lower_test {
 
 using namespace witness;
 const std::string kId = "separability-lower";
@@ -55,5 +55,5 @@ TEST(SeparabilityLower, NeedsATokenLeftOutOrAGivenRadius) {
   EXPECT_THROW(theorems::find(kId)->check_assumptions(c), InputError);
 }
 
-}  // namespace
+}  // namespace separability_lower_test
 }  // namespace nb

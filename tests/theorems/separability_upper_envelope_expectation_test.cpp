@@ -7,7 +7,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace separability_upper_envelope_expectation_test {
 
 using namespace witness;
 const std::string kId = "separability-upper-envelope-expectation";
@@ -56,5 +56,5 @@ TEST(SeparabilityUpperEnvelopeExpectation, TiedDrawsInOneDimensionAreDecidedExac
   EXPECT_EQ(check(kId, c).verdict, Verdict::HoldsStatistical);
 }
 
-}  // namespace
+}  // namespace separability_upper_envelope_expectation_test
 }  // namespace nb

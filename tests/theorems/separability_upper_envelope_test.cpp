@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace separability_upper_envelope_test {
 
 using namespace witness;
 const std::string kId = "separability-upper-envelope";
@@ -45,5 +45,5 @@ TEST(SeparabilityUpperEnvelope, OneSelectedTokenMeetsTheEnvelopeOne) {
   EXPECT_NE(check(kId, c).verdict, Verdict::Violated);
 }
 
-}  // namespace
+}  // namespace separability_upper_envelope_test
 }  // namespace nb

@@ -7,7 +7,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace shift_invariance_test {
 
 using namespace witness;
 
@@ -38,5 +38,5 @@ TEST(ShiftInvariance, WeightsOfAShiftedTieAreExactlyOneHalf) {
   EXPECT_TRUE(contains(top, Mpfr(1) / 2));
 }
 
-}  // namespace
+}  // namespace shift_invariance_test
 }  // namespace nb

@@ -9,7 +9,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_bounded_logits_sweep_test {
 
 using namespace witness;
 const std::string kId = "softmax-bounded-logits-sweep";
@@ -64,5 +64,5 @@ TEST(SoftmaxBoundedLogitsSweep, LogitsOutsideTheBoundAreRefused) {
   EXPECT_THROW(theorems::find(kId)->check_assumptions(c), InputError);
 }
 
-}  // namespace
+}  // namespace softmax_bounded_logits_sweep_test
 }  // namespace nb

@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_dispersion_test {
 
 using namespace witness;
 const std::string kId = "softmax-dispersion";
@@ -28,5 +28,5 @@ TEST(SoftmaxDispersion, IntermediateLogitsLeaveRoom) {
   EXPECT_EQ(check(kId, logits_case(kId, {3, 1.5, 0}, "1")).verdict, Verdict::Proven);
 }
 
-}  // namespace
+}  // namespace softmax_dispersion_test
 }  // namespace nb

@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_jacobian_frobenius_test {
 
 using namespace witness;
 const std::string kId = "softmax-jacobian-frobenius";
@@ -36,5 +36,5 @@ TEST(SoftmaxJacobianFrobenius, UnequalWeightsAreProvenWithRoom) {
   EXPECT_EQ(check(kId, logits_case(kId, {0, 1, 3}, "1")).verdict, Verdict::Proven);
 }
 
-}  // namespace
+}  // namespace softmax_jacobian_frobenius_test
 }  // namespace nb

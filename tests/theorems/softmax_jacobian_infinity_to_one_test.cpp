@@ -8,7 +8,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_jacobian_infinity_to_one_test {
 
 using namespace witness;
 const std::string kId = "softmax-jacobian-infinity-to-one";
@@ -57,5 +57,5 @@ TEST(SoftmaxJacobianInfinityToOne, TooManyLogitsAreRefused) {
                InputError);
 }
 
-}  // namespace
+}  // namespace softmax_jacobian_infinity_to_one_test
 }  // namespace nb

@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_jacobian_saturation_test {
 
 using namespace witness;
 const std::string kId = "softmax-jacobian-saturation";
@@ -43,5 +43,5 @@ TEST(SoftmaxJacobianSaturation, ThreeTiedLogitsLeaveRoom) {
   EXPECT_TRUE(contains(s.claims.at(0).bound, Mpfr(2) / 3));
 }
 
-}  // namespace
+}  // namespace softmax_jacobian_saturation_test
 }  // namespace nb

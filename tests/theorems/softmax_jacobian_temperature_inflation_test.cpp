@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_jacobian_temperature_inflation_test {
 
 using namespace witness;
 const std::string kId = "softmax-jacobian-temperature-inflation";
@@ -31,5 +31,5 @@ TEST(SoftmaxJacobianTemperatureInflation, DistinctLogitsAtSmallTAreACounterexamp
   EXPECT_EQ(with_scaled_bound(kId, c, 0, Interval(1) / 4), Verdict::Violated);
 }
 
-}  // namespace
+}  // namespace softmax_jacobian_temperature_inflation_test
 }  // namespace nb

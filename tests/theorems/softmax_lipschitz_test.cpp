@@ -6,7 +6,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_lipschitz_test {
 
 using namespace witness;
 
@@ -71,5 +71,5 @@ TEST(SoftmaxLipschitz, MalformedPairsAreInputErrors) {
   EXPECT_THROW(check(kId, c), InputError) << "epsilon must be the swap example's";
 }
 
-}  // namespace
+}  // namespace softmax_lipschitz_test
 }  // namespace nb

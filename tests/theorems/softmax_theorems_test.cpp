@@ -6,7 +6,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace softmax_theorems_test {
 
 using witness::check;
 using witness::logits_case;
@@ -86,5 +86,5 @@ TEST(SoftmaxInputs, NonPositiveTemperatureAndEmptyLogitsAreInputErrors) {
   EXPECT_THROW((check("softmax-jacobian-entry", logits_case("", {}, "1"))), InputError);
 }
 
-}  // namespace
+}  // namespace softmax_theorems_test
 }  // namespace nb

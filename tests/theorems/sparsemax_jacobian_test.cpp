@@ -7,7 +7,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace sparsemax_jacobian_test {
 
 using namespace witness;
 const std::string kId = "sparsemax-jacobian";
@@ -54,5 +54,5 @@ TEST(SparsemaxJacobian, SingleTokenSupportHasAZeroJacobian) {
   EXPECT_EQ(check(kId, c).verdict, Verdict::Proven);
 }
 
-}  // namespace
+}  // namespace sparsemax_jacobian_test
 }  // namespace nb

@@ -7,7 +7,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace theorem_limits_test {
 
 using namespace witness;
 
@@ -65,5 +65,5 @@ TEST(TheoremLimits, HeadsOfTheCoverageTheorem) {
   EXPECT_NE(refusal("multihead-coverage", c).find("beyond the limit of 100000 heads"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace theorem_limits_test
 }  // namespace nb

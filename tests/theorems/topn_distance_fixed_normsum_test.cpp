@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace topn_distance_fixed_normsum_test {
 
 using namespace witness;
 const std::string kId = "topn-distance-fixed-normsum";
@@ -28,5 +28,5 @@ TEST(TopnDistanceFixedNormsum, HandComputedTerms) {
   EXPECT_TRUE(contains(s.claims[0].bound, (2 * sqrt(Mpfr(2)) + 1) / 3));
 }
 
-}  // namespace
+}  // namespace topn_distance_fixed_normsum_test
 }  // namespace nb

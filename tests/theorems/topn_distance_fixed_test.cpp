@@ -9,7 +9,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace topn_distance_fixed_test {
 
 using namespace witness;
 const std::string kId = "topn-distance-fixed";
@@ -50,5 +50,5 @@ TEST(TopnDistanceFixed, RefusesBadInputs) {
   EXPECT_THROW(t.check_assumptions(token_case(kId, {0, 0}, "-1", {{1}, {2}}, 1)), InputError);
 }
 
-}  // namespace
+}  // namespace topn_distance_fixed_test
 }  // namespace nb

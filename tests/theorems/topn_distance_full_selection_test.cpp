@@ -6,7 +6,7 @@
 #include "verify/errors.hpp"
 
 namespace nb {
-namespace {
+namespace topn_distance_full_selection_test {
 
 using namespace witness;
 const std::string kId = "topn-distance-full-selection";
@@ -28,5 +28,5 @@ TEST(TopnDistanceFullSelection, RefusesASmallerSelection) {
   EXPECT_NO_THROW(theorems::find(kId)->check_assumptions(token_case(kId, {0, 1}, "1", {{1}, {2}}, 2)));
 }
 
-}  // namespace
+}  // namespace topn_distance_full_selection_test
 }  // namespace nb

@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace topn_distance_random_monotone_test {
 
 using namespace witness;
 const std::string kId = "topn-distance-random-monotone";
@@ -24,5 +24,5 @@ TEST(TopnDistanceRandomMonotone, IdenticalVectorsAreACounterexample) {
   EXPECT_EQ(o.claim, "E[d~] at N = 2 <= E[d~] at N = 1");
 }
 
-}  // namespace
+}  // namespace topn_distance_random_monotone_test
 }  // namespace nb

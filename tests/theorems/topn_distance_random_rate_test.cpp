@@ -6,7 +6,7 @@
 #include "tests/theorems/witness_checks.hpp"
 
 namespace nb {
-namespace {
+namespace topn_distance_random_rate_test {
 
 using namespace witness;
 const std::string kId = "topn-distance-random-rate";
@@ -53,5 +53,5 @@ TEST(TopnDistanceRandomRate, SampledRowsGiveStatisticalVerdicts) {
   EXPECT_EQ(check(kId, c).verdict, Verdict::HoldsStatistical);
 }
 
-}  // namespace
+}  // namespace topn_distance_random_rate_test
 }  // namespace nb

@@ -9,7 +9,7 @@
 #include "verify/gram_matrix.hpp"
 
 namespace nb {
-namespace {
+namespace topn_distance_random_test {
 
 using namespace witness;
 const std::string kId = "topn-distance-random";
@@ -105,5 +105,5 @@ TEST(TopnDistanceRandom, LargeSubsetCountsAreSampledWithTheCaseSeed) {
               mpfi_is_inside(t.claims[0].value.backend().data(), s.claims[0].value.backend().data()));
 }
 
-}  // namespace
+}  // namespace topn_distance_random_test
 }  // namespace nb

@@ -17,7 +17,7 @@
 #include "verify/slack.hpp"
 
 namespace nb {
-namespace {
+namespace arb_interval_test {
 
 constexpr unsigned kReferenceBits = 1000;
 constexpr long kArbBits[] = {128, 512};
@@ -181,5 +181,5 @@ TEST(ArbInterval, ExactResultsStayPoints) {
   EXPECT_EQ(upper_end_of(point_of<ArbInterval>(five_sevenths)), five_sevenths);
 }
 
-}  // namespace
+}  // namespace arb_interval_test
 }  // namespace nb

@@ -18,7 +18,7 @@
 #include "verify/numbers.hpp"
 
 namespace nb {
-namespace {
+namespace double_interval_test {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -340,5 +340,5 @@ TEST(DoubleInterval, IndicatorIsCertainOnlyWhenTheComparisonIs) {
   EXPECT_EQ(unknown.upper(), 1.0);
 }
 
-}  // namespace
+}  // namespace double_interval_test
 }  // namespace nb

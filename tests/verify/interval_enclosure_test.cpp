@@ -12,7 +12,7 @@
 #include "verify/numbers.hpp"
 
 namespace nb {
-namespace {
+namespace interval_enclosure_test {
 
 struct Function {
   const char* name;
@@ -118,11 +118,11 @@ TEST(WorkingPrecision, ReportsAtLeastTheRequestedBits) {
   }
 }
 
-}  // namespace
+}  // namespace interval_enclosure_test
 }  // namespace nb
 
 namespace nb {
-namespace {
+namespace interval_enclosure_test {
 
 TEST(NotANumber, IsRecognizedAsUnknownInEveryType) {
   set_working_precision(128);
@@ -138,5 +138,5 @@ TEST(NotANumber, IsRecognizedAsUnknownInEveryType) {
   EXPECT_FALSE(is_finite_value(min_of(1.0, not_a_number<double>())));
 }
 
-}  // namespace
+}  // namespace interval_enclosure_test
 }  // namespace nb
