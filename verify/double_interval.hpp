@@ -79,6 +79,13 @@ class DoubleInterval {
     double lo[4], hi[4];
     mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
     if (a.lo_ == a.hi_ && b.lo_ == b.hi_) return from_ends(lo[0], hi[0]);  // points: inputs, mostly
+    // An interval times a point (weights times inputs): the ends' two products, in order of its sign.
+    if (a.lo_ == a.hi_ || b.lo_ == b.hi_) {
+      const double point = a.lo_ == a.hi_ ? a.lo_ : b.lo_;
+      const DoubleInterval& box = a.lo_ == a.hi_ ? b : a;
+      mul_ends(box.hi_, point, lo[1], hi[1]);
+      return point >= 0 ? from_ends(lo[0], hi[1]) : from_ends(lo[1], hi[0]);
+    }
     mul_ends(a.hi_, b.hi_, lo[3], hi[3]);
     if (a.lo_ >= 0 && b.lo_ >= 0) return from_ends(lo[0], hi[3]);
     // Mixed signs: the extremes of a bilinear function on a box are at its corners.
@@ -86,6 +93,18 @@ class DoubleInterval {
     mul_ends(a.hi_, b.lo_, lo[2], hi[2]);
     return from_ends(std::min(std::min(lo[0], lo[1]), std::min(lo[2], lo[3])),
                      std::max(std::max(hi[0], hi[1]), std::max(hi[2], hi[3])));
+  }
+  // x^2, never below 0: the products of an end with itself, [0, ...] when x holds 0 (x * x cannot
+  // know that both factors are the same number, and gives a negative lower end there), and a lower
+  // end clamped at 0 where an end's square underflows (mul_ends then gives -denorm_min).
+  friend DoubleInterval square(const DoubleInterval& x) {
+    if (x.is_nan()) return unknown();
+    double lo_lo, hi_lo, lo_hi, hi_hi;
+    mul_ends(x.lo_, x.lo_, lo_lo, hi_lo);
+    mul_ends(x.hi_, x.hi_, lo_hi, hi_hi);
+    if (x.lo_ >= 0) return from_ends(std::max(lo_lo, 0.0), hi_hi);
+    if (x.hi_ <= 0) return from_ends(std::max(lo_hi, 0.0), hi_lo);
+    return from_ends(0, std::max(hi_lo, hi_hi));
   }
   friend DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b);
 

@@ -14,6 +14,7 @@
 #include "models/random/random_inputs.hpp"
 #include "tests/verify/random_double_interval.hpp"
 #include "verify/dot_product.hpp"
+#include "verify/euclidean_norm.hpp"
 #include "verify/indicator.hpp"
 #include "verify/numbers.hpp"
 
@@ -114,6 +115,7 @@ TEST(DoubleInterval, ElementaryFunctionsContainThousandBitEnclosures) {
       {"cosh", [](auto& x) { return cosh(x); }, [](auto& x) { return Interval(cosh(x)); }, -30, 9, false},
       {"sqrt", [](auto& x) { return sqrt(x); }, [](auto& x) { return Interval(sqrt(x)); }, -1074, 1023, true},
       {"abs", [](auto& x) { return abs(x); }, [](auto& x) { return Interval(abs(x)); }, -1074, 1023, false},
+      {"square", [](auto& x) { return square(x); }, [](auto& x) { return Interval(abs(x) * abs(x)); }, -600, 500, false},
       {"ldexp -60", [](auto& x) { return ldexp(x, -60); }, [](auto& x) { return Interval(ldexp(x, -60)); }, -1074, 1023, false},
       {"ldexp 60", [](auto& x) { return ldexp(x, 60); }, [](auto& x) { return Interval(ldexp(x, 60)); }, -1074, 1023, false},
   };
@@ -140,6 +142,27 @@ TEST(DoubleInterval, ElementaryFunctionsContainThousandBitEnclosures) {
     std::cout << f.name << ": worst excess width " << worst << " ulps at " << worst_input << "\n";
     EXPECT_LE(worst, 12.0) << f.name << ": each end should be at most a few ulps beyond the exact one";
   }
+}
+
+// A square is never below 0, also where the square of an end underflows (the product's own
+// enclosure then reaches -denorm_min), so that the square root of a sum of squares is defined:
+// euclidean_norm of tiny positive entries was NaN when its squares were x * x without a clamp.
+TEST(DoubleInterval, SquaresAreNeverNegative) {
+  const std::uint64_t seed = 20261202;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  for (int k = 0; k < 4000; ++k) {
+    const DoubleInterval x = random_interval(rng, -1074, -500);  // squares underflow
+    const DoubleInterval s = square(x);
+    ASSERT_GE(s.lower(), 0) << "square(" << text(x) << ") = " << text(s);
+    ASSERT_TRUE(contains(s, Interval(abs(thousand_bit(x)) * abs(thousand_bit(x))))) << text(x);
+  }
+  Vector<DoubleInterval> tiny(3);
+  tiny << DoubleInterval::from_ends(1e-200, 1e-190), DoubleInterval::from_ends(-1e-170, 1e-170), DoubleInterval(0x1p-600);
+  const DoubleInterval norm = euclidean_norm(tiny);
+  EXPECT_FALSE(norm.is_nan()) << text(norm);
+  EXPECT_EQ(norm.lower(), 0) << "every square underflows: the norm is [0, a few subnormals' root]";
+  EXPECT_GT(norm.upper(), 0);
 }
 
 // The exact sum_k x_k y_k of binary64 points (4400 bits hold every product and sum of them).
