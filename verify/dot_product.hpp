@@ -36,36 +36,53 @@ namespace nb {
 // products, of small integers say, get a width of about u a here instead of a point.)
 std::optional<DoubleInterval> point_dot_enclosure(double s, double a, std::size_t n);
 
-// sum_k x_k y_k for two DoubleInterval vectors of the same shape (both columns or both rows: the
-// interval path multiplies them coefficient-wise), Eigen expressions of any strides.
+// The enclosure of sum_k x_k y_k by point_dot_enclosure when every entry of x and y is a point,
+// else none. x and y are DoubleInterval vectors of the same shape (both columns or both rows),
+// Eigen expressions of any strides.
 template <class X, class Y>
-DoubleInterval dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBase<Y>& y) {
+std::optional<DoubleInterval> point_dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBase<Y>& y) {
   // A row and a column multiplied coefficient-wise read past the column's end in Release builds.
   static_assert(static_cast<int>(X::ColsAtCompileTime) == static_cast<int>(Y::ColsAtCompileTime),
                 "dot_product: give two columns or two rows");  // (two enums: compared as int)
   const Eigen::Index n = x.size();
   double s = 0, a = 0;
-  bool points = true;
   for (Eigen::Index k = 0; k < n; ++k) {
     const DoubleInterval& xk = x.coeff(k);
     const DoubleInterval& yk = y.coeff(k);
-    points = points && xk.lower() == xk.upper() && yk.lower() == yk.upper();  // false for NaN
+    if (xk.lower() != xk.upper() || yk.lower() != yk.upper()) return std::nullopt;  // also NaN
     const double p = xk.lower() * yk.lower();
     s += p;
     a += std::abs(p);
     a += std::abs(s);
   }
-  if (points)
-    if (const std::optional<DoubleInterval> enclosure = point_dot_enclosure(s, a, static_cast<std::size_t>(n)))
-      return *enclosure;
+  return point_dot_enclosure(s, a, static_cast<std::size_t>(n));
+}
+
+// sum_k x_k y_k for two DoubleInterval vectors of the same shape (point_dot_product, else interval
+// products and sums).
+template <class X, class Y>
+DoubleInterval dot_product(const Eigen::MatrixBase<X>& x, const Eigen::MatrixBase<Y>& y) {
+  if (const std::optional<DoubleInterval> enclosure = point_dot_product(x, y)) return *enclosure;
   return x.cwiseProduct(y).sum();
 }
 
-// ||x||_2^2. For Interval and DoubleInterval an enclosure of it for every vector in the box.
+// sum_k x_k^2 for a DoubleInterval vector in interval arithmetic: a sum of square(x_k), never below
+// 0 (x_k * x_k does not know that both factors are the same number, and reaches below 0 where x_k
+// holds 0); exact sums of points stay points.
+template <class X>
+DoubleInterval sum_of_squares(const Eigen::MatrixBase<X>& x) {
+  DoubleInterval sum(0);
+  for (Eigen::Index k = 0; k < x.size(); ++k) sum += square(x.coeff(k));
+  return sum;
+}
+
+// ||x||_2^2. For Interval and DoubleInterval an enclosure of it for every vector in the box; for
+// DoubleInterval point_dot_product, else sum_of_squares.
 template <class X>
 typename X::Scalar squared_norm(const Eigen::MatrixBase<X>& x) {
   if constexpr (std::is_same_v<typename X::Scalar, DoubleInterval>) {
-    return dot_product(x, x);
+    if (const std::optional<DoubleInterval> enclosure = point_dot_product(x, x)) return *enclosure;
+    return sum_of_squares(x);
   } else {
     return x.squaredNorm();
   }

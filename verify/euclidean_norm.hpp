@@ -3,6 +3,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "verify/dot_product.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -10,15 +11,16 @@ namespace nb {
 // ||v||_2. For Interval an enclosure of the norm of every vector in the box. The enclosure of
 // the squared norm is clamped at 0 before the square root: its lower end can dip below 0 because
 // x * x does not know that both factors are the same number, and sqrt of such an interval is NaN.
-// For DoubleInterval the squares are square(x), which knows both factors are the same number.
+// For DoubleInterval the squared norm is sum_of_squares, not squared_norm's binary64 dot product
+// of points: a norm whose square is an exact sum of points stays a point (equal tokens, ties),
+// which lets the binary64 tier decide such cases EQUAL (exact); with the dot product's error bound
+// two EQUAL cases of check --all went on to MPFI.
 template <class Derived>
 typename Derived::Scalar euclidean_norm(const Eigen::MatrixBase<Derived>& v) {
   using std::sqrt;
   using R = typename Derived::Scalar;
   if constexpr (std::is_same_v<R, DoubleInterval>) {
-    R sum = R(0);
-    for (Eigen::Index k = 0; k < v.size(); ++k) sum += square(v.coeff(k));
-    return sqrt(sum);
+    return sqrt(sum_of_squares(v));
   } else {
     return sqrt(max_of(R(v.squaredNorm()), R(0)));
   }

@@ -264,6 +264,12 @@ TEST(DoubleInterval, PointDotProductFallsBackWhereItsBoundDoesNotApply) {
   EXPECT_EQ(wide.upper(), reference.upper());
   y << DoubleInterval::unknown(), DoubleInterval(1.0);
   EXPECT_TRUE(dot_product(x, y).is_nan());
+  // A squared norm of entries that are not points is a sum of squares: [0, 4] for [-1, 2], where
+  // [-1, 2] * [-1, 2] = [-2, 4] would reach below 0.
+  Vector<DoubleInterval> straddling(2);
+  straddling << DoubleInterval::from_ends(-1.0, 2.0), DoubleInterval(0.0);
+  EXPECT_EQ(squared_norm(straddling).lower(), 0.0);
+  EXPECT_EQ(squared_norm(straddling).upper(), 4.0);
 }
 
 // K q row by row: on points each entry contains the exact dot product; where the fast path does
