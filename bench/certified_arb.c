@@ -4,7 +4,8 @@
  * `bench_certified --write-inputs`). Each evaluation below mirrors its theorem file step by step
  * (named in its comment), including work that the claims do not use, so that both do the same
  * arithmetic; dot products use arb_dot, Arb's own. The binary64 screens of candidate pairs
- * (verify/pair_distances.cpp) are done in binary64, as normbound does them.
+ * (verify/pair_distances.cpp) are done in binary64, as normbound does them, with OpenBLAS's dgemm
+ * for the Gram stage of the minimum distance.
  *
  *   bench_certified_arb INPUTS [--rounds R] [--min-seconds X] [--only TEXT]...
  *
@@ -19,6 +20,7 @@
 #include <time.h>
 
 #include <arb.h>
+#include <cblas.h>
 
 enum { PREC = 128, MAX_NUMBERS = 8, MAX_CLAIMS = 64, MAX_WORKLOADS = 32 };
 
@@ -186,31 +188,87 @@ static void row_distance(arb_t r, arb_srcptr x, size_t d, size_t a, size_t b) {
   _arb_vec_clear(diff, (slong)d);
 }
 
+/* verify/pair_distances.cpp's Gram stage of the minimum over all pairs i < j of the rows of x:
+ * f = n_i + n_j - 2 g_ij with g from cblas_dgemm in blocks of 128 rows, error r (n_i + n_j) + a;
+ * keeps the pairs with f - e <= min(f + e) (1 + 4 rel) + 4 abs (rel, abs the direct screen's).
+ * Returns the number of pairs written to *a_out, *b_out (malloc'd), or -1 when a squared norm
+ * exceeds DBL_MAX / 16 (then every pair goes to the direct screen). */
+static long gram_stage(const number_t *x, size_t **a_out, size_t **b_out) {
+  const size_t L = x->rows, d = x->cols, block = 128;
+  const double rel = screen_relative(d), abs_ = screen_absolute(d);
+  double *norm = malloc(L * sizeof *norm), *gram = malloc(block * L * sizeof *gram), *lows = NULL;
+  size_t *a = NULL, *b = NULL, count = 0, capacity = 0;
+  for (size_t i = 0; i < L; ++i) {
+    double sum = 0;
+    for (size_t k = 0; k < d; ++k) sum += x->values[i * d + k] * x->values[i * d + k];
+    norm[i] = sum;
+    if (!(sum <= 0x1p1020)) {
+      free(norm), free(gram);
+      return -1;
+    }
+  }
+  double least_upper = INFINITY, limit = INFINITY;
+  for (size_t first = 0; first + 1 < L; first += block) {
+    const size_t rows = L - first < block ? L - first : block, cols = L - first;
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)rows, (int)cols, (int)d, 1.0, x->values + first * d,
+                (int)d, x->values + first * d, (int)d, 0.0, gram, (int)cols);
+    for (size_t p = 0; p < rows; ++p) {
+      const size_t i = first + p;
+      const double *g = gram + p * cols; /* g[j - first] = <x_i, x_j> */
+      for (size_t j = i + 1; j < L; ++j) {
+        const double sum = norm[i] + norm[j], f = sum - 2 * g[j - first], e = rel * sum + 2 * abs_;
+        if (f - e <= limit) {
+          if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 1024;
+            a = realloc(a, capacity * sizeof *a), b = realloc(b, capacity * sizeof *b);
+            lows = realloc(lows, capacity * sizeof *lows);
+          }
+          a[count] = i, b[count] = j, lows[count++] = f - e;
+        }
+        if (f + e < least_upper) least_upper = f + e, limit = least_upper * (1 + 4 * rel) + 4 * abs_;
+      }
+    }
+  }
+  size_t kept = 0;
+  for (size_t k = 0; k < count; ++k)
+    if (lows[k] <= limit) a[kept] = a[k], b[kept++] = b[k];
+  free(norm), free(gram), free(lows);
+  *a_out = a, *b_out = b;
+  return (long)kept;
+}
+
 /* The extreme distance over the pairs (A[i], B[j]) (`minimum`: the smallest, over i < j when A is
- * B), evaluated in balls for the pairs that the binary64 screen cannot exclude. */
+ * B, which is every row: the Gram stage first), evaluated in balls for the pairs that the binary64
+ * screen cannot exclude. */
 static void extreme_distance(arb_t r, const number_t *x, arb_srcptr balls, const size_t *A, size_t nA,
                              const size_t *B, size_t nB, int minimum) {
   const double rel = screen_relative(x->cols), abs_ = screen_absolute(x->cols);
+  size_t *pa = NULL, *pb = NULL;
+  long pairs = minimum ? gram_stage(x, &pa, &pb) : -1;
+  if (pairs < 0) {
+    pa = malloc(nA * nB * sizeof *pa), pb = malloc(nA * nB * sizeof *pb), pairs = 0;
+    for (size_t i = 0; i < nA; ++i)
+      for (size_t j = minimum ? i + 1 : 0; j < nB; ++j) pa[pairs] = A[i], pb[pairs++] = B[j];
+  }
   double threshold = minimum ? INFINITY : -INFINITY;
-  for (size_t i = 0; i < nA; ++i)
-    for (size_t j = minimum ? i + 1 : 0; j < nB; ++j) {
-      const double f = squared_distance(x, A[i], B[j]);
-      threshold = minimum ? fmin(threshold, f * (1 + rel) + abs_) : fmax(threshold, f * (1 - rel) - abs_);
-    }
+  for (long k = 0; k < pairs; ++k) {
+    const double f = squared_distance(x, pa[k], pb[k]);
+    threshold = minimum ? fmin(threshold, f * (1 + rel) + abs_) : fmax(threshold, f * (1 - rel) - abs_);
+  }
   arb_t t;
   arb_init(t);
   int first = 1;
-  for (size_t i = 0; i < nA; ++i)
-    for (size_t j = minimum ? i + 1 : 0; j < nB; ++j) {
-      const double f = squared_distance(x, A[i], B[j]);
-      if (minimum ? f * (1 - rel) - abs_ > threshold : f * (1 + rel) + abs_ < threshold) continue;
-      row_distance(t, balls, x->cols, A[i], B[j]);
-      if (first) arb_set(r, t);
-      else if (minimum) arb_min(r, r, t, PREC);
-      else arb_max(r, r, t, PREC);
-      first = 0;
-    }
+  for (long k = 0; k < pairs; ++k) {
+    const double f = squared_distance(x, pa[k], pb[k]);
+    if (minimum ? f * (1 - rel) - abs_ > threshold : f * (1 + rel) + abs_ < threshold) continue;
+    row_distance(t, balls, x->cols, pa[k], pb[k]);
+    if (first) arb_set(r, t);
+    else if (minimum) arb_min(r, r, t, PREC);
+    else arb_max(r, r, t, PREC);
+    first = 0;
+  }
   arb_clear(t);
+  free(pa), free(pb);
 }
 
 /* verify/indicator.hpp: 1{a < b}: 1 or 0 when certain, else the interval [0, 1]. */
@@ -540,6 +598,7 @@ static void print_ball(const char *key, const arb_t x) {
 }
 
 int main(int argc, char **argv) {
+  openblas_set_num_threads(1); /* one thread per call, as normbound's calls (verify/openblas_call.hpp) */
   if (argc < 2) {
     fprintf(stderr, "usage: bench_certified_arb INPUTS [--rounds R] [--min-seconds X] [--only TEXT]...\n");
     return 64;

@@ -82,17 +82,27 @@ def top_n(values, N):
 SCREEN_ERROR = lambda d: (4 * (d + 2) * 2.0**-52, 4 * (d + 1) * 2.0**-1074)
 
 
-def min_distance_candidates(X):
-    """verify/pair_distances.cpp: pairs i < j whose distance can be the smallest (binary64 screen)."""
+def direct_min_screen(X, i, j):
+    """verify/pair_distances.cpp: of the pairs (i[k], j[k]), those whose distance can be the smallest."""
     relative, absolute = SCREEN_ERROR(X.shape[1])
-    pairs, lows, highs = [], [], []
-    for i in range(X.shape[0] - 1):
-        f = ((X[i + 1:] - X[i]) ** 2).sum(axis=1)
-        lows.append(f * (1 - relative) - absolute)
-        highs.append(f * (1 + relative) + absolute)
-        pairs.extend((i, j) for j in range(i + 1, X.shape[0]))
-    lows, threshold = numpy.concatenate(lows), min(h.min() for h in highs)
-    return [pairs[k] for k in numpy.nonzero(lows <= threshold)[0]]
+    f = ((X[i] - X[j]) ** 2).sum(axis=1)
+    keep = numpy.nonzero(f * (1 - relative) - absolute <= (f * (1 + relative) + absolute).min())[0]
+    return list(zip(i[keep].tolist(), j[keep].tolist()))
+
+
+def min_distance_candidates(X):
+    """verify/pair_distances.cpp: pairs i < j whose distance can be the smallest: a Gram-matrix
+    stage (n_i + n_j - 2 g_ij, error relative to the norms; NumPy's BLAS product) keeps a superset
+    of the direct screen's candidates, then the direct screen over those."""
+    relative, absolute = SCREEN_ERROR(X.shape[1])
+    i, j = numpy.triu_indices(X.shape[0], 1)
+    norms = (X * X).sum(axis=1)
+    if not norms.max() <= numpy.finfo(float).max / 16:
+        return direct_min_screen(X, i, j)
+    sums = norms[i] + norms[j]
+    f, e = sums - 2 * (X @ X.T)[i, j], relative * sums + 2 * absolute
+    keep = numpy.nonzero(f - e <= (f + e).min() * (1 + 4 * relative) + 4 * absolute)[0]
+    return direct_min_screen(X, i[keep], j[keep])
 
 
 def max_distance_candidates(X, A, B):

@@ -23,6 +23,10 @@
 # times; the load average is printed before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every timed program runs its work on one thread, and times are CPU times of the whole process:
+# OpenBLAS's pthreads build starts a pool of threads when it loads, which spin for about 0.1 s
+# before they sleep, CPU time charged to the process's first timed run. One thread, no pool.
+export OPENBLAS_NUM_THREADS=1
 source scripts/setup.sh
 install_packages "${NORMBOUND_PACKAGES[@]}" "${NORMBOUND_BENCH_PACKAGES[@]}"
 build=${1:-build}

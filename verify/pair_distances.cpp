@@ -1,8 +1,13 @@
 #include "verify/pair_distances.hpp"
 
+#include <cblas.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+
+#include "verify/openblas_call.hpp"
 
 namespace nb {
 namespace {
@@ -24,27 +29,34 @@ struct ScreenError {
 
 // Summed in kLanes independent partial sums, added at the end: one running sum would wait for
 // each addition to finish (the latency of a dependent chain), lanes let the processor (and the
-// compiler's vector instructions) work on several terms at once. This loop is most of the cost
-// of the screens below (O(L^2 d) for the minimum distance).
+// compiler's vector instructions) work on several terms at once. The direct screen below is
+// O(|pairs| d) of these terms.
 constexpr std::size_t kLanes = 8;
+
+template <class Term>
+double lane_sum(std::size_t d, Term term) {
+  double lane[kLanes] = {};
+  std::size_t k = 0;
+  for (; k + kLanes <= d; k += kLanes)
+    for (std::size_t l = 0; l < kLanes; ++l) lane[l] += term(k + l);
+  for (; k < d; ++k) lane[0] += term(k);
+  double sum = 0;
+  for (double s : lane) sum += s;
+  return sum;
+}
 
 double squared_distance(const std::vector<double>& x, std::size_t d, std::size_t a, std::size_t b) {
   const double* u = x.data() + a * d;
   const double* v = x.data() + b * d;
-  double lane[kLanes] = {};
-  std::size_t k = 0;
-  for (; k + kLanes <= d; k += kLanes)
-    for (std::size_t l = 0; l < kLanes; ++l) {
-      const double t = u[k + l] - v[k + l];
-      lane[l] += t * t;
-    }
-  for (; k < d; ++k) {
+  return lane_sum(d, [&](std::size_t k) {
     const double t = u[k] - v[k];
-    lane[0] += t * t;
-  }
-  double sum = 0;
-  for (double s : lane) sum += s;
-  return sum;
+    return t * t;
+  });
+}
+
+double squared_norm_of_row(const std::vector<double>& x, std::size_t d, std::size_t a) {
+  const double* u = x.data() + a * d;
+  return lane_sum(d, [&](std::size_t k) { return u[k] * u[k]; });
 }
 
 std::vector<double> row_major_values(const ExactTensor& X) {
@@ -90,10 +102,83 @@ std::vector<RowPair> screen(const ExactTensor& X, bool minimum, VisitPairs visit
   return candidates;
 }
 
+// Rows of the Gram matrix per OpenBLAS call in gram_screen: its memory is kGramBlockRows x L
+// doubles, whatever L.
+constexpr std::size_t kGramBlockRows = 128;
+
+// Stage one of the minimum's screen, for all pairs i < j of a matrix of binary64 values x (L x d,
+// row-major): squared distances f = n_i + n_j - 2 g_ij from the squared norms n_i and the Gram
+// entries g_ij = <x_i, x_j>, computed by OpenBLAS's dgemm, whose run-time dispatched kernels do
+// the O(L^2 d) flops several times faster than squared_distance's loop. Each of n_i, g_ij is a sum
+// of d products in some order, with or without FMA: |error| <= gamma_d sum_k |x_ik x_jk| + d 2^-1074
+// (Higham, Accuracy and Stability, ch. 3), and sum_k |x_ik x_jk| <= ||x_i|| ||x_j|| <=
+// (n_i + n_j) / 2. With the two roundings of f itself,
+//   |f - D_ij| <= (2 gamma_d + 5u)(n_i + n_j) + 4 d 2^-1074 <= E_ij = r (n_i + n_j) + a,
+// r = 4 (d + 2) 2^-52 = 8 (d + 2) u and a = 8 (d + 1) 2^-1074 (the margin also covers the rounding
+// of E and of f -+ E). E is relative to the norms, not to D: rows close to each other cancel, so
+// this stage only discards pairs, and keeps every pair that the direct screen over all pairs
+// keeps. With r_d, a_d the direct screen's ScreenError, that screen keeps pair p only if
+// D_p <= T (1 + 2.6 r_d) + 2.6 a_d, T = min_q (f_q + E_q) >= min_q D_q; this stage keeps p while
+// f_p - E_p <= T (1 + 4 r_d) + 4 a_d. The direct screen over the kept pairs then finds the same
+// least upper bound (its pair is kept), hence exactly the candidates it finds over all pairs.
+// Returns nullopt when a squared norm exceeds DBL_MAX / 16 (then f could overflow).
+std::optional<std::vector<RowPair>> gram_screen(const std::vector<double>& x, std::size_t L, std::size_t d) {
+  std::vector<double> norm(L);
+  for (std::size_t i = 0; i < L; ++i) {
+    norm[i] = squared_norm_of_row(x, d, i);
+    if (!(norm[i] <= std::numeric_limits<double>::max() / 16)) return std::nullopt;
+  }
+  const ScreenError direct(d);
+  const double r = direct.relative, a = 2 * direct.absolute;
+  const auto keep_below = [&](double least_upper) { return least_upper * (1 + 4 * direct.relative) + 4 * direct.absolute; };
+  double least_upper = std::numeric_limits<double>::infinity(), limit = least_upper;
+  std::vector<RowPair> kept;
+  std::vector<double> lows, gram(kGramBlockRows * L);
+  for (std::size_t first = 0; first + 1 < L; first += kGramBlockRows) {
+    const std::size_t rows = std::min(kGramBlockRows, L - first), cols = L - first;
+    {  // gram(p, q) = <x_{first + p}, x_{first + q}>, rows x cols, row-major
+      const OpenBlasCall on_this_thread;
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, static_cast<blasint>(rows), static_cast<blasint>(cols),
+                  static_cast<blasint>(d), 1.0, x.data() + first * d, static_cast<blasint>(d), x.data() + first * d,
+                  static_cast<blasint>(d), 0.0, gram.data(), static_cast<blasint>(cols));
+    }
+    for (std::size_t p = 0; p < rows; ++p) {
+      const std::size_t i = first + p;
+      const double* g = gram.data() + p * cols;  // g[j - first] = <x_i, x_j>
+      for (std::size_t j = i + 1; j < L; ++j) {
+        const double sum = norm[i] + norm[j];
+        const double f = sum - 2 * g[j - first], e = r * sum + a;
+        const double lo = f - e;
+        if (lo <= limit) {
+          kept.emplace_back(i, j);
+          lows.push_back(lo);
+        }
+        if (f + e < least_upper) {
+          least_upper = f + e;
+          limit = keep_below(least_upper);
+        }
+      }
+    }
+  }
+  std::vector<RowPair> candidates;
+  for (std::size_t k = 0; k < kept.size(); ++k)
+    if (lows[k] <= limit) candidates.push_back(kept[k]);
+  return candidates;
+}
+
 }  // namespace
+
+std::vector<RowPair> min_distance_candidates_among(const ExactTensor& X, const std::vector<RowPair>& pairs) {
+  return screen(X, true, [&](auto&& visit) {
+    for (const RowPair& p : pairs) visit(p.first, p.second);
+  });
+}
 
 std::vector<RowPair> min_distance_candidates(const ExactTensor& X) {
   const std::size_t L = X.rows();
+  if (X.all_dyadic())
+    if (std::optional<std::vector<RowPair>> kept = gram_screen(row_major_values(X), L, X.cols()))
+      return min_distance_candidates_among(X, *kept);
   return screen(X, true, [L](auto&& visit) {
     for (std::size_t i = 0; i < L; ++i)
       for (std::size_t j = i + 1; j < L; ++j) visit(i, j);

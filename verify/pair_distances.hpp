@@ -4,7 +4,9 @@
 // interval arithmetic: the pairs are first screened in binary64, and only those whose distance
 // can still be the extreme, by a rigorous bound on the rounding error of the screen, are
 // evaluated in R. When an entry is not a binary64 value (a literal such as 0.1) or the screen
-// overflows, every pair is a candidate.
+// overflows, every pair is a candidate. The direct screen sums (x_ik - x_jk)^2, an error bound
+// relative to the distance itself; for the minimum over all L(L-1)/2 pairs a Gram-matrix stage
+// (OpenBLAS) first discards most pairs, and the candidates are exactly the direct screen's.
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -19,6 +21,11 @@ using RowPair = std::pair<std::size_t, std::size_t>;
 // Pairs (i, j), i < j, among which the minimum of ||x_i - x_j||_2 over all pairs of distinct
 // rows of X is attained. Requires X.rows() >= 2.
 std::vector<RowPair> min_distance_candidates(const ExactTensor& X);
+
+// The direct screen's candidates for the minimum over `pairs` alone: among them, those whose
+// distance can be the smallest over `pairs`. min_distance_candidates(X) equals this over all
+// pairs i < j, in that order.
+std::vector<RowPair> min_distance_candidates_among(const ExactTensor& X, const std::vector<RowPair>& pairs);
 
 // Pairs (a, b), a in A, b in B, among which the maximum of ||x_a - x_b||_2 over A x B is
 // attained. Requires A and B non-empty.

@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <limits>
-#include <mutex>
 #include <utility>
 #include <vector>
+
+#include "verify/openblas_call.hpp"
 
 namespace nb::gpt2 {
 namespace {
@@ -20,24 +21,6 @@ using Index = Eigen::Index;
 // into an even number of tiles, which two threads share evenly.
 constexpr Index kTileRows = 512;
 constexpr Index kTileCols = 384;
-
-// Readies OpenBLAS, whichever build Debian loaded (the libopenblas.so.0 alternative), to be called
-// from our threads, and returns whether its calls must be taken one at a time.
-bool prepare_openblas() {
-  static const bool one_at_a_time = [] {
-    const int build = openblas_get_parallel();
-    // The pthreads build would run each call on its own threads. The OpenMP build runs
-    // single-threaded inside our parallel regions by itself (and openblas_set_num_threads would
-    // set OpenMP's thread count there, ours too).
-    if (build == OPENBLAS_THREAD) openblas_set_num_threads(1);
-    // The sequential build shares its work buffers between calls without a lock: concurrent
-    // calls give wrong products.
-    return build == OPENBLAS_SEQUENTIAL;
-  }();
-  return one_at_a_time;
-}
-
-std::mutex sequential_openblas;
 
 void blas_gemm(CBLAS_TRANSPOSE transpose_b, Index m, Index n, Index k, const float* a, Index lda, const float* b,
                Index ldb, float* c, Index ldc) {
@@ -57,8 +40,7 @@ void blas_gemm(CBLAS_TRANSPOSE transpose_b, Index m, Index n, Index k, const dou
 template <class T>
 void gemm(CBLAS_TRANSPOSE transpose_b, Index m, Index n, Index k, const T* a, Index lda, const T* b, Index ldb, T* c,
           Index ldc) {
-  std::unique_lock lock(sequential_openblas, std::defer_lock);
-  if (prepare_openblas()) lock.lock();
+  const OpenBlasCall on_this_thread;
   blas_gemm(transpose_b, m, n, k, a, lda, b, ldb, c, ldc);
 }
 

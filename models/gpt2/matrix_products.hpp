@@ -3,11 +3,9 @@
 // (no -march) build AVX2/AVX-512 kernels, which Eigen's compile-time SIMD cannot.
 // OpenBLAS's own threading may round differently for different thread counts (its single- and
 // multi-threaded drivers block the inner dimension differently), so every OpenBLAS call here
-// runs on its calling thread, and the parallel work is split by this code into blocks that do
-// not depend on the thread count: a given input gives bitwise the same output on any number of
-// threads. To that end the first use sets OpenBLAS's pthreads build to one thread for the whole
-// process (its OpenMP build runs single-threaded inside our parallel regions by itself), and the
-// calls of its sequential build, unsafe to call concurrently, are taken one at a time.
+// runs on its calling thread (verify/openblas_call.hpp), and the parallel work is split by this
+// code into blocks that do not depend on the thread count: a given input gives bitwise the same
+// output on any number of threads.
 #include <span>
 
 #include <Eigen/Core>

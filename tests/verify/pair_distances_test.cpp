@@ -1,5 +1,7 @@
 // Screened extreme distances agree with brute force and are enclosures.
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -7,7 +9,7 @@
 #include "verify/pair_distances.hpp"
 
 namespace nb {
-namespace {
+namespace pair_distances_test {
 
 double distance(const std::vector<double>& x, std::size_t d, std::size_t a, std::size_t b) {
   double sum = 0;
@@ -36,6 +38,53 @@ TEST(PairDistances, MinimumAndMaximumMatchBruteForce) {
   }
 }
 
+std::vector<RowPair> all_pairs(std::size_t L) {
+  std::vector<RowPair> pairs;
+  for (std::size_t i = 0; i < L; ++i)
+    for (std::size_t j = i + 1; j < L; ++j) pairs.emplace_back(i, j);
+  return pairs;
+}
+
+// The Gram-matrix stage of min_distance_candidates may only discard pairs that the direct screen
+// over all pairs discards too: the candidates must be exactly the direct screen's, on inputs where
+// the Gram entries cancel (close rows far from 0), tie, underflow or would overflow, and across
+// the blocks of rows that OpenBLAS computes (128 rows each).
+TEST(PairDistances, GramStageKeepsExactlyTheDirectScreensCandidates) {
+  struct Input {
+    std::string what;
+    std::size_t L, d;
+    std::vector<double> x;
+  };
+  std::vector<Input> inputs;
+  random::Rng rng(20261202);
+  for (std::size_t L : {2, 3, 129, 300})
+    for (std::size_t d : {1, 3, 64}) inputs.push_back({"gaussian", L, d, random::gaussian(rng, L * d, 1.0)});
+  const auto shifted = [&](std::size_t L, std::size_t d, double offset, double spread) {
+    std::vector<double> x = random::gaussian(rng, L * d, spread);
+    for (double& v : x) v += offset;
+    return x;
+  };
+  inputs.push_back({"close rows far from 0", 200, 16, shifted(200, 16, 1e4, 1e-6)});
+  inputs.push_back({"tiny, squares underflow", 150, 8, shifted(150, 8, 0, 1e-160)});
+  inputs.push_back({"huge, norms beyond DBL_MAX / 16", 40, 4, shifted(40, 4, 0, 1e153)});
+  inputs.push_back({"large, Gram stage still used", 40, 4, shifted(40, 4, 0, 1e100)});
+  std::vector<double> circle;  // 180 points of a circle around (1e4, 1e4): every neighbour ties
+  for (int k = 0; k < 180; ++k)
+    for (double v : {1e4 + std::cos(k * M_PI / 90), 1e4 + std::sin(k * M_PI / 90)}) circle.push_back(v);
+  inputs.push_back({"near-ties on a circle", 180, 2, circle});
+  std::vector<double> lattice;  // integer points with repeated rows: exact ties and zero distances
+  for (int k = 0; k < 150; ++k)
+    for (int c = 0; c < 3; ++c) lattice.push_back(static_cast<double>((k * (c + 3)) % 7));
+  inputs.push_back({"lattice with duplicates", 150, 3, lattice});
+  for (const Input& in : inputs) {
+    SCOPED_TRACE(in.what + ", L = " + std::to_string(in.L) + ", d = " + std::to_string(in.d));
+    const ExactTensor X(in.L, in.d, in.x);
+    const std::vector<RowPair> direct = min_distance_candidates_among(X, all_pairs(in.L));
+    EXPECT_EQ(min_distance_candidates(X), direct);
+    EXPECT_FALSE(direct.empty());
+  }
+}
+
 TEST(PairDistances, TiesKeepEveryTiedPair) {
   // Four corners of a square: four sides tie for the minimum, two diagonals for the maximum.
   const ExactTensor X(4, 2, {0, 0, 1, 0, 1, 1, 0, 1});
@@ -54,5 +103,5 @@ TEST(PairDistances, LiteralEntriesAreNotScreened) {
   EXPECT_TRUE(-upper_end_of(Interval(-delta)) <= Mpfr("0.1") && Mpfr("0.1") <= upper_end_of(delta));
 }
 
-}  // namespace
+}  // namespace pair_distances_test
 }  // namespace nb
