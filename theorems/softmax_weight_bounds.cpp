@@ -88,7 +88,7 @@ struct SoftmaxWeightBounds {
     using std::exp;
     using std::sqrt;
     const Vector<R> q = c.number("query").to_vector<R>();
-    const Matrix<R> K = c.number("keys").to_matrix<R>();
+    const RowMatrix<R> K = c.number("keys").to_matrix<R>();
     const R T = c.number("T").entry<R>(0);
     const Eigen::Index L = K.rows();
 

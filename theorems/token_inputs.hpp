@@ -33,8 +33,8 @@ inline void check_token_input(const Case& c, std::size_t min_L, bool with_N) {
 template <class R>
 struct TokenInput {
   Vector<R> alpha;  // softmax(logits / T)
-  Matrix<R> x;      // row i is x_i
-  Matrix<R> y;      // row i is alpha_i x_i
+  RowMatrix<R> x;   // row i is x_i
+  RowMatrix<R> y;   // row i is alpha_i x_i
 };
 
 template <class R>

@@ -19,34 +19,16 @@
 #include "verify/euclidean_norm.hpp"
 #include "verify/gram_matrix.hpp"
 #include "verify/pair_distances.hpp"
+#include "verify/row_sums.hpp"
 #include "verify/sides.hpp"
 #include "verify/statistics.hpp"
 #include "verify/top_n.hpp"
 
 namespace nb::theorems {
 
-template <class R>
-using RowVector = Eigen::Matrix<R, 1, Eigen::Dynamic>;
-
-// sum_{i in rows} y_i; the empty sum is exactly 0.
-template <class R>
-RowVector<R> sum_of_rows(const Matrix<R>& y, const std::vector<std::size_t>& rows) {
-  RowVector<R> s = RowVector<R>::Zero(y.cols());
-  for (std::size_t i : rows) s += y.row(static_cast<Eigen::Index>(i));
-  return s;
-}
-
-// sum_i y_i.
-template <class R>
-RowVector<R> sum_of_all_rows(const Matrix<R>& y) {
-  RowVector<R> s = RowVector<R>::Zero(y.cols());
-  for (Eigen::Index i = 0; i < y.rows(); ++i) s += y.row(i);
-  return s;
-}
-
 // d~(I) = sum_{i not in I} ||y_i - s_I||_2 (exactly 0 when I holds every token).
 template <class R>
-R cumulative_distance(const Matrix<R>& y, const Selection& I) {
+R cumulative_distance(const RowMatrix<R>& y, const Selection& I) {
   const RowVector<R> s = sum_of_rows(y, I.selected);
   R total = R(0);
   for (std::size_t i : I.rest) total += euclidean_norm(y.row(static_cast<Eigen::Index>(i)) - s);
@@ -107,7 +89,7 @@ FixedSetTerms<R> fixed_set_terms(const TokenInput<R>& in, const ExactTensor& vec
 //   tr Cov S_i = N (L-1-N)/(L-1) S_i^2,  S_i^2 = (1/(L-2)) sum_{j != i} ||y_j - mu_i||_2^2
 // (variance of a sum drawn without replacement). M = 0 exactly at N = L.
 template <class R>
-R random_set_main_sum(const Matrix<R>& y, std::size_t N) {
+R random_set_main_sum(const RowMatrix<R>& y, std::size_t N) {
   const std::size_t L = static_cast<std::size_t>(y.rows());
   const RowVector<R> total = sum_of_all_rows(y);
   const R scale = R(N) / R(L - 1);
@@ -125,7 +107,7 @@ R random_set_main_sum(const Matrix<R>& y, std::size_t N) {
 // cancellation of that shortcut leaves a width that the square root magnifies (2^-p becomes
 // 2^-p/2), so equal vectors, where the cap and eps are both 0, could never be decided.
 template <class R>
-R random_set_jensen_cap(const Matrix<R>& y, std::size_t N) {
+R random_set_jensen_cap(const RowMatrix<R>& y, std::size_t N) {
   using std::sqrt;
   const std::size_t L = static_cast<std::size_t>(y.rows());
   if (N + 1 >= L) return R(0);
@@ -149,7 +131,7 @@ R random_set_jensen_cap(const Matrix<R>& y, std::size_t N) {
 // weighted by the number of subsets making that choice. With singleton classes these are the
 // operations of evaluating every subset's d~ one by one, in the same order.
 template <class R>
-R expected_distance_by_enumeration(const Matrix<R>& y, const EqualTokenClasses& classes, std::size_t N) {
+R expected_distance_by_enumeration(const RowMatrix<R>& y, const EqualTokenClasses& classes, std::size_t N) {
   const std::size_t L = static_cast<std::size_t>(y.rows());
   const auto row = [&](std::size_t c) { return y.row(static_cast<Eigen::Index>(classes.first[c])); };
   const auto times = [](std::size_t k, const R& v) { return k == 1 ? v : R(k) * v; };

@@ -77,15 +77,14 @@ class DoubleInterval {
   friend DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b) {
     if (a.is_nan() || b.is_nan()) return unknown();
     double lo[4], hi[4];
-    mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
-    if (a.lo_ == a.hi_ && b.lo_ == b.hi_) return from_ends(lo[0], hi[0]);  // points: inputs, mostly
-    // An interval times a point (weights times inputs): the ends' two products, in order of its sign.
-    if (a.lo_ == a.hi_ || b.lo_ == b.hi_) {
-      const double point = a.lo_ == a.hi_ ? a.lo_ : b.lo_;
-      const DoubleInterval& box = a.lo_ == a.hi_ ? b : a;
-      mul_ends(box.hi_, point, lo[1], hi[1]);
-      return point >= 0 ? from_ends(lo[0], hi[1]) : from_ends(lo[1], hi[0]);
+    if (a.lo_ == a.hi_ && b.lo_ == b.hi_) {  // points: inputs, mostly
+      mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
+      return from_ends(lo[0], hi[0]);
     }
+    // An interval times a point (weights times inputs): one product per end.
+    if (a.lo_ == a.hi_) return times_point(b, a.lo_);
+    if (b.lo_ == b.hi_) return times_point(a, b.lo_);
+    mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
     mul_ends(a.hi_, b.hi_, lo[3], hi[3]);
     if (a.lo_ >= 0 && b.lo_ >= 0) return from_ends(lo[0], hi[3]);
     // Mixed signs: the extremes of a bilinear function on a box are at its corners.
@@ -158,25 +157,30 @@ class DoubleInterval {
     const double s = x + y;
     return std::isfinite(s) ? upper_end(s, sum_error(x, y, s)) : upper_end(s, 0);
   }
-  // [lo, hi] encloses x * y, from one product and one FMA; 0 times anything is 0 (an infinite
-  // end is a limit).
-  static void mul_ends(double x, double y, double& lo, double& hi) {
-    if (x == 0 || y == 0) {
-      lo = hi = 0;
-      return;
-    }
+  // The lower (upper) end of an enclosure of x * y, from one product and one FMA; 0 times anything
+  // is 0 (an infinite end is a limit).
+  static double mul_down(double x, double y) {
+    if (x == 0 || y == 0) return 0;
     const double p = x * y;
-    if (!std::isfinite(p)) {
-      lo = lower_end(p, 0);
-      hi = upper_end(p, 0);
-    } else if (std::abs(p) < kResidualExactAbove) {
-      lo = down(p);
-      hi = up(p);
-    } else {
-      const double residual = std::fma(x, y, -p);
-      lo = lower_end(p, residual);
-      hi = upper_end(p, residual);
-    }
+    if (!std::isfinite(p)) return lower_end(p, 0);
+    if (std::abs(p) < kResidualExactAbove) return down(p);
+    return lower_end(p, std::fma(x, y, -p));
+  }
+  static double mul_up(double x, double y) { return x == 0 || y == 0 ? 0.0 : -mul_down(-x, y); }
+  // [lo, hi] encloses x * y.
+  static void mul_ends(double x, double y, double& lo, double& hi) {
+    lo = mul_down(x, y);
+    hi = mul_up(x, y);
+  }
+  // box * point, box not a point, neither NaN: the product of each end with the point, in the
+  // order of its sign, moved one ulp outward without asking whether it was exact (the product of a
+  // box that is not a point is not a point either; the FMA that would ask is a libm call in a
+  // build without -mfma). One ulp is always enough: round to nearest errs by at most half an ulp,
+  // also in the subnormal range, down(+inf) = DBL_MAX after an overflow, and 0 times anything is 0.
+  static DoubleInterval times_point(const DoubleInterval& box, double point) {
+    if (point == 0) return DoubleInterval(0.0);
+    const double a = point > 0 ? box.lo_ : box.hi_, b = point > 0 ? box.hi_ : box.lo_;
+    return from_ends(a == 0 ? 0.0 : down(a * point), b == 0 ? 0.0 : up(b * point));
   }
   // Ends of quotients, as mul_ends.
   static double div_down(double x, double y);

@@ -20,7 +20,7 @@ typename Derived::Scalar euclidean_norm(const Eigen::MatrixBase<Derived>& v) {
   using std::sqrt;
   using R = typename Derived::Scalar;
   if constexpr (std::is_same_v<R, DoubleInterval>) {
-    return sqrt(sum_of_squares(v));
+    return sqrt(sum_of_squares(v.derived()));
   } else {
     return sqrt(max_of(R(v.squaredNorm()), R(0)));
   }

@@ -65,8 +65,8 @@ Vector<R> ExactTensor::to_vector() const {
 }
 
 template <class R>
-Matrix<R> ExactTensor::to_matrix() const {
-  Matrix<R> m(static_cast<Eigen::Index>(rows_), static_cast<Eigen::Index>(cols_));
+RowMatrix<R> ExactTensor::to_matrix() const {
+  RowMatrix<R> m(static_cast<Eigen::Index>(rows_), static_cast<Eigen::Index>(cols_));
   for (std::size_t r = 0; r < rows_; ++r)
     for (std::size_t c = 0; c < cols_; ++c)
       m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = entry<R>(r * cols_ + c);
@@ -175,17 +175,17 @@ template Vector<double> ExactTensor::to_vector<double>() const;
 template Vector<Mpfr> ExactTensor::to_vector<Mpfr>() const;
 template Vector<Interval> ExactTensor::to_vector<Interval>() const;
 template Vector<DoubleInterval> ExactTensor::to_vector<DoubleInterval>() const;
-template Matrix<double> ExactTensor::to_matrix<double>() const;
-template Matrix<Mpfr> ExactTensor::to_matrix<Mpfr>() const;
-template Matrix<Interval> ExactTensor::to_matrix<Interval>() const;
-template Matrix<DoubleInterval> ExactTensor::to_matrix<DoubleInterval>() const;
+template RowMatrix<double> ExactTensor::to_matrix<double>() const;
+template RowMatrix<Mpfr> ExactTensor::to_matrix<Mpfr>() const;
+template RowMatrix<Interval> ExactTensor::to_matrix<Interval>() const;
+template RowMatrix<DoubleInterval> ExactTensor::to_matrix<DoubleInterval>() const;
 template ArbInterval ExactTensor::entry<ArbInterval>(std::size_t) const;
 template std::pair<ArbInterval, ArbInterval> ExactTensor::fraction<ArbInterval>(std::size_t) const;
 template Vector<ArbInterval> ExactTensor::to_vector<ArbInterval>() const;
-template Matrix<ArbInterval> ExactTensor::to_matrix<ArbInterval>() const;
+template RowMatrix<ArbInterval> ExactTensor::to_matrix<ArbInterval>() const;
 template ExactReal ExactTensor::entry<ExactReal>(std::size_t) const;
 template std::pair<ExactReal, ExactReal> ExactTensor::fraction<ExactReal>(std::size_t) const;
 template Vector<ExactReal> ExactTensor::to_vector<ExactReal>() const;
-template Matrix<ExactReal> ExactTensor::to_matrix<ExactReal>() const;
+template RowMatrix<ExactReal> ExactTensor::to_matrix<ExactReal>() const;
 
 }  // namespace nb

@@ -63,7 +63,7 @@ class ExactTensor {
   template <class R>
   Vector<R> to_vector() const;  // all entries, row-major, as a column vector
   template <class R>
-  Matrix<R> to_matrix() const;
+  RowMatrix<R> to_matrix() const;  // rows contiguous, as stored
 
   nlohmann::json to_json() const;
   // Throws InputError on a malformed entry or a shape that does not match the entry count.

@@ -20,7 +20,7 @@ namespace nb {
 // G = X X^T computed in R. For Interval an enclosure of the exact Gram matrix.
 template <class R>
 Matrix<R> gram_matrix(const ExactTensor& X) {
-  const Matrix<R> x = X.to_matrix<R>();
+  const RowMatrix<R> x = X.to_matrix<R>();
   return product(x, Matrix<R>(x.transpose()));
 }
 
@@ -37,7 +37,7 @@ struct GramRows {
 // DoubleInterval each entry one binary64 dot product with its error bound, dot_product).
 template <class R>
 GramRows<R> gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices) {
-  const Matrix<R> x = X.to_matrix<R>();
+  const RowMatrix<R> x = X.to_matrix<R>();
   if constexpr (std::is_same_v<R, DoubleInterval>) {
     GramRows<R> g{Matrix<R>(static_cast<Eigen::Index>(indices.size()), x.rows()), Vector<R>(x.rows())};
     for (Eigen::Index m = 0; m < x.rows(); ++m) {

@@ -36,6 +36,13 @@ template <class R>
 using Vector = Eigen::Matrix<R, Eigen::Dynamic, 1>;
 template <class R>
 using Matrix = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic>;
+// Rows contiguous: for matrices read row by row (tokens, keys). In a column-major L x d matrix the
+// entries of one row are L * sizeof(R) bytes apart, and at L = 256 or 1024 they fall in one or
+// two sets of the L1 cache, so that reading a row missed the cache at every entry.
+template <class R>
+using RowMatrix = Eigen::Matrix<R, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+template <class R>
+using RowVector = Eigen::Matrix<R, 1, Eigen::Dynamic>;
 
 // The matrix product A * B for every number type, coefficient by coefficient (lazyProduct), which
 // only uses + and *. Eigen's blocked products (GEMM, GEMV) also compare scalars (is the factor

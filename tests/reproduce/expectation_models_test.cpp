@@ -140,7 +140,7 @@ TEST(ExpectationModels, FixedContextIsTheExactMeanOverSubsets) {
         for (std::size_t k = 0; k < 4; ++k) sq += (t.alpha[i] * t.x[i][k] - s[k]) * (t.alpha[i] * t.x[i][k] - s[k]);
         exact += std::sqrt(sq) / static_cast<double>(subsets.size());
       }
-  Matrix<double> y(static_cast<Eigen::Index>(L), 4);
+  RowMatrix<double> y(static_cast<Eigen::Index>(L), 4);
   for (std::size_t i = 0; i < L; ++i)
     for (std::size_t k = 0; k < 4; ++k) y(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k)) = t.alpha[i] * t.x[i][k];
   EXPECT_NEAR(fixed_context_expectation(y, selection_of(L, top)), exact, 1e-12);

@@ -44,7 +44,7 @@ struct NineTokens {
   static constexpr std::size_t L = 9, d = 3;
   ExactTensor x;
   Vector<Interval> alpha = Vector<Interval>::Constant(L, Interval(1) / 9);
-  Matrix<Interval> y{L, d};
+  RowMatrix<Interval> y{L, d};
   Matrix<Interval> Y;
 
   NineTokens() {

@@ -17,6 +17,7 @@
 #include "verify/euclidean_norm.hpp"
 #include "verify/indicator.hpp"
 #include "verify/numbers.hpp"
+#include "verify/row_sums.hpp"
 
 namespace nb {
 namespace double_interval_test {
@@ -265,11 +266,129 @@ TEST(DoubleInterval, PointDotProductFallsBackWhereItsBoundDoesNotApply) {
   y << DoubleInterval::unknown(), DoubleInterval(1.0);
   EXPECT_TRUE(dot_product(x, y).is_nan());
   // A squared norm of entries that are not points is a sum of squares: [0, 4] for [-1, 2], where
-  // [-1, 2] * [-1, 2] = [-2, 4] would reach below 0.
+  // [-1, 2] * [-1, 2] = [-2, 4] would reach below 0 (4 within sum_of_squares' error bound).
   Vector<DoubleInterval> straddling(2);
   straddling << DoubleInterval::from_ends(-1.0, 2.0), DoubleInterval(0.0);
   EXPECT_EQ(squared_norm(straddling).lower(), 0.0);
-  EXPECT_EQ(squared_norm(straddling).upper(), 4.0);
+  EXPECT_GE(squared_norm(straddling).upper(), 4.0);
+  EXPECT_LT(squared_norm(straddling).upper(), 4.0 + 0x1p-48);
+}
+
+// Random boxes of ends of every magnitude; `points` of the entries are points.
+Vector<DoubleInterval> random_box(random::Rng& rng, Eigen::Index n, int lo_exp, int hi_exp) {
+  Vector<DoubleInterval> x(n);
+  for (Eigen::Index k = 0; k < n; ++k) x[k] = random_interval(rng, lo_exp, hi_exp);
+  return x;
+}
+
+std::string text(const Vector<DoubleInterval>& x) {
+  std::string s;
+  for (Eigen::Index k = 0; k < x.size(); ++k) s += text(x[k]) + " ";
+  return s;
+}
+
+// sum_of_squares of a box (two binary64 recurrences and their error bounds, verify/dot_product.hpp)
+// contains the 1000-bit enclosure of sum_k x_k^2, stays at most a few units of the sum's last
+// place wider, and falls back to the interval path on overflow or NaN.
+TEST(DoubleInterval, SumsOfSquaresOfBoxesContainThousandBitEnclosures) {
+  const std::uint64_t seed = 20261204;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  const int ranges[][2] = {{-20, 20}, {-1074, -500}, {500, 1023}, {-1074, 1023}};
+  double worst = 0;
+  std::string worst_input;
+  for (const auto& range : ranges)
+    for (int trial = 0; trial < 300; ++trial) {
+      const Vector<DoubleInterval> x =
+          random_box(rng, static_cast<Eigen::Index>(random::log_uniform_size(rng, 1, 300)), range[0], range[1]);
+      const DoubleInterval fast = sum_of_squares(x);
+      set_working_precision(1000);
+      Interval exact = 0;
+      for (Eigen::Index k = 0; k < x.size(); ++k) exact += Interval(abs(thousand_bit(x[k])) * abs(thousand_bit(x[k])));
+      ASSERT_FALSE(fast.is_nan()) << text(x);
+      ASSERT_GE(fast.lower(), 0) << text(x);
+      ASSERT_TRUE(contains(fast, exact)) << text(x) << "= " << exact << ": " << text(fast) << " misses it";
+      const double excess = excess_ulps(fast, exact) / static_cast<double>(x.size());
+      if (excess > worst) worst = excess, worst_input = text(x);
+    }
+  std::cout << "worst excess width: " << worst << " ulps per term, for " << worst_input.substr(0, 200) << "\n";
+  EXPECT_LT(worst, 8.0);
+  Vector<DoubleInterval> x(3);
+  x << DoubleInterval::from_ends(1.0, 2.0), DoubleInterval::from_ends(0x1p600, 0x1p601), DoubleInterval(-3.0);
+  EXPECT_EQ(sum_of_squares(x).upper(), kInf) << "an overflowing square: an infinite end";
+  EXPECT_GE(sum_of_squares(x).lower(), 0x1p1023);
+  x[2] = DoubleInterval::unknown();
+  EXPECT_TRUE(sum_of_squares(x).is_nan());
+}
+
+// sum_of_squares of a difference of boxes (its ends rounded to nearest once, the sums widened for
+// it) contains the 1000-bit enclosure of sum_k (a_k - b_k)^2, including close boxes whose
+// differences straddle 0 and differences that overflow.
+TEST(DoubleInterval, SquaredDistancesOfBoxesContainThousandBitEnclosures) {
+  const std::uint64_t seed = 20261207;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  const int ranges[][2] = {{-20, 20}, {-1074, -500}, {500, 1023}, {-1074, 1023}};
+  double worst = 0;
+  for (const auto& range : ranges)
+    for (int trial = 0; trial < 300; ++trial) {
+      const Eigen::Index n = static_cast<Eigen::Index>(random::log_uniform_size(rng, 1, 300));
+      const Vector<DoubleInterval> a = random_box(rng, n, range[0], range[1]);
+      // One trial in three: b close to a (a's ends moved by a few ulps), so differences cancel.
+      Vector<DoubleInterval> b = random_box(rng, n, range[0], range[1]);
+      if (trial % 3 == 0)
+        for (Eigen::Index k = 0; k < n; ++k)
+          b[k] = DoubleInterval::from_ends(DoubleInterval::down(a[k].lower()), DoubleInterval::up(a[k].upper()));
+      const DoubleInterval fast = sum_of_squares(a - b);
+      set_working_precision(1000);
+      Interval exact = 0;
+      for (Eigen::Index k = 0; k < n; ++k) {
+        const Interval t = thousand_bit(a[k]) - thousand_bit(b[k]);
+        exact += Interval(abs(t) * abs(t));
+      }
+      ASSERT_FALSE(fast.is_nan()) << text(a) << " - " << text(b);
+      ASSERT_GE(fast.lower(), 0);
+      ASSERT_TRUE(contains(fast, exact)) << text(a) << " - " << text(b) << "= " << exact << ": " << text(fast);
+      worst = std::max(worst, excess_ulps(fast, exact) / static_cast<double>(n));
+    }
+  std::cout << "worst excess width: " << worst << " ulps per term\n";
+  EXPECT_LT(worst, 16.0);
+  Vector<DoubleInterval> a(2), b(2);  // points: the interval path, exact
+  a << DoubleInterval(3.0), DoubleInterval(1.0);
+  b << DoubleInterval(1.0), DoubleInterval(1.0);
+  EXPECT_EQ(sum_of_squares(a - b).lower(), 4.0);
+  EXPECT_EQ(sum_of_squares(a - b).upper(), 4.0);
+}
+
+// sum_of_rows on rows that are not all points (two binary64 recurrences per column, verify/
+// row_sums.hpp) contains the 1000-bit enclosure of each column's sum; rows of points sum exactly.
+TEST(DoubleInterval, RowSumsContainThousandBitEnclosures) {
+  const std::uint64_t seed = 20261205;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  const int ranges[][2] = {{-20, 20}, {-1074, -500}, {900, 1023}, {-1074, 1023}};
+  for (const auto& range : ranges)
+    for (int trial = 0; trial < 100; ++trial) {
+      const Eigen::Index L = static_cast<Eigen::Index>(random::log_uniform_size(rng, 1, 200)), d = 1 + trial % 7;
+      RowMatrix<DoubleInterval> m(L, d);
+      for (Eigen::Index i = 0; i < L; ++i) m.row(i) = random_box(rng, d, range[0], range[1]).transpose();
+      std::vector<std::size_t> rows;
+      for (Eigen::Index i = 0; i < L; ++i)
+        if (rng() % 3) rows.push_back(static_cast<std::size_t>(i));
+      const RowVector<DoubleInterval> fast = sum_of_rows(m, rows);
+      for (Eigen::Index k = 0; k < d; ++k) {
+        set_working_precision(1000);
+        Interval exact = 0;
+        for (std::size_t i : rows) exact += thousand_bit(m(static_cast<Eigen::Index>(i), k));
+        ASSERT_FALSE(fast[k].is_nan());
+        ASSERT_TRUE(contains(fast[k], exact)) << "column " << k << ": " << exact << " not in " << text(fast[k]);
+      }
+    }
+  RowMatrix<DoubleInterval> halves(3, 1);
+  halves << DoubleInterval(0.5), DoubleInterval(0.25), DoubleInterval(-0.125);
+  const RowVector<DoubleInterval> exact = sum_of_all_rows(halves);
+  EXPECT_EQ(exact[0].lower(), 0.625);
+  EXPECT_EQ(exact[0].upper(), 0.625);
 }
 
 // K q row by row: on points each entry contains the exact dot product; where the fast path does

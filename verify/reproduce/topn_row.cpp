@@ -60,8 +60,8 @@ double permuted_weights_expectation(const Vector<double>& alpha, const Eigen::Re
   return total / static_cast<double>(samples);
 }
 
-double fixed_context_expectation(const Matrix<double>& y, const Selection& I) {
-  const auto s = theorems::sum_of_rows(y, I.selected);
+double fixed_context_expectation(const RowMatrix<double>& y, const Selection& I) {
+  const auto s = sum_of_rows(y, I.selected);
   double sum = 0;
   for (Eigen::Index i = 0; i < y.rows(); ++i) sum += (y.row(i) - s).norm();
   const double L = static_cast<double>(y.rows());

@@ -61,6 +61,6 @@ double permuted_weights_expectation(const Vector<double>& alpha, const Eigen::Re
 
 // ((L - N)/L) sum_i ||y_i - s||, s = sum_{j in I} y_j: E[d~] over uniform N-subsets with s held at
 // that of I. y has one row per token.
-double fixed_context_expectation(const Matrix<double>& y, const Selection& I);
+double fixed_context_expectation(const RowMatrix<double>& y, const Selection& I);
 
 }  // namespace nb::reproduce
