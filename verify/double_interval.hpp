@@ -76,22 +76,21 @@ class DoubleInterval {
   // product cost more than the product (bench_certified's topn-distance-fixed row).
   friend DoubleInterval operator*(const DoubleInterval& a, const DoubleInterval& b) {
     if (a.is_nan() || b.is_nan()) return unknown();
-    double lo[4], hi[4];
     if (a.lo_ == a.hi_ && b.lo_ == b.hi_) {  // points: inputs, mostly
-      mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
-      return from_ends(lo[0], hi[0]);
+      double lo, hi;
+      mul_ends(a.lo_, b.lo_, lo, hi);
+      return from_ends(lo, hi);
     }
     // An interval times a point (weights times inputs): one product per end.
     if (a.lo_ == a.hi_) return times_point(b, a.lo_);
     if (b.lo_ == b.hi_) return times_point(a, b.lo_);
-    mul_ends(a.lo_, b.lo_, lo[0], hi[0]);
-    mul_ends(a.hi_, b.hi_, lo[3], hi[3]);
-    if (a.lo_ >= 0 && b.lo_ >= 0) return from_ends(lo[0], hi[3]);
+    // Two boxes: not a point either, so corners are moved outward unchecked, as in times_point.
+    if (a.lo_ >= 0 && b.lo_ >= 0) return from_ends(outward_down(a.lo_, b.lo_), outward_up(a.hi_, b.hi_));
     // Mixed signs: the extremes of a bilinear function on a box are at its corners.
-    mul_ends(a.lo_, b.hi_, lo[1], hi[1]);
-    mul_ends(a.hi_, b.lo_, lo[2], hi[2]);
-    return from_ends(std::min(std::min(lo[0], lo[1]), std::min(lo[2], lo[3])),
-                     std::max(std::max(hi[0], hi[1]), std::max(hi[2], hi[3])));
+    return from_ends(std::min(std::min(outward_down(a.lo_, b.lo_), outward_down(a.lo_, b.hi_)),
+                              std::min(outward_down(a.hi_, b.lo_), outward_down(a.hi_, b.hi_))),
+                     std::max(std::max(outward_up(a.lo_, b.lo_), outward_up(a.lo_, b.hi_)),
+                              std::max(outward_up(a.hi_, b.lo_), outward_up(a.hi_, b.hi_))));
   }
   // x^2, never below 0: the products of an end with itself, [0, ...] when x holds 0 (x * x cannot
   // know that both factors are the same number, and gives a negative lower end there), and a lower
@@ -172,15 +171,18 @@ class DoubleInterval {
     lo = mul_down(x, y);
     hi = mul_up(x, y);
   }
-  // box * point, box not a point, neither NaN: the product of each end with the point, in the
-  // order of its sign, moved one ulp outward without asking whether it was exact (the product of a
-  // box that is not a point is not a point either; the FMA that would ask is a libm call in a
-  // build without -mfma). One ulp is always enough: round to nearest errs by at most half an ulp,
-  // also in the subnormal range, down(+inf) = DBL_MAX after an overflow, and 0 times anything is 0.
+  // A lower (upper) end of x * y moved one ulp outward without asking whether the product was
+  // exact, for products with a box that is not a point (their result is not a point either; the
+  // FMA that would ask is a libm call in a build without -mfma). One ulp is always enough: round
+  // to nearest errs by at most half an ulp, also in the subnormal range, down(+inf) = DBL_MAX
+  // after an overflow, and 0 times anything is 0.
+  static double outward_down(double x, double y) { return x == 0 || y == 0 ? 0.0 : down(x * y); }
+  static double outward_up(double x, double y) { return x == 0 || y == 0 ? 0.0 : up(x * y); }
+  // box * point, box not a point, neither NaN: each end's product with the point, in the order of
+  // its sign, moved outward.
   static DoubleInterval times_point(const DoubleInterval& box, double point) {
-    if (point == 0) return DoubleInterval(0.0);
-    const double a = point > 0 ? box.lo_ : box.hi_, b = point > 0 ? box.hi_ : box.lo_;
-    return from_ends(a == 0 ? 0.0 : down(a * point), b == 0 ? 0.0 : up(b * point));
+    return point >= 0 ? from_ends(outward_down(box.lo_, point), outward_up(box.hi_, point))
+                      : from_ends(outward_down(box.hi_, point), outward_up(box.lo_, point));
   }
   // Ends of quotients, as mul_ends.
   static double div_down(double x, double y);

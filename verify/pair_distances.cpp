@@ -106,6 +106,40 @@ std::vector<RowPair> screen(const ExactTensor& X, bool minimum, VisitPairs visit
 // doubles, whatever L.
 constexpr std::size_t kGramBlockRows = 128;
 
+// The pairs (i, j), j = i + 1 + q for q < count, of one row of gram_screen: g[q] = <x_i, x_j>,
+// n[q] = n_j; f = n_i + n_j - 2 g and e = r (n_i + n_j) + a. Its loop has no calls or branches on
+// the data, so that its variables stay in registers.
+struct GramRow {
+  const double *g, *n;
+  double n_i;
+  std::size_t count;
+  double r, a;
+
+  double lower(std::size_t q) const {
+    const double sum = n_i + n[q];
+    return sum - 2 * g[q] - (r * sum + a);
+  }
+  // min_q (f - e) and min_q (f + e), each in four partial minima (a chain of one would wait on
+  // each comparison).
+  std::pair<double, double> least_bounds() const {
+    double lower[4] = {kInfinity, kInfinity, kInfinity, kInfinity}, upper[4] = {kInfinity, kInfinity, kInfinity, kInfinity};
+    const auto visit = [&](std::size_t q, std::size_t l) {
+      const double sum = n_i + n[q], f = sum - 2 * g[q], e = r * sum + a;
+      lower[l] = std::min(lower[l], f - e);
+      upper[l] = std::min(upper[l], f + e);
+    };
+    std::size_t q = 0;
+    for (; q + 4 <= count; q += 4)
+      for (std::size_t l = 0; l < 4; ++l) visit(q + l, l);
+    for (; q < count; ++q) visit(q, 0);
+    return {std::min(std::min(lower[0], lower[1]), std::min(lower[2], lower[3])),
+            std::min(std::min(upper[0], upper[1]), std::min(upper[2], upper[3]))};
+  }
+
+ private:
+  static constexpr double kInfinity = std::numeric_limits<double>::infinity();
+};
+
 // Stage one of the minimum's screen, for all pairs i < j of a matrix of binary64 values x (L x d,
 // row-major): squared distances f = n_i + n_j - 2 g_ij from the squared norms n_i and the Gram
 // entries g_ij = <x_i, x_j>, computed by OpenBLAS's dgemm, whose run-time dispatched kernels do
@@ -130,7 +164,6 @@ std::optional<std::vector<RowPair>> gram_screen(const std::vector<double>& x, st
   }
   const ScreenError direct(d);
   const double r = direct.relative, a = 2 * direct.absolute;
-  const auto keep_below = [&](double least_upper) { return least_upper * (1 + 4 * direct.relative) + 4 * direct.absolute; };
   double least_upper = std::numeric_limits<double>::infinity(), limit = least_upper;
   std::vector<RowPair> kept;
   std::vector<double> lows, gram(kGramBlockRows * L);
@@ -144,20 +177,20 @@ std::optional<std::vector<RowPair>> gram_screen(const std::vector<double>& x, st
     }
     for (std::size_t p = 0; p < rows; ++p) {
       const std::size_t i = first + p;
-      const double* g = gram.data() + p * cols;  // g[j - first] = <x_i, x_j>
-      for (std::size_t j = i + 1; j < L; ++j) {
-        const double sum = norm[i] + norm[j];
-        const double f = sum - 2 * g[j - first], e = r * sum + a;
-        const double lo = f - e;
-        if (lo <= limit) {
-          kept.emplace_back(i, j);
-          lows.push_back(lo);
-        }
-        if (f + e < least_upper) {
-          least_upper = f + e;
-          limit = keep_below(least_upper);
-        }
+      const double* g = gram.data() + p * cols + p + 1;  // g[j - i - 1] = <x_i, x_j> (i - first = p)
+      const double* n = norm.data() + i + 1;                      // n[j - i - 1] = n_j
+      const GramRow row{g, n, norm[i], L - i - 1, r, a};
+      const auto [row_lower, row_upper] = row.least_bounds();
+      if (row_upper < least_upper) {
+        least_upper = row_upper;
+        limit = least_upper * (1 + 4 * direct.relative) + 4 * direct.absolute;
       }
+      if (row_lower > limit) continue;  // most rows, once the limit is near the minimum
+      for (std::size_t q = 0; q < row.count; ++q)
+        if (row.lower(q) <= limit) {
+          kept.emplace_back(i, i + 1 + q);
+          lows.push_back(row.lower(q));
+        }
     }
   }
   std::vector<RowPair> candidates;
