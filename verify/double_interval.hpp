@@ -6,7 +6,8 @@
 //   + - * / sqrt  computed in round-to-nearest; the exact rounding error of each end is recovered
 //                 by an error-free transformation (TwoSum, or an FMA residual) and the end moved
 //                 one ulp outward only when it was inexact, so exact results stay points
-//                 (sums of dyadics, 1 * x, exp(0) = 1);
+//                 (sums of dyadics, 1 * x, exp(0) = 1); a product with a box that is not a
+//                 point is moved outward unchecked (its result is not a point either);
 //   exp log log1p cosh  glibc's libm, whose known maximum errors for these on x86_64 are at most
 //                 2 ulps (glibc manual, "Known Maximum Errors in Math Functions"); each end is
 //                 moved kLibmUlps = 4 ulps outward, and exact special values are kept

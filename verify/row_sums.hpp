@@ -1,6 +1,7 @@
 #pragma once
 // Sums of rows of a matrix (tokens, weighted tokens) for every number type, with a fast path for
 // the binary64 interval tier.
+#include <cmath>
 #include <cstddef>
 #include <numeric>
 #include <optional>
