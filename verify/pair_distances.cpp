@@ -115,16 +115,21 @@ struct GramRow {
   std::size_t count;
   double r, a;
 
-  double lower(std::size_t q) const {
+  // f and e of pair q.
+  std::pair<double, double> value_and_error(std::size_t q) const {
     const double sum = n_i + n[q];
-    return sum - 2 * g[q] - (r * sum + a);
+    return {sum - 2 * g[q], r * sum + a};
+  }
+  double lower(std::size_t q) const {
+    const auto [f, e] = value_and_error(q);
+    return f - e;
   }
   // min_q (f - e) and min_q (f + e), each in four partial minima (a chain of one would wait on
   // each comparison).
   std::pair<double, double> least_bounds() const {
     double lower[4] = {kInfinity, kInfinity, kInfinity, kInfinity}, upper[4] = {kInfinity, kInfinity, kInfinity, kInfinity};
     const auto visit = [&](std::size_t q, std::size_t l) {
-      const double sum = n_i + n[q], f = sum - 2 * g[q], e = r * sum + a;
+      const auto [f, e] = value_and_error(q);
       lower[l] = std::min(lower[l], f - e);
       upper[l] = std::min(upper[l], f + e);
     };
