@@ -1,10 +1,11 @@
 #include "verify/case.hpp"
 
-#include <fstream>
 #include <limits>
+#include <string>
 
 #include "verify/atomic_file.hpp"
 #include "verify/errors.hpp"
+#include "verify/input_file.hpp"
 #include "verify/json_document.hpp"
 
 namespace nb {
@@ -101,11 +102,10 @@ std::string case_file_text(const Case& c) {
 void write_case_file(const Case& c, const std::string& path) { write_file_atomically(path, case_file_text(c)); }
 
 Case read_case_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read case file '" + path + "'");
+  const std::string text = read_input_file(path, "case file");
   nlohmann::json j;
   try {
-    j = parse_json(in, "case file '" + path + "'");
+    j = parse_json(text, "case file '" + path + "'");
   } catch (const nlohmann::json::exception& e) {
     throw InputError("case file '" + path + "' is not JSON: " + e.what());
   }

@@ -1,6 +1,5 @@
 #include "verify/json_document.hpp"
 
-#include <iterator>
 
 #include "verify/errors.hpp"
 
@@ -34,11 +33,6 @@ nlohmann::json parse_json(std::string_view text, const std::string& source,
   } catch (const nlohmann::json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
     throw InputError(source + ": not valid JSON (" + e.what() + ")");
   }
-}
-
-nlohmann::json parse_json(std::istream& in, const std::string& source) {
-  const std::string text(std::istreambuf_iterator<char>(in), {});
-  return parse_json(text, source);
 }
 
 }  // namespace nb

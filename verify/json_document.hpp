@@ -5,7 +5,6 @@
 // "[[[[..." would overflow the stack in an error message. No normbound input nests deeper than
 // about ten levels.
 #include <cstddef>
-#include <istream>
 #include <string>
 #include <string_view>
 
@@ -27,8 +26,5 @@ void require_json_depth(std::string_view text, const std::string& source);
 // beyond the range of double.
 nlohmann::json parse_json(std::string_view text, const std::string& source,
                           const nlohmann::json::parser_callback_t& callback = nullptr);
-
-// Reads `in` to its end and parses it as parse_json does.
-nlohmann::json parse_json(std::istream& in, const std::string& source);
 
 }  // namespace nb

@@ -4,10 +4,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 
 #include "verify/errors.hpp"
+#include "verify/input_file.hpp"
 #include "verify/json_document.hpp"
 
 namespace nb {
@@ -430,10 +429,8 @@ RunResults results_from_json(const nlohmann::json& j) {
 }
 
 RunResults read_results_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::error_code ec;
-  if (!in || std::filesystem::is_directory(path, ec)) throw InputError("cannot read results file '" + path + "'");
-  const nlohmann::json j = parse_json(in, "results file '" + path + "'");
+  const std::string text = read_input_file(path, "results file");
+  const nlohmann::json j = parse_json(text, "results file '" + path + "'");
   try {
     return results_from_json(j);
   } catch (const InputError& e) {

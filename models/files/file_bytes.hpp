@@ -7,8 +7,9 @@
 
 namespace nb::files {
 
-// Reads the file at `path` completely. Guarantees: the result holds exactly the file's bytes.
-// Throws nb::InputError naming `path` if it does not exist, is a directory or cannot be read.
+// Reads the regular file at `path` completely (nb::read_input_file). Guarantees: the result holds
+// exactly the file's bytes. Throws nb::InputError naming `path` if it does not exist, is not a
+// regular file, is larger than nb::kMaxInputFileBytes or cannot be read.
 std::vector<std::byte> read_file_bytes(const std::filesystem::path& path);
 
 }  // namespace nb::files

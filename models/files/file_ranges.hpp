@@ -7,21 +7,20 @@
 #include <span>
 #include <string>
 
+#include "verify/input_file.hpp"
+
 namespace nb::files {
 
 class FileRanges {
  public:
-  // Opens the file at `path` for reading. Throws nb::InputError naming `path` if it does not
-  // exist, is a directory or cannot be opened.
+  // Opens the regular file at `path` for reading (nb::InputFile). Throws nb::InputError naming
+  // `path` if it does not exist, is not a regular file or cannot be opened.
   explicit FileRanges(const std::filesystem::path& path);
-  ~FileRanges();
-  FileRanges(const FileRanges&) = delete;
-  FileRanges& operator=(const FileRanges&) = delete;
 
   const std::string& path() const { return path_; }
 
   // The file's size in bytes when it was opened.
-  std::uint64_t size() const { return size_; }
+  std::uint64_t size() const { return file_.size(); }
 
   // Fills `out` with the bytes at [offset, offset + out.size()). Safe to call from several
   // threads at once (positioned reads share no file offset). Throws nb::InputError naming the
@@ -30,8 +29,7 @@ class FileRanges {
 
  private:
   std::string path_;
-  int descriptor_ = -1;
-  std::uint64_t size_ = 0;
+  InputFile file_;
 };
 
 }  // namespace nb::files

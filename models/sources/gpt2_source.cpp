@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <set>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include "models/sources/attention_row_case.hpp"
 #include "models/sources/selection.hpp"
 #include "verify/errors.hpp"
+#include "verify/input_file.hpp"
 
 namespace nb::sources {
 
@@ -64,9 +64,7 @@ std::string read_text(const SourceRequest& request) {
   if (request.text_file.empty() == request.text_string.empty())
     throw UsageError("source '" + request.spec + "' needs exactly one of a text file and a text string");
   if (!request.text_string.empty()) return request.text_string;
-  std::ifstream in(request.text_file, std::ios::binary);
-  if (!in) throw InputError("cannot read text file '" + request.text_file + "'");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return read_input_file(request.text_file, "text file");
 }
 
 ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec) {

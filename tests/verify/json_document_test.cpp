@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <sstream>
 
 #include "verify/errors.hpp"
 
@@ -50,9 +49,7 @@ TEST(ParseJson, NamesTheSourceOfInvalidJson) {
   EXPECT_NE(json_refusal("{\"a\": 1e999}").find("in.json: not valid JSON ("), std::string::npos);
 }
 
-TEST(ParseJson, ReadsStreamsAndPassesTheCallback) {
-  std::istringstream in(R"({"a": 1, "b": 2})");
-  EXPECT_EQ(parse_json(in, "stream").size(), 2u);
+TEST(ParseJson, PassesTheCallback) {
   int keys = 0;
   parse_json(R"({"a": {"b": 1}})", "in.json", [&](int, nlohmann::json::parse_event_t event, nlohmann::json&) {
     keys += event == nlohmann::json::parse_event_t::key;

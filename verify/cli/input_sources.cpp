@@ -1,12 +1,15 @@
 #include "verify/cli/input_sources.hpp"
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 #include <memory>
 
 #include <openssl/evp.h>
+#include <unistd.h>
 
 #include "verify/errors.hpp"
+#include "verify/input_file.hpp"
 #include "verify/recorded_path.hpp"
 
 namespace nb::cli {
@@ -29,14 +32,15 @@ InputSource random_suite_source(std::uint64_t seed, std::size_t cases_per_theore
 InputSource case_file_source(const std::string& path) { return {"case-file", recorded_path(path), file_sha256(path), {}}; }
 
 std::string file_sha256(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read '" + path + "' to compute its SHA-256");
+  const InputFile file(path);
   const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr);
   char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
-    EVP_DigestUpdate(ctx.get(), buffer, static_cast<std::size_t>(in.gcount()));
-  if (in.bad()) throw InputError("cannot read '" + path + "' to compute its SHA-256");
+  for (::ssize_t got; (got = ::read(file.descriptor(), buffer, sizeof buffer)) != 0;) {
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError("cannot read '" + path + "' to compute its SHA-256 (" + std::strerror(errno) + ")");
+    EVP_DigestUpdate(ctx.get(), buffer, static_cast<std::size_t>(got));
+  }
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned length = 0;
   EVP_DigestFinal_ex(ctx.get(), digest, &length);

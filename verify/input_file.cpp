@@ -1,0 +1,71 @@
+#include "verify/input_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "verify/errors.hpp"
+
+namespace nb {
+namespace {
+
+const char* file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "neither a regular file nor a directory";
+}
+
+}  // namespace
+
+InputFile::InputFile(const std::filesystem::path& path) {
+  // O_NONBLOCK only for the open itself: opening a FIFO without a writer would block forever.
+  descriptor_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (descriptor_ < 0) throw InputError(path.string() + ": cannot open (" + std::strerror(errno) + ")");
+  struct stat status {};
+  const bool known = ::fstat(descriptor_, &status) == 0;
+  if (!known || !S_ISREG(status.st_mode)) {
+    const std::string why = known ? std::string("is ") + file_kind(status.st_mode) + ", expected a file"
+                                  : std::string("cannot read its status (") + std::strerror(errno) + ")";
+    ::close(descriptor_);
+    throw InputError(path.string() + ": " + why);
+  }
+  ::fcntl(descriptor_, F_SETFL, ::fcntl(descriptor_, F_GETFL) & ~O_NONBLOCK);
+  size_ = static_cast<std::uint64_t>(status.st_size);
+}
+
+InputFile::~InputFile() { ::close(descriptor_); }
+
+std::string read_input_file(const std::filesystem::path& path) {
+  const InputFile file(path);
+  std::string bytes;
+  if (file.size() <= kMaxInputFileBytes) bytes.reserve(static_cast<std::size_t>(file.size()));
+  // Read to the end rather than trusting st_size, which a concurrent writer can invalidate.
+  char chunk[1 << 16];
+  while (true) {
+    const ::ssize_t got = ::read(file.descriptor(), chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError(path.string() + ": read error (" + std::strerror(errno) + ")");
+    if (got == 0) break;
+    if (bytes.size() + static_cast<std::size_t>(got) > kMaxInputFileBytes)
+      throw InputError(path.string() + ": larger than normbound's limit of " + std::to_string(kMaxInputFileBytes) +
+                       " bytes for a file read whole");
+    bytes.append(chunk, static_cast<std::size_t>(got));
+  }
+  return bytes;
+}
+
+std::string read_input_file(const std::filesystem::path& path, const std::string& what) {
+  try {
+    return read_input_file(path);
+  } catch (const InputError& e) {
+    throw InputError("cannot read " + what + " " + e.what());
+  }
+}
+
+}  // namespace nb

@@ -1,0 +1,46 @@
+#pragma once
+// Every file normbound reads (case files, results files, file sources, text files, checkpoints,
+// tokenizer files) is opened here, and only a regular file (symlinks followed) is accepted: a
+// FIFO or a terminal would block, /dev/zero would never end and a directory is no file, so each of
+// them is refused by name before a byte is read.
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace nb {
+
+// The largest file read whole (a 1024 x 1024 file source in decimal is about 25 MB; checkpoints
+// are read by byte range, not whole). README "Limits".
+inline constexpr std::uint64_t kMaxInputFileBytes = std::uint64_t{1} << 31;
+
+// A regular file open for reading (close-on-exec, blocking reads), closed on destruction.
+class InputFile {
+ public:
+  // Opens `path` read-only. Guarantees: descriptor() refers to a regular file. Throws InputError
+  // "<path>: <reason>" if the file does not exist or cannot be opened (the system's reason), is a
+  // directory, or is not a regular file (it names the kind: FIFO, device, socket). Never blocks,
+  // not even on a FIFO without a writer.
+  explicit InputFile(const std::filesystem::path& path);
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  int descriptor() const { return descriptor_; }
+  // The file's size when it was opened.
+  std::uint64_t size() const { return size_; }
+
+ private:
+  int descriptor_;
+  std::uint64_t size_ = 0;
+};
+
+// The whole content of the regular file `path` (opened as InputFile opens it). Guarantees: the
+// bytes read from its start to its end. Throws InputError as InputFile does, and
+// "<path>: larger than ... bytes" above kMaxInputFileBytes, or on a read error.
+std::string read_input_file(const std::filesystem::path& path);
+
+// read_input_file, with its InputError's message after "cannot read <what> " (what = "case
+// file": "cannot read case file x.json: is a FIFO, expected a file").
+std::string read_input_file(const std::filesystem::path& path, const std::string& what);
+
+}  // namespace nb
