@@ -3,6 +3,7 @@
 #include "reports/json_report.hpp"
 #include "reports/latex_report.hpp"
 #include "reports/markdown_report.hpp"
+#include "reports/report_output.hpp"
 #include "reports/report_document.hpp"
 #include "reports/svg_plot.hpp"
 #include "verify/errors.hpp"
@@ -53,10 +54,16 @@ std::vector<ReportFile> report_directory_files(const RunResults& results, const 
   files.push_back({"report.md", markdown_report(document)});
   // Case files the results place inside the report (relative "cases/..." paths), so that a report
   // rebuilt from its results.json is complete.
+  const std::string cases_prefix = std::string(kReportCasesDirectory) + "/";
   for (const TheoremResult& t : results.theorems)
     for (const FlaggedCase& v : t.violations)
-      if (v.case_file.starts_with(std::string(kReportCasesDirectory) + "/"))
+      if (v.case_file.starts_with(cases_prefix)) {
+        const std::string name = v.case_file.substr(cases_prefix.size());
+        if (name.find('/') != std::string::npos || !report_file_name_is_plain(name))
+          throw InputError("results: theorem " + t.info.id + ": case_file \"" + v.case_file + "\" is not one plain file name in " +
+                           cases_prefix + " (a report writes its case files there and nowhere else)");
         files.push_back({v.case_file, case_file_text(v.input)});
+      }
   return files;
 }
 

@@ -1,4 +1,9 @@
 #pragma once
+// Writing output files: all or none of a set, never half a file, never anything but the named
+// file. A name that is a symbolic link writes the file the link points to (the link stays); a
+// device, FIFO or socket is written directly (replacing it by a regular file would, run as root
+// on /dev/null, break the system); a directory is refused.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -9,16 +14,24 @@ struct FileContent {
   std::string content;
 };
 
-// Writes every file of `files` to a temporary name in its directory first and renames them into
-// place only when all are written, so a reader sees either the old files or the complete new
-// ones, never a half-written file, and a failure while writing (a missing or read-only
-// directory, a full disk) leaves none of the new files. Temporaries are removed on failure and on
-// SIGINT/SIGTERM (PendingOutput). Throws InputError naming the path that could not be written. A
-// rename that fails (rare: each temporary is in its target's directory) leaves the files renamed
+// Writes every file of `files`. A regular file (or a missing one) is written to a temporary name
+// beside it first and renamed into place only when every file is written, so that a reader sees
+// either the old files or the complete new ones, never a half-written file; a replaced file keeps
+// its permission bits. A device, FIFO or socket at the path (or at the end of its links) is opened
+// and written directly, after every temporary is complete and before the renames (opening a FIFO
+// waits for its reader). Temporaries are removed on failure and on SIGINT/SIGTERM
+// (PendingOutput). Throws OutputError naming the path if it is a directory, its directory is
+// missing or not writable, or it cannot be opened; WriteError naming the path and the system's
+// reason if a write fails (a full disk). On either, no regular file of `files` has been replaced;
+// a rename that fails (rare: each temporary is in its target's directory) leaves the files renamed
 // before it in place.
 void write_files_atomically(const std::vector<FileContent>& files);
 
 // write_files_atomically for one file.
 void write_file_atomically(const std::string& path, const std::string& content);
+
+// Creates `dir` and its missing parents, for outputs placed there (like mkdir -p). Throws
+// OutputError naming `dir` and the system's reason if that fails or a component is a file.
+void create_output_directories(const std::filesystem::path& dir);
 
 }  // namespace nb

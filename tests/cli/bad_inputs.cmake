@@ -62,9 +62,9 @@ bad_input_test(results_nan_near_tight 65
 
 # Output is all or nothing: a full disk, a read-only or unwritable directory, a file in the way,
 # missing parents of a failed report, and Ctrl-C leave no partial output.
-scratch_test(report_command_full_disk full:24576 65 "cannot write [^\n]*: write failed \\(disk full\\?\\).*exit=65.*left in scratch directory: none"
+scratch_test(report_command_full_disk full:24576 74 "write failed: [^\n]*: No space left on device.*exit=74.*left in scratch directory: none"
   report ${FIXTURE_RESULTS} --out @DIR@/report.md)
-scratch_test(check_report_full_disk full:24576 65 "cannot write [^\n]*: write failed \\(disk full\\?\\).*exit=65.*left in scratch directory: none"
+scratch_test(check_report_full_disk full:24576 74 "write failed: [^\n]*: No space left on device.*exit=74.*left in scratch directory: none"
   check softmax-jacobian-spectral-as-printed softmax-jacobian-entry --cases 20 --report @DIR@/report)
 scratch_test(failed_report_creates_no_parents plain 65 "bad input: .*exit=65.*left in scratch directory: none"
   check softmax-jacobian-entry --source file:/nonexistent.json --report @DIR@/a/b/report)

@@ -36,9 +36,21 @@ TEST(ReportFailure, UsageAndInputErrorsKeepTheirStatuses) {
   EXPECT_EQ(input.message, "normbound: bad input: case file 'x.json': not valid JSON\n");
 }
 
+TEST(ReportFailure, OutputsThatCannotBeCreatedOrWrittenAreTheEnvironmentsNotInternalErrors) {
+  const Reported create = report(OutputError("'out/results.json': Permission denied"));
+  EXPECT_EQ(create.status, 73);
+  EXPECT_EQ(create.message, "normbound: cannot create output: 'out/results.json': Permission denied\n");
+  const Reported write = report(WriteError("'results.json': No space left on device"));
+  EXPECT_EQ(write.status, 74);
+  EXPECT_EQ(write.message, "normbound: write failed: 'results.json': No space left on device\n");
+  const Reported file_system = report(std::filesystem::filesystem_error(
+      "cannot create directories", std::make_error_code(std::errc::permission_denied)));
+  EXPECT_EQ(file_system.status, 74);
+  EXPECT_NE(file_system.message.find("normbound: file system error: "), std::string::npos) << file_system.message;
+}
+
 TEST(ReportFailure, AnyOtherExceptionIsAnInternalErrorWithItsMessageAndARequestToReportIt) {
-  for (const Reported& r : {report(std::out_of_range("stod")), report(std::filesystem::filesystem_error(
-                                                                  "cannot create directories", std::error_code())),
+  for (const Reported& r : {report(std::out_of_range("stod")),
                            report(std::runtime_error("[json.exception.type_error.302] type must be string"))}) {
     EXPECT_EQ(r.status, 70) << r.message;
     EXPECT_NE(r.message.find("normbound: internal error: "), std::string::npos) << r.message;

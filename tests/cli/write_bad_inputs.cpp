@@ -1,8 +1,9 @@
 // write_bad_inputs FIXTURE_RESULTS OUT: writes into OUT the generated inputs of the bad-input table
 // (tests/cli/bad_inputs.cmake) that are too large or too binary to commit: JSON nested 300,000
 // levels deep in every kind of JSON input, checkpoints with too many layers, NaN weights or
-// weights that overflow the forward pass, case files whose text would drive a terminal, and a
-// results file claiming a certified verdict on a NaN enclosure.
+// weights that overflow the forward pass, case files whose text would drive a terminal, a
+// results file claiming a certified verdict on a NaN enclosure, and one naming a case file outside
+// its report.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -69,6 +70,18 @@ json results_with_nan_near_tight(const fs::path& fixture) {
   throw std::runtime_error(fixture.string() + " has no near_tight outcome");
 }
 
+// The fixture with its first counterexample's case file named "cases/../../escaped.json": a report
+// rebuilt from it once wrote that file outside its directory.
+json results_with_escaping_case_file(const fs::path& fixture) {
+  json results = json::parse(std::ifstream(fixture));
+  for (json& theorem : results["theorems"])
+    for (json& violation : theorem["violations"]) {
+      violation["case_file"] = "cases/../../escaped.json";
+      return results;
+    }
+  throw std::runtime_error(fixture.string() + " has no counterexample");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -105,6 +118,7 @@ int main(int argc, char** argv) {
   write_text(out / "escape-theorem.json", witness_case("\x1b]0;retitled\x07", "x").dump());
 
   write_text(out / "nan-near-tight-results.json", results_with_nan_near_tight(fixture).dump(1));
+  write_text(out / "escaping-case-file-results.json", results_with_escaping_case_file(fixture).dump(1));
   std::cout << "wrote the bad inputs to " << out.string() << "\n";
   return 0;
 }

@@ -149,7 +149,7 @@ TEST(CheckReport, RefusesABadLocationAndLeavesNoHalfWrittenReport) {
   const ScratchDirectory dir;
   write_text(dir.path() / "file", "x");
   CommandResult r = run_command(kCheck + " --report file/report", dir.path().string());
-  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_EQ(r.exit_code, 73);
   EXPECT_NE(r.err.find("cannot create 'file': 'file' is not a directory"), std::string::npos) << r.err;
 
   fs::create_directory(dir.path() / "notes");
@@ -162,7 +162,7 @@ TEST(CheckReport, RefusesABadLocationAndLeavesNoHalfWrittenReport) {
   // A failure after the checks ran (the JSON cannot be written) leaves no report either, nor the
   // report's missing parent.
   r = run_command(kCheck + " --report out/report --json missing/results.json", dir.path().string());
-  EXPECT_EQ(r.exit_code, 65);
+  EXPECT_EQ(r.exit_code, 73);
   EXPECT_EQ(names_in(dir.path()), (std::vector<std::string>{"file", "notes"}));
 }
 
@@ -212,7 +212,7 @@ TEST(ReportCommand, MapsBadInputToExitCodesAndWritesNothing) {
            {"missing.json --out out/r.md", "missing.json", 64},
            {"broken.json --out out/r.md", "not valid JSON", 65},
            {"invalid.json --out out/r.md", "theorems[0].expect: unknown value", 65},
-           {shell_quote((kData / "fixture-results.json").string()) + " --out nowhere/r.md", "no such directory", 65},
+           {shell_quote((kData / "fixture-results.json").string()) + " --out nowhere/r.md", "cannot create output: 'nowhere/", 73},
            {shell_quote((kData / "fixture-results.json").string()) + " --out out/r.txt", "cannot tell the format", 64},
            {shell_quote((kData / "fixture-results.json").string()) + " --format md --out out", "leave out --format", 64},
            {shell_quote((kData / "fixture-results.json").string()) + " --format pdf --out out/r.pdf", "pdf", 64}}) {

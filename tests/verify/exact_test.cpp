@@ -97,7 +97,7 @@ TEST(CaseFile, WritesAndReadsBackAndRejectsOtherFiles) {
   }
   EXPECT_THROW(read_case_file(path), InputError);
   EXPECT_THROW(read_case_file((dir / "missing.json").string()), InputError);
-  EXPECT_THROW(write_case_file(c, (dir / "no-such-dir" / "c.json").string()), InputError);
+  EXPECT_THROW(write_case_file(c, (dir / "no-such-dir" / "c.json").string()), OutputError);
   std::filesystem::remove_all(dir);
 }
 

@@ -15,6 +15,7 @@
 #include "models/sources/theorem_source_cases.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "verify/atomic_file.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_summary.hpp"
@@ -170,8 +171,8 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
                     "counterexamples' case files; it appears complete or not at all, and its paths are relative "
                     "to it");
   check->add_flag("--force", o.force,
-                  "Let --report write into a directory holding files normbound did not write: only normbound's "
-                  "own files there are replaced, the others kept");
+                  "Let --report write into a directory holding files normbound did not write: the report goes "
+                  "beside them, and normbound never replaces or removes a file it did not write");
   check->add_flag("--appendix", o.appendix,
                   "With --report: also write report-appendix.tex, the report as a LaTeX fragment to \\input into a "
                   "paper's appendix");
@@ -362,10 +363,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
                          .at(0)
                          .content;
   } else if (!o.json.empty()) {
-    const std::filesystem::path json(o.json);
-    reports::write_report_files(json.parent_path(),
-                                with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json,
-                                                                     json.filename().string())));
+    write_file_atomically(
+        o.json, with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {

@@ -1,5 +1,6 @@
 #include "verify/cli/failure_status.hpp"
 
+#include <filesystem>
 #include <new>
 #include <string>
 
@@ -27,6 +28,15 @@ int report_failure(const std::exception_ptr& failure, std::ostream& err) {
   } catch (const InputError& e) {
     err << "normbound: bad input: " << terminal_safe(e.what()) << "\n";
     return kExitData;
+  } catch (const OutputError& e) {
+    err << "normbound: cannot create output: " << terminal_safe(e.what()) << "\n";
+    return kExitCantCreate;
+  } catch (const WriteError& e) {
+    err << "normbound: write failed: " << terminal_safe(e.what()) << "\n";
+    return kExitIo;
+  } catch (const std::filesystem::filesystem_error& e) {
+    err << "normbound: file system error: " << terminal_safe(e.what()) << "\n";
+    return kExitIo;
   } catch (const std::bad_alloc&) {
     return internal_error("out of memory (std::bad_alloc)", err);
   } catch (const std::exception& e) {

@@ -30,8 +30,8 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
                      "path ending in '/', or one without extension)")
       ->required();
   report->add_flag("--force", o.force,
-                   "Write a report directory into a directory holding files normbound did not write, replacing only "
-                   "normbound's own files there");
+                   "Write a report directory into a directory holding files normbound did not write: the report "
+                   "goes beside them, and normbound never replaces or removes a file it did not write");
   report->add_flag("--appendix", o.appendix,
                    "LaTeX as a fragment to \\input into a paper's appendix (no preamble); a report directory "
                    "gets report-appendix.tex beside report.tex");

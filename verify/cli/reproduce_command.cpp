@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "reports/report_output.hpp"
+#include "verify/atomic_file.hpp"
 #include "verify/reproduce/reproduction.hpp"
 #include "verify/reproduce/reproduction_report.hpp"
 #include "verify/cli/check_table.hpp"
@@ -110,6 +111,8 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
                   "reproduction.json and results.json (the certified checks)");
+  cmd->add_flag("--force", o.force,
+                "Let --report write into a directory holding files normbound did not write (as check --force)");
   cmd->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
   return cmd;
 }
@@ -131,7 +134,8 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.record.source = recorded_spec(o.heads.source.spec);
 
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir);
+  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
+  else if (o.force) throw UsageError("--force applies to --report DIR only");
 
   out << "normbound " << kVersion << " reproduce: seed " << o.sweep.seed << ", " << request.sweep.threads
       << " thread(s), rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
@@ -168,8 +172,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     print_verdict_table(r.certified, out);
   }
   if (!o.json.empty()) {
-    const std::filesystem::path json(o.json);
-    reports::write_report_files(json.parent_path(), {{json.filename().string(), reproduce::reproduction_json(r).dump(1) + "\n"}});
+    write_file_atomically(o.json, reproduce::reproduction_json(r).dump(1) + "\n");
     out << "\nreproduction written to " << o.json << "\n";
   }
   if (report) {

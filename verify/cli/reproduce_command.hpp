@@ -23,6 +23,7 @@ struct ReproduceOptions {
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::string report_dir;
+  bool force = false;
   bool no_timestamp = false;
 };
 

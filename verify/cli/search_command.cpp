@@ -9,6 +9,7 @@
 
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "verify/atomic_file.hpp"
 #include "verify/search/search_record.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "verify/search/tightness.hpp"
@@ -134,12 +135,12 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
       const TheoremResult& r = results.theorems[i];
       const std::filesystem::path dir = std::filesystem::path(o.pin_dir) / r.info.id;
       const std::string name = "search-seed-" + std::to_string(o.seed) + ".json";
-      std::filesystem::create_directories(dir);
+      create_output_directories(dir);
       const nlohmann::json pinned = theorems::pinned_case_json(
           searched[i].search.certified_cases.front(), r.outcomes.front().verdict,
           "found by normbound search --seed " + std::to_string(o.seed) + " --budget " + std::to_string(o.budget) +
               (o.shape.empty() ? "" : " --shape " + o.shape) + ": " + searched[i].frontier.text);
-      reports::write_report_files(dir, {{name, pinned.dump(1) + "\n"}});
+      write_file_atomically((dir / name).string(), pinned.dump(1) + "\n");
       terminal << "pinned " << (dir / name).string() << " (" << verdict_name(r.outcomes.front().verdict) << ")\n";
     }
   const nlohmann::json record = search::search_json(searched, o.budget, o.seed);
@@ -148,8 +149,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   if (!o.json.empty()) {
     nlohmann::json j = results_to_json(saved);
     j["search"] = record;
-    const std::filesystem::path json(o.json);
-    reports::write_report_files(json.parent_path(), {{json.filename().string(), j.dump(2) + "\n"}});
+    write_file_atomically(o.json, j.dump(2) + "\n");
     terminal << "\nresults written to " << o.json << "\n";
   }
   if (report) {

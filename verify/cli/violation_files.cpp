@@ -32,7 +32,7 @@ void save_violation_files(RunResults& results, const CaseFilePlacement& placemen
       v.replay = replay(r.info.id, v.case_file);
     }
   if (files.empty()) return;
-  std::filesystem::create_directories(placement.cases_dir);
+  create_output_directories(placement.cases_dir);
   write_files_atomically(files);
 }
 
