@@ -5,16 +5,19 @@
 #include <exception>
 #include <ostream>
 
+#include "verify/out_of_memory.hpp"
+
 namespace nb::cli {
 
 inline constexpr int kExitUsage = 64;     // EX_USAGE: UsageError
 inline constexpr int kExitData = 65;      // EX_DATAERR: InputError
 inline constexpr int kExitInternal = 70;  // EX_SOFTWARE: anything else, an internal error
+inline constexpr int kExitOsError = kExitOutOfMemory;  // EX_OSERR (71): the memory ran out
 
 // Writes the message for `failure` to `err` (made terminal-safe: messages quote input files) and
 // returns the exit status: kExitUsage for nb::UsageError, kExitData for nb::InputError,
-// kExitInternal with the exception's message and a request to report it for any other
-// std::exception (std::bad_alloc says the memory ran out) or a non-standard exception.
+// kExitOsError for std::bad_alloc ("out of memory"), kExitInternal with the exception's message
+// and a request to report it for any other std::exception or a non-standard exception.
 int report_failure(const std::exception_ptr& failure, std::ostream& err);
 
 }  // namespace nb::cli

@@ -1,0 +1,75 @@
+// Work in a time-limited child process (verify/time_limited_child.hpp): an answer comes back
+// whole (also beyond a pipe's buffer), work that never ends is killed at its CPU-time limit
+// whatever it runs, and no child is left behind. The time limits below are bounds that catch a
+// hang, not speed targets.
+#include "verify/time_limited_child.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+#include <chrono>
+#include <stdexcept>
+
+#include <sys/wait.h>
+
+namespace nb {
+namespace time_limited_child_test {
+
+// Whether this process has no child left (none running, none unreaped).
+bool no_child_left() { return ::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD; }
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST(TimeLimitedChild, ReturnsTheAnswerWhole) {
+  // 1 MiB: more than a pipe holds, so the parent must read while the child writes.
+  std::string expected(1 << 20, '\0');
+  for (std::size_t i = 0; i < expected.size(); ++i) expected[i] = static_cast<char>(i * 7919 % 251);
+  const ChildEnd end = run_in_time_limited_child([&] { return expected; }, 30);
+  ASSERT_EQ(end.kind, ChildEnd::Kind::Answered) << end.failure;
+  EXPECT_EQ(end.answer, expected);
+  EXPECT_TRUE(no_child_left());
+}
+
+TEST(TimeLimitedChild, WorkThatNeverEndsIsKilledAtItsCpuTimeLimit) {
+  const auto start = std::chrono::steady_clock::now();
+  const ChildEnd end = run_in_time_limited_child(
+      [] {
+        volatile unsigned long spin = 0;
+        for (;;) spin = spin + 1;  // CPU-bound, never returns
+        return std::string();
+      },
+      0.3);
+  EXPECT_EQ(end.kind, ChildEnd::Kind::OverTimeLimit);
+  EXPECT_LT(seconds_since(start), 60) << "the limit must hold (a hang would be killed by ctest much later)";
+  EXPECT_TRUE(no_child_left());
+}
+
+TEST(TimeLimitedChild, ChangesInTheChildStayThere) {
+  int value = 1;
+  const ChildEnd end = run_in_time_limited_child(
+      [&] {
+        value = 2;
+        return std::to_string(value);
+      },
+      30);
+  ASSERT_EQ(end.kind, ChildEnd::Kind::Answered);
+  EXPECT_EQ(end.answer, "2");
+  EXPECT_EQ(value, 1);
+}
+
+TEST(TimeLimitedChild, AnExceptionEndsTheChildAsFailed) {
+  const ChildEnd end = run_in_time_limited_child([]() -> std::string { throw std::runtime_error("boom"); }, 30);
+  EXPECT_EQ(end.kind, ChildEnd::Kind::Failed);
+  EXPECT_FALSE(end.failure.empty());
+  EXPECT_TRUE(no_child_left());
+}
+
+TEST(TimeLimitedChild, RunningOutOfMemoryIsReportedAsSuch) {
+  const ChildEnd end = run_in_time_limited_child([]() -> std::string { throw std::bad_alloc(); }, 30);
+  EXPECT_EQ(end.kind, ChildEnd::Kind::OutOfMemory);
+}
+
+}  // namespace time_limited_child_test
+}  // namespace nb
