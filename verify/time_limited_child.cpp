@@ -36,8 +36,12 @@ bool write_all(int fd, const std::string& bytes) {
   // Killed with its parent: the forking thread waits for this child, so it is alive until then.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(kWorkThrew);  // the parent died before prctl
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  // The parent's handlers of SIGINT and SIGTERM end the parent (verify/cli/interrupt_signals.hpp):
+  // here the signals take their default action, and one the parent ignores stays ignored.
+  for (int signal : {SIGINT, SIGTERM}) {
+    struct sigaction current {};
+    if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler != SIG_IGN) std::signal(signal, SIG_DFL);
+  }
   // Keeps no descriptor but its answer's: other children's pipes held open here would hide their
   // end from their parents for as long as this child runs.
   if (answer_fd != kAnswerFd && ::dup2(answer_fd, kAnswerFd) != kAnswerFd) ::_exit(kWorkThrew);
@@ -112,6 +116,13 @@ ChildEnd run_in_time_limited_child(const std::function<std::string()>& work, dou
     pollfd ready{fds[0], POLLIN, 0};
     ::poll(&ready, 1, kPollMilliseconds);  // EINTR: the checks below run all the same
     if (drain(fds[0], answer)) break;      // the child closed its end: it is exiting
+    // An end of file can lag the child's exit while a sibling forked in between still holds a
+    // copy of this pipe (until its first steps close it): the exit itself ends the wait too.
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      reaped = true;
+      drain(fds[0], answer);
+      break;
+    }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // A single-threaded child uses at most its wall-clock time of CPU time.
     if (cpu_seconds_of(pid, wall) > cpu_seconds) {
@@ -120,13 +131,6 @@ ChildEnd run_in_time_limited_child(const std::function<std::string()>& work, dou
     }
     if (wall > wall_limit) {
       killed = ChildEnd::Kind::Stalled;
-      break;
-    }
-    // An end of file can lag the child's exit while a sibling forked in between still holds a
-    // copy of this pipe (until its first steps close it): the exit itself ends the wait too.
-    if (::waitpid(pid, &status, WNOHANG) == pid) {
-      reaped = true;
-      drain(fds[0], answer);
       break;
     }
   }

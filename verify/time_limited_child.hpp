@@ -36,8 +36,9 @@ struct ChildEnd {
 // the child is killed when the parent dies, as on SIGINT/SIGTERM). `work` runs on a copy of the
 // caller's memory, single-threaded, and must not start threads or take locks; what it changes is
 // lost except its answer; an exception escaping it ends the child as Failed. In the child, SIGINT
-// and SIGTERM take their default action (the terminal sends Ctrl-C to the whole process group)
-// and running out of memory exits quietly (exit_quietly_when_out_of_memory).
+// and SIGTERM take their default action unless the parent ignores them (the terminal sends Ctrl-C
+// to the whole process group), and running out of memory exits quietly
+// (exit_quietly_when_out_of_memory).
 ChildEnd run_in_time_limited_child(const std::function<std::string()>& work, double cpu_seconds);
 
 }  // namespace nb

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <csignal>
 #include <chrono>
 #include <stdexcept>
 
@@ -69,6 +70,49 @@ TEST(TimeLimitedChild, AnExceptionEndsTheChildAsFailed) {
 TEST(TimeLimitedChild, RunningOutOfMemoryIsReportedAsSuch) {
   const ChildEnd end = run_in_time_limited_child([]() -> std::string { throw std::bad_alloc(); }, 30);
   EXPECT_EQ(end.kind, ChildEnd::Kind::OutOfMemory);
+}
+
+// Restores a signal's disposition at the end of a test that changes it.
+class SavedDisposition {
+ public:
+  explicit SavedDisposition(int signal) : signal_(signal) { ::sigaction(signal, nullptr, &saved_); }
+  ~SavedDisposition() { ::sigaction(signal_, &saved_, nullptr); }
+
+ private:
+  int signal_;
+  struct sigaction saved_ {};
+};
+
+void do_nothing_on_signal(int) {}
+
+// A background job ignores SIGINT; its children must too, or a Ctrl-C meant for the foreground
+// would end the exact decisions of a run that goes on (they ended as "failed").
+TEST(TimeLimitedChild, SignalsTheParentIgnoresStayIgnored) {
+  const SavedDisposition saved(SIGINT);
+  std::signal(SIGINT, SIG_IGN);
+  const ChildEnd end = run_in_time_limited_child(
+      [] {
+        std::raise(SIGINT);
+        return std::string("still running");
+      },
+      30);
+  ASSERT_EQ(end.kind, ChildEnd::Kind::Answered) << end.failure;
+  EXPECT_EQ(end.answer, "still running");
+}
+
+// Where the parent handles SIGINT (to remove its outputs and exit), the child takes the default
+// action: Ctrl-C ends it with the parent.
+TEST(TimeLimitedChild, SignalsTheParentHandlesEndTheChild) {
+  const SavedDisposition saved(SIGINT);
+  std::signal(SIGINT, do_nothing_on_signal);
+  const ChildEnd end = run_in_time_limited_child(
+      [] {
+        std::raise(SIGINT);
+        return std::string("still running");
+      },
+      30);
+  EXPECT_EQ(end.kind, ChildEnd::Kind::Failed);
+  EXPECT_NE(end.failure.find("signal"), std::string::npos) << end.failure;
 }
 
 }  // namespace time_limited_child_test
