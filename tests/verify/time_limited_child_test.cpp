@@ -85,17 +85,22 @@ class SavedDisposition {
 
 void do_nothing_on_signal(int) {}
 
-// A background job ignores SIGINT; its children must too, or a Ctrl-C meant for the foreground
-// would end the exact decisions of a run that goes on (they ended as "failed").
-TEST(TimeLimitedChild, SignalsTheParentIgnoresStayIgnored) {
+// How a child that sends itself SIGINT ends when the parent's SIGINT disposition is `disposition`.
+ChildEnd child_raising_sigint(void (*disposition)(int)) {
   const SavedDisposition saved(SIGINT);
-  std::signal(SIGINT, SIG_IGN);
-  const ChildEnd end = run_in_time_limited_child(
+  std::signal(SIGINT, disposition);
+  return run_in_time_limited_child(
       [] {
         std::raise(SIGINT);
         return std::string("still running");
       },
       30);
+}
+
+// A background job ignores SIGINT; its children must too, or a Ctrl-C meant for the foreground
+// would end the exact decisions of a run that goes on (they ended as "failed").
+TEST(TimeLimitedChild, SignalsTheParentIgnoresStayIgnored) {
+  const ChildEnd end = child_raising_sigint(SIG_IGN);
   ASSERT_EQ(end.kind, ChildEnd::Kind::Answered) << end.failure;
   EXPECT_EQ(end.answer, "still running");
 }
@@ -103,14 +108,7 @@ TEST(TimeLimitedChild, SignalsTheParentIgnoresStayIgnored) {
 // Where the parent handles SIGINT (to remove its outputs and exit), the child takes the default
 // action: Ctrl-C ends it with the parent.
 TEST(TimeLimitedChild, SignalsTheParentHandlesEndTheChild) {
-  const SavedDisposition saved(SIGINT);
-  std::signal(SIGINT, do_nothing_on_signal);
-  const ChildEnd end = run_in_time_limited_child(
-      [] {
-        std::raise(SIGINT);
-        return std::string("still running");
-      },
-      30);
+  const ChildEnd end = child_raising_sigint(do_nothing_on_signal);
   EXPECT_EQ(end.kind, ChildEnd::Kind::Failed);
   EXPECT_NE(end.failure.find("signal"), std::string::npos) << end.failure;
 }
