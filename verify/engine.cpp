@@ -13,7 +13,7 @@
 #include <mpfr.h>
 
 #include "verify/errors.hpp"
-#include "verify/exact_decision.hpp"
+#include "verify/exact_decision_in_child.hpp"
 #include "verify/seed.hpp"
 #include "verify/slack.hpp"
 
@@ -73,7 +73,8 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
     if (final_precision && !t.settled) {
       decided = sides;
       shown = &decided;
-      out.exact = decide_claims_exactly(theorem, c, ctx, settings.exact, classify_here, decided, verdicts, slacks);
+      out.exact = decide_claims_exactly_within(settings.exact_time_limit, theorem, c, ctx, settings.exact,
+                                               classify_here, decided, verdicts, slacks);
     }
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = shown->claims[k];

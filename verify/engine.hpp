@@ -23,6 +23,9 @@ struct CheckSettings {
                                       // (at most kMaxSampleDoublings)
   std::uint64_t seed = 0;
   ExactBudget exact;  // for claims TIGHT at max_precision (verify/exact_decision.hpp); 0 units: off
+  // CPU seconds each case's exact decision may take (verify/exact_decision_in_child.hpp); beyond
+  // them its claims stay TIGHT, with the reason kExactOverTimeLimit.
+  double exact_time_limit = 5;
 };
 
 // The level of the confidence intervals at look k (k = 0 first) when a case may be looked at up
@@ -60,7 +63,8 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, DecidingRound)>;
 //     at least half as wide as binary64's keeps binary64's UNDECIDED (statistical) at later looks
 //     (more precision did not help; only certain verdicts ever need it).
 //  4. claims TIGHT at max_precision are decided in exact arithmetic where possible
-//     (verify/exact_decision.hpp).
+//     (verify/exact_decision.hpp), each case's attempt within exact_time_limit seconds of CPU time
+//     (verify/exact_decision_in_child.hpp).
 // The outcome of case i depends only on the case, i and the settings (not on `threads`).
 // Throws InputError (naming the case) if a case breaks the theorem's assumptions; rethrows the
 // first exception of any evaluation.

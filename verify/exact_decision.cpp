@@ -1,5 +1,6 @@
 #include "verify/exact_decision.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace nb {
@@ -39,13 +40,17 @@ Interval narrowed_to_exact(const Interval& x, const ExactReal& exact, const std:
   return *both;
 }
 
+bool wants_exact_decision(const std::vector<Verdict>& verdicts, const ExactBudget& budget) {
+  return budget.units > 0 && std::any_of(verdicts.begin(), verdicts.end(), undecided);
+}
+
 std::string decide_claims_exactly(const Theorem& theorem, const Case& c, const EvalContext& ctx,
                                   const ExactBudget& budget, const SlackClassifier& classify, Sides<Interval>& sides,
                                   std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks) {
+  if (!wants_exact_decision(verdicts, budget)) return "";
   std::vector<std::size_t> open;
   for (std::size_t i = 0; i < verdicts.size(); ++i)
     if (undecided(verdicts[i])) open.push_back(i);
-  if (open.empty() || budget.units == 0) return "";
 
   ExactScope scope(budget);
   std::vector<ExactSign> signs;

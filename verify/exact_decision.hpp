@@ -26,6 +26,10 @@ Interval narrowed_to_exact(const Interval& x, const ExactReal& exact, const std:
 // classify with the case's settings).
 using SlackClassifier = std::function<Verdict(const SlackEnclosure&, const Claim<Interval>&)>;
 
+// Whether decide_claims_exactly tries anything: some verdict is Tight or Inconclusive and
+// budget.units > 0.
+bool wants_exact_decision(const std::vector<Verdict>& verdicts, const ExactBudget& budget);
+
 // For case `c` (`sides` from the interval evaluation, the `verdicts` and `slacks` of its claims,
 // in order): when some verdict is Tight or Inconclusive and budget.units > 0, evaluates the case
 // exactly within `budget`, then

@@ -47,12 +47,24 @@ void PendingOutput::publish(const std::function<void()>& publish) {
   registered_ = false;
 }
 
-void remove_pending_outputs() noexcept {
-  registry_mutex().lock();  // never unlocked: the process exits next
+namespace {
+
+void remove_registered() noexcept {
   for (const std::filesystem::path* path : registry()) {
     std::error_code ec;
     std::filesystem::remove_all(*path, ec);
   }
+}
+
+}  // namespace
+
+void remove_pending_outputs() noexcept {
+  registry_mutex().lock();  // never unlocked: the process exits next
+  remove_registered();
+}
+
+void remove_pending_outputs_unless_busy() noexcept {
+  if (registry_mutex().try_lock()) remove_registered();  // never unlocked either
 }
 
 }  // namespace nb

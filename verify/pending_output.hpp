@@ -35,4 +35,11 @@ class PendingOutput {
 // publications from then on: for the signal handler, which exits right after.
 void remove_pending_outputs() noexcept;
 
+// remove_pending_outputs, unless another thread's registration, publication or clean-up holds the
+// registry at that moment: then removes nothing, without waiting. For the handler of a failed
+// allocation of GMP or FLINT (verify/out_of_memory.hpp), which must not wait on a thread that may
+// itself be stuck; it never runs inside a registration or publication of its own thread (those
+// make no multiprecision numbers).
+void remove_pending_outputs_unless_busy() noexcept;
+
 }  // namespace nb

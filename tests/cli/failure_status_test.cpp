@@ -1,6 +1,6 @@
 // The last line of defence in main: every failure gets its exit status and one terminal-safe
-// message; exceptions that are not usage or input errors become internal errors (70), never
-// std::terminate.
+// message; std::bad_alloc is out of memory (71), other exceptions that are not usage or input
+// errors internal errors (70), never std::terminate.
 #include "verify/cli/failure_status.hpp"
 
 #include <gtest/gtest.h>
@@ -57,12 +57,16 @@ TEST(ReportFailure, AnyOtherExceptionIsAnInternalErrorWithItsMessageAndARequestT
     EXPECT_NE(r.message.find("please report this"), std::string::npos) << r.message;
   }
   EXPECT_NE(report(std::out_of_range("stod")).message.find("internal error: stod\n"), std::string::npos);
-  const Reported memory = report(std::bad_alloc());
-  EXPECT_EQ(memory.status, 70);
-  EXPECT_NE(memory.message.find("out of memory"), std::string::npos) << memory.message;
   const Reported odd = report(42);
   EXPECT_EQ(odd.status, 70);
   EXPECT_NE(odd.message.find("not a std::exception"), std::string::npos) << odd.message;
+}
+
+TEST(ReportFailure, RunningOutOfMemoryIsExit71NotAnInternalError) {
+  const Reported memory = report(std::bad_alloc());
+  EXPECT_EQ(memory.status, 71);
+  EXPECT_NE(memory.message.find("normbound: out of memory while"), std::string::npos) << memory.message;
+  EXPECT_EQ(memory.message.find("internal error"), std::string::npos) << memory.message;
 }
 
 TEST(ReportFailure, MessagesQuotingInputsAreTerminalSafe) {

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "models/sources/load_source.hpp"
+#include "verify/engine.hpp"
 #include "verify/exact_real.hpp"
 
 namespace nb::cli {
@@ -25,6 +26,7 @@ struct CheckOptions {
   double near_tight = 1e-3;
   double confidence = 0.999;
   std::uint64_t exact_budget = ExactBudget{}.units;  // 0: no exact decisions of TIGHT cases
+  double exact_time_limit = CheckSettings{}.exact_time_limit;  // CPU seconds per case's exact decision
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::vector<std::string> case_files;

@@ -38,7 +38,9 @@ int report_failure(const std::exception_ptr& failure, std::ostream& err) {
     err << "normbound: file system error: " << terminal_safe(e.what()) << "\n";
     return kExitIo;
   } catch (const std::bad_alloc&) {
-    return internal_error("out of memory (std::bad_alloc)", err);
+    err << "normbound: out of memory while running the command; run fewer or smaller cases, or give normbound "
+           "more memory\n";
+    return kExitOsError;
   } catch (const std::exception& e) {
     return internal_error(e.what(), err);
   } catch (...) {

@@ -1,7 +1,7 @@
 // normbound: checks the bounds of "Limitations of Normalization in Attention Mechanism"
 // (arXiv 2508.17821) in certified arithmetic. One file per subcommand; this one wires them up
-// and maps failures to exit codes (64 usage, 65 data, 70 internal error, 73 cannot create an
-// output, 74 write failed, as sysexits.h; 130/143 after SIGINT/SIGTERM).
+// and maps failures to exit codes (64 usage, 65 data, 70 internal error, 71 out of memory, 73
+// cannot create an output, 74 write failed, as sysexits.h; 130/143 after SIGINT/SIGTERM).
 #include <exception>
 #include <iostream>
 
@@ -16,20 +16,23 @@
 #include "verify/cli/reproduce_command.hpp"
 #include "verify/cli/search_command.hpp"
 #include "verify/cli/standard_output.hpp"
+#include "verify/out_of_memory.hpp"
 #include "verify/version.hpp"
 
 namespace {
 
 // The exit status of the subcommand the command line names (kExitUsage if none ran).
 int run_subcommand(int argc, char** argv) {
+  nb::install_out_of_memory_exit();
   nb::cli::handle_interrupt_signals();
   CLI::App app{
       "normbound: certified checks of the softmax-attention bounds of arXiv 2508.17821.\n"
       "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE\n"
       "from an interval enclosure of slack = bound - value, escalating precision when undecided.\n"
       "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain,\n"
-      "64 usage error, 65 bad input data, 70 internal error (please report it), 73 an output cannot be created\n"
-      "where asked, 74 a write failed (disk full, standard output lost), 130/143 interrupted.",
+      "64 usage error, 65 bad input data, 70 internal error (please report it), 71 out of memory,\n"
+      "73 an output cannot be created where asked, 74 a write failed (disk full, standard output lost),\n"
+      "130/143 interrupted.",
       "normbound"};  // named, so that usage lines say normbound rather than the binary's path
   app.set_version_flag("--version,-V", std::string("normbound ") + nb::kVersion + " (" + nb::kGitCommit + ")");
   app.require_subcommand(1);

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
-#include <thread>
 
 #include "reports/report_output.hpp"
 #include "verify/atomic_file.hpp"
@@ -16,6 +15,7 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/worker_threads.hpp"
 #include "verify/errors.hpp"
 #include "verify/recorded_path.hpp"
 #include "verify/version.hpp"
@@ -125,7 +125,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.heads.seed = o.sweep.seed;
   request.sweep = o.sweep;
   request.sweep.samples = o.samples;
-  request.sweep.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  request.sweep.threads = worker_threads(o.threads, err);
   request.experiments = o.all ? reproduce::experiment_ids() : o.experiments;
   request.certified.threads = request.sweep.threads;
   request.certified.seed = o.sweep.seed;

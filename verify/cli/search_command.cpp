@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <limits>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
@@ -17,6 +17,7 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
 #include "verify/errors.hpp"
@@ -90,7 +91,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   settings.budget = o.budget;
   settings.shape = parse_case_shape(o.shape);
   settings.check.seed = o.seed;
-  settings.check.threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  settings.check.threads = worker_threads(o.threads, std::cerr);
 
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);

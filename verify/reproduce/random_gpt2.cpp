@@ -46,6 +46,15 @@ RandomGpt2Shape parse_random_gpt2_shape(const std::string& spec) {
   if (shape.embd % shape.heads != 0)
     throw UsageError("random-gpt2: embd (" + std::to_string(shape.embd) + ") must be a multiple of heads (" +
                      std::to_string(shape.heads) + ")");
+  // At most 1024 (3 2^32 + 5 2^16) + 2^12 2^16 floats: no overflow.
+  const auto embd = static_cast<std::uint64_t>(shape.embd);
+  const std::uint64_t bytes = sizeof(float) * (static_cast<std::uint64_t>(shape.positions) * embd +
+                                               static_cast<std::uint64_t>(shape.layers) * (3 * embd * embd + 5 * embd));
+  if (bytes > kMaxRandomGpt2WeightBytes)
+    throw UsageError("random-gpt2: the weights of " + std::to_string(shape.layers) + " layers of embd " +
+                     std::to_string(shape.embd) + " and " + std::to_string(shape.positions) + " positions would take " +
+                     std::to_string(bytes) + " bytes, more than the limit of " +
+                     std::to_string(kMaxRandomGpt2WeightBytes) + " (1 GiB); use fewer layers or a smaller embd");
   return shape;
 }
 
