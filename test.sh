@@ -2,9 +2,10 @@
 # Installs what is missing, builds, and runs every test (CTest); then the checking build
 # (build-checking/: clang, AddressSanitizer + UBSan, libFuzzer) runs the tests of input handling
 # (unit tests of verify, models, reports and sources, and the CLI error paths) and every fuzzing
-# harness for 20 s. `./test.sh --fast` stops after the first ctest, for local iteration; CI
-# (.ci/run) runs all of it. Tests that need the GPT-2 data read NORMBOUND_GPT2_DIR and
-# NORMBOUND_ATTENTION_DUMPS from the environment and skip without them.
+# harness for 20 s; last, the binary64 tier's kernels are fuzzed against MPFI
+# (tests/verify/binary64_differential.cpp). `./test.sh --fast` stops after the first ctest, for
+# local iteration; CI (.ci/run) runs all of it. Tests that need the GPT-2 data read
+# NORMBOUND_GPT2_DIR and NORMBOUND_ATTENTION_DUMPS from the environment and skip without them.
 set -euo pipefail
 cd "$(dirname "$0")"
 fast=0
@@ -17,3 +18,6 @@ ctest --test-dir build --output-on-failure -j2
 build_checking
 ctest --test-dir build-checking --output-on-failure -j2 -L 'verify|models|reports|sources|errors'
 tests/fuzz/run.sh 20
+# Differential fuzzing of the binary64 tier's kernels against MPFI (the Release build, about a
+# minute, a fresh seed each run): prints checks and failures per kernel, and the seed that replays.
+build/tests/verify/binary64_differential --scale 2

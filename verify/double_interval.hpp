@@ -5,7 +5,9 @@
 // same operation on every point of its operands:
 //   + - * / sqrt  computed in round-to-nearest; the exact rounding error of each end is recovered
 //                 by an error-free transformation (TwoSum, or an FMA residual) and the end moved
-//                 one ulp outward only when it was inexact, so exact results stay points
+//                 one ulp outward only when it was inexact, or when the transformation's own
+//                 intermediates overflowed (TwoSum's s - x near +-DBL_MAX: its error term is then
+//                 inf or NaN, unknown), so exact results stay points
 //                 (sums of dyadics, 1 * x, exp(0) = 1); a product with a box that is not a
 //                 point is moved outward unchecked (its result is not a point either);
 //   exp log log1p cosh  glibc's libm, whose known maximum errors for these on x86_64 are at most
@@ -135,16 +137,22 @@ class DoubleInterval {
   }
   static double up(double x) { return -down(-x); }
 
-  // A lower (upper) end from its round-to-nearest value r and the sign of exact - r.
+  // A lower (upper) end from its round-to-nearest value r and the error exact - r, of which only
+  // the sign is read. An error that is not finite (an intermediate of its computation overflowed)
+  // is unknown: the end moves outward, as for an inexact result.
   static double lower_end(double r, double error) {
     if (!std::isfinite(r)) return r == kInf ? kMax : r;  // overflow: exact > DBL_MAX
-    return error < 0 ? down(r) : r;
+    return std::isfinite(error) && error >= 0 ? r : down(r);
   }
   static double upper_end(double r, double error) {
     if (!std::isfinite(r)) return r == -kInf ? -kMax : r;
-    return error > 0 ? up(r) : r;
+    return std::isfinite(error) && error <= 0 ? r : up(r);
   }
-  // TwoSum (Knuth): the exact error of s = fl(x + y).
+  // TwoSum (Knuth): the exact error of a finite s = fl(x + y) when no intermediate overflows,
+  // otherwise inf or NaN (an infinite intermediate reaches the result: nothing here maps it back to
+  // a finite number). Only s - x can overflow, when y is within an ulp or so of +-DBL_MAX and s
+  // has the other sign (Boldo, Graillat and Muller, "On the robustness of the 2Sum and Fast2Sum
+  // algorithms", ACM TOMS 2017); underflow never makes a sum inexact.
   static double sum_error(double x, double y, double s) {
     const double y_part = s - x;
     return (x - (s - y_part)) + (y - y_part);

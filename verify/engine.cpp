@@ -24,6 +24,7 @@ namespace {
 struct TierOutcome {
   CaseOutcome outcome;
   bool settled = false;  // every claim's verdict is settled (is_settled)
+  bool bounded = true;   // every claim's slack and relative slack have finite ends
   double slack_width = std::numeric_limits<double>::infinity();  // of the deciding claim's slack enclosure
   // Below the final precision: every claim left Inconclusive is within resolution here (Tight, had
   // this precision been the final one), and at least one is.
@@ -59,6 +60,9 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
     slacks.push_back(slack_of(claim));
     verdicts.push_back(classify_here(slacks.back(), claim));
     t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
+    const SlackEnclosure& s = slacks.back();
+    t.bounded = t.bounded && is_finite_value(s.lo) && is_finite_value(s.hi) && is_finite_value(s.relative_lo) &&
+                is_finite_value(s.relative_hi);
     if (verdicts.back() == Verdict::Inconclusive) {
       any_open = true;
       all_open_within_resolution = all_open_within_resolution &&
@@ -78,7 +82,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
     }
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = shown->claims[k];
-  if (slacks[k].finite) t.slack_width = static_cast<double>(slacks[k].hi - slacks[k].lo);
+  if (slacks[k].known) t.slack_width = static_cast<double>(slacks[k].hi - slacks[k].lo);
   out.verdict = verdicts[k];
   out.claim = claim.name;
   out.relation = claim.relation;
@@ -103,8 +107,13 @@ EvalContext context_for(std::size_t index, const CheckSettings& settings, unsign
 TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t index,
                              const CheckSettings& settings, unsigned look) {
   const EvalContext ctx = context_for(index, settings, look);
-  return outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits, false,
-                    kBinary64EnclosureDigits);
+  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits,
+                             false, kBinary64EnclosureDigits);
+  // An infinite end here is binary64's overflow beyond DBL_MAX (a relative slack of 0.75 / 2^-1074,
+  // say), which MPFI's exponent range (to about 10^323228496) encloses finitely: MPFI decides
+  // and records such cases, with the same verdict.
+  t.settled = t.settled && t.bounded;
+  return t;
 }
 
 TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,

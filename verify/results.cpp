@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "verify/errors.hpp"
 #include "verify/input_file.hpp"
@@ -267,7 +268,15 @@ bool is_decimal_text(const std::string& s) {
   return i == s.size();
 }
 
-bool is_finite_text(const std::string& s) { return s != "nan" && s != "inf" && s != "-inf"; }
+// Whether an enclosure can stand beside a certified verdict: no NaN end (unknown), and an infinite
+// end (the overflow of a valid enclosure) only opposite an end that decides the sign: [x, inf]
+// with x >= 0, [-inf, x] with x <= 0 (x may be "0", otherwise its sign is its first character).
+bool decides_a_sign(const EnclosureText& e) {
+  if (e.lo == "nan" || e.hi == "nan") return false;
+  if (e.hi == "inf") return e.lo[0] != '-';
+  if (e.lo == "-inf") return e.hi[0] == '-' || e.hi == "0";
+  return true;
+}
 
 EnclosureText enclosure_from(const Field& f) {
   const std::vector<Field> ends = f.items();
@@ -305,14 +314,16 @@ CaseOutcome outcome_from(const Field& f) {
   o.bound = enclosure_from(f.at("bound"));
   o.slack = enclosure_from(f.at("slack"));
   o.relative_slack = enclosure_from(f.at("relative_slack"));
-  // Certified verdicts come only from finite enclosures (NaN means unknown): one beside a NaN or
-  // infinite enclosure marks a damaged file, which a report would otherwise show as decided.
+  // Certified verdicts come only from enclosures whose ends are numbers, an infinite one only
+  // opposite an end that decides the sign (NaN means unknown): one beside another enclosure marks
+  // a damaged file, which a report would otherwise show as decided.
   const std::pair<const char*, const EnclosureText*> decided[] = {{"slack", &o.slack},
                                                                     {"relative_slack", &o.relative_slack}};
   for (const auto& [name, e] : decided)
-    if (is_certified_verdict(o.verdict) && !(is_finite_text(e->lo) && is_finite_text(e->hi)))
-      f.at(name).fail("is [" + e->lo + ", " + e->hi + "], not finite, but the verdict is \"" +
-                      verdict_key(o.verdict) + "\" (a non-finite enclosure is only ever INCONCLUSIVE)");
+    if (is_certified_verdict(o.verdict) && !decides_a_sign(*e))
+      f.at(name).fail("is [" + e->lo + ", " + e->hi + "], which decides no sign, but the verdict is \"" +
+                      verdict_key(o.verdict) + "\" (a NaN end, or an infinite end opposite an end of the other sign, " +
+                      "is only ever INCONCLUSIVE)");
   o.relative_is_absolute = f.at("relative_is_absolute").boolean();
   o.precision_bits = f.at("precision_bits").bits();
   o.sample_doublings = f.at("sample_doublings").doublings();
@@ -426,6 +437,14 @@ RunResults results_from_json(const nlohmann::json& j) {
     ids.push_back(r.theorems.back().info.id);
   }
   return r;
+}
+
+RunResults results_as_saved(const RunResults& results) {
+  try {
+    return results_from_json(results_to_json(results));
+  } catch (const InputError& e) {
+    throw std::logic_error(std::string("normbound's own results fail its results check: ") + e.what());
+  }
 }
 
 RunResults read_results_file(const std::string& path) {

@@ -103,6 +103,11 @@ nlohmann::json results_to_json(const RunResults& results);
 // value, or its counts disagree with its outcomes.
 RunResults results_from_json(const nlohmann::json& j);
 
+// results_from_json(results_to_json(results)): the results as a file holds them, which reports
+// render. `results` come from this run's engine, so a rejection by the results check is a bug of
+// normbound (std::logic_error, exit 70), never bad input.
+RunResults results_as_saved(const RunResults& results);
+
 // results_from_json of the file at `path`. Throws InputError when the file cannot be read, is not
 // JSON, or does not follow the schema.
 RunResults read_results_file(const std::string& path);

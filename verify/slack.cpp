@@ -27,11 +27,13 @@ SlackEnclosure slack_of(const Claim<R>& claim) {
   s.lo = mpfr_rounded_down(lower_end_of(slack));
   s.hi = mpfr_rounded_up(upper_end_of(slack));
   s.bound_magnitude = mpfr_rounded_up(upper_end_of(magnitude));
-  s.finite = is_finite_value(slack) && is_finite_value(magnitude);
-  if (s.finite && lower_end_of(magnitude) > 0) {
+  s.known = !isnan(s.lo) && !isnan(s.hi) && !isnan(s.bound_magnitude) && !isnan(mpfr_rounded_down(lower_end_of(magnitude)));
+  if (s.known && lower_end_of(magnitude) > 0) {
     const R rel = slack / magnitude;
     s.relative_lo = mpfr_rounded_down(lower_end_of(rel));
     s.relative_hi = mpfr_rounded_up(upper_end_of(rel));
+    if (s.lo >= 0 && !(s.relative_lo >= 0)) s.relative_lo = 0;
+    if (s.hi <= 0 && !(s.relative_hi <= 0)) s.relative_hi = 0;
   } else {
     s.relative_lo = s.lo;
     s.relative_hi = s.hi;

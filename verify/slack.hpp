@@ -7,7 +7,9 @@
 //   relative = slack / |bound| when the enclosure of |bound| excludes 0; when it does not,
 //   relative = slack (absolute) and `relative_is_absolute` says so.
 // Ends are MPFR numbers rounded outward, so [lo, hi] contains the exact slack whenever the
-// claim's enclosures contain the exact value and bound.
+// claim's enclosures contain the exact value and bound. An end may be infinite: the overflow of a
+// valid enclosure (binary64's beyond DBL_MAX, MPFR's beyond about 10^323228496), which bounds
+// nothing on its side while the other end still does; a NaN end means unknown.
 #include <string>
 
 #include "verify/numbers.hpp"
@@ -20,10 +22,12 @@ struct SlackEnclosure {
   Mpfr relative_lo, relative_hi;  // enclosure of the relative slack
   bool relative_is_absolute = false;
   Mpfr bound_magnitude;           // upper end of |bound|, the scale that TIGHT is measured against
-  bool finite = true;             // false if any end is NaN or infinite: then nothing is certain
+  bool known = true;              // false if an end of the slack or of |bound| is NaN: nothing is certain
 };
 
 // For R = Interval or DoubleInterval (whose ends are exact in Mpfr at any precision >= 53 bits).
+// The relative slack has the sign that the slack is certain to have (slack / |bound| with
+// |bound| > 0), also where the division cannot tell (a quotient of two unbounded enclosures).
 template <class R>
 SlackEnclosure slack_of(const Claim<R>& claim);
 

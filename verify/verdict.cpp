@@ -70,7 +70,7 @@ Verdict classify(const SlackEnclosure& s, Relation relation, Evidence evidence,
                  const VerdictPolicy& policy, unsigned bits, bool final_precision,
                  std::size_t problem_size) {
   const bool statistical = evidence == Evidence::Statistical;
-  if (!s.finite) return statistical ? Verdict::UndecidedStatistical : Verdict::Inconclusive;
+  if (!s.known) return statistical ? Verdict::UndecidedStatistical : Verdict::Inconclusive;
 
   bool holds = false, fails = false;
   switch (relation) {

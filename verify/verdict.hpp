@@ -41,7 +41,9 @@ struct VerdictPolicy {
 };
 
 // The verdict of one claim from its slack enclosure at precision `bits`:
-//   not finite                                        -> Inconclusive
+//   a NaN end (unknown)                               -> Inconclusive
+//   (an infinite end is an overflow of a valid enclosure: the finite end still decides the sign,
+//   so [1e323228496, +inf] for <= is Proven)
 //   exactly [0, 0] for <= or >=                       -> EqualExact (the point interval of a rigorous
 //                                                        tier certifies slack = 0, as classify_exact)
 //   certainly on the right side (>= 0; > 0 if strict;

@@ -57,7 +57,7 @@ set_tests_properties(cli_label_escaped cli_theorem_id_escaped PROPERTIES FAIL_RE
 
 # A results file claiming a certified verdict on a NaN enclosure (once rendered as NEAR-TIGHT).
 bad_input_test(results_nan_near_tight 65
-  "theorems\\[[0-9]+\\]\\.outcomes\\[[0-9]+\\]\\.slack: is \\[nan, nan\\], not finite, but the verdict is \"near_tight\".*exit=65"
+  "theorems\\[[0-9]+\\]\\.outcomes\\[[0-9]+\\]\\.slack: is \\[nan, nan\\], which decides no sign, but the verdict is \"near_tight\".*exit=65"
   report ${BAD}/nan-near-tight-results.json --out nan-results.md)
 
 # Output is all or nothing: a full disk, a read-only or unwritable directory, a file in the way,

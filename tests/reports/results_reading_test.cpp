@@ -69,11 +69,14 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
       {[](auto& j) { j["schema_version"] = 1; }, "unsupported schema_version 1"},
       {[](auto& j) { j["settings"]["threads"] = -1; }, "settings.threads: expected a non-negative integer"},
       {[](auto& j) { j = nlohmann::json::array(); }, "top level: expected an object"},
-      // A certified verdict on an unknown (NaN) or infinite enclosure: a report would show it decided.
+      // A certified verdict on an unknown (NaN) enclosure, or on one whose infinite end faces a finite
+      // end of either sign: a report would show it decided.
       {[](auto& j) { j["theorems"][0]["outcomes"][0]["slack"] = {"nan", "nan"}; },
-       "theorems[0].outcomes[0].slack: is [nan, nan], not finite, but the verdict is \"violated\""},
+       "theorems[0].outcomes[0].slack: is [nan, nan], which decides no sign, but the verdict is \"violated\""},
       {[](auto& j) { j["theorems"][0]["outcomes"][0]["relative_slack"] = {"-inf", "1"}; },
-       "theorems[0].outcomes[0].relative_slack: is [-inf, 1], not finite"},
+       "theorems[0].outcomes[0].relative_slack: is [-inf, 1], which decides no sign"},
+      {[](auto& j) { j["theorems"][0]["outcomes"][0]["slack"] = {"-inf", "inf"}; },
+       "theorems[0].outcomes[0].slack: is [-inf, inf], which decides no sign"},
   };
   for (const Breakage& b : breakages) {
     nlohmann::json j = fixture_json();
@@ -81,6 +84,26 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
     const std::string message = error_of(j);
     EXPECT_NE(message.find(b.expected), std::string::npos) << "expected \"" << b.expected << "\" in \"" << message << "\"";
   }
+}
+
+// An infinite end is the overflow of a valid enclosure: beside a certified verdict it reads back
+// when the finite end decides the sign (a VIOLATED relative slack of -0.75 / 2^-1074 in binary64,
+// a PROVEN slack whose bound overflowed MPFR).
+TEST(ResultsFromJson, ReadsCertifiedVerdictsBesideOneInfiniteEndOfTheirSign) {
+  nlohmann::json j = fixture_json();
+  nlohmann::json& outcome = j["theorems"][0]["outcomes"][0];
+  ASSERT_EQ(outcome["verdict"], "violated");
+  outcome["relative_slack"] = {"-inf", "-1.7976931348623157e308"};
+  EXPECT_EQ(error_of(j), "");
+  outcome["slack"] = {"-inf", "0"};
+  EXPECT_EQ(error_of(j), "");
+  outcome["verdict"] = "proven";
+  j["theorems"][0]["counts"]["violated"] = j["theorems"][0]["counts"]["violated"].get<int>() - 1;
+  j["theorems"][0]["counts"]["proven"] = j["theorems"][0]["counts"]["proven"].get<int>() + 1;
+  outcome["slack"] = {"1e323228496", "inf"};
+  outcome["relative_slack"] = {"0", "inf"};
+  const std::string message = error_of(j);
+  EXPECT_EQ(message.find("slack"), std::string::npos) << message;
 }
 
 TEST(ReadResultsFile, SaysWhyAFileCannotBeRead) {

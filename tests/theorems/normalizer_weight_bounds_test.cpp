@@ -1,6 +1,7 @@
 // Lemma 1 (normalizer-weight-bounds): the equality case a = 0 for every kernel, weakened
 // constants caught there, a closed-form extreme configuration, and assumption errors.
 #include <cmath>
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -57,6 +58,39 @@ TEST(NormalizerWeightBounds, LargeLIsEvaluatedAndProven) {
   std::vector<double> logits(100000);
   for (std::size_t i = 0; i < logits.size(); ++i) logits[i] = std::ldexp(static_cast<double>(i % 17) - 8, -3);
   EXPECT_EQ(check(kId, lemma1_case("tanh", logits, 1)).verdict, Verdict::Proven);
+}
+
+// Whether two enclosures of the same number meet (both contain it, so disjoint ones mean that one
+// is not an enclosure).
+bool meet(const DoubleInterval& fast, const Interval& reference) {
+  return !fast.is_nan() && mpfr_rounded_down(fast.lower()) <= upper_end_of(reference) &&
+         lower_end_of(reference) <= mpfr_rounded_up(fast.upper());
+}
+
+// The binary64 tier's logit shift (l_i - max_j l_j, one DoubleInterval subtraction) within an ulp
+// of overflow (tests/cli/data/logit-shift-near-overflow.json): TwoSum's error term overflowed to
+// NaN and the inexact difference came back as a point, so that alpha, and the printed enclosure of
+// L min_i alpha_i, excluded the exact value. Every side and quantity of the binary64 evaluation
+// must meet the 1000-bit MPFI evaluation's.
+TEST(NormalizerWeightBounds, Binary64EnclosuresNearOverflowMeetMpfis) {
+  const double max = std::numeric_limits<double>::max();
+  Case c = lemma1_case("softmax", {max, 0x1.57e18290ab48fp+1022}, max);
+  c.numbers.erase("c");
+  c.numbers["T"] = ExactTensor::literal("0x1p1018");
+  const Theorem& theorem = *theorems::find(kId);
+  const Sides<DoubleInterval> fast = theorem.evaluate_fast(c, EvalContext{});
+  set_working_precision(1000);
+  const Sides<Interval> reference = theorem.evaluate_interval(c, EvalContext{});
+  ASSERT_EQ(fast.quantities.size(), reference.quantities.size());
+  for (std::size_t k = 0; k < fast.quantities.size(); ++k)
+    EXPECT_TRUE(meet(fast.quantities[k].second, reference.quantities[k].second))
+        << fast.quantities[k].first << ": [" << fast.quantities[k].second.lower() << ", "
+        << fast.quantities[k].second.upper() << "] misses " << reference.quantities[k].second;
+  ASSERT_EQ(fast.claims.size(), reference.claims.size());
+  for (std::size_t k = 0; k < fast.claims.size(); ++k) {
+    EXPECT_TRUE(meet(fast.claims[k].value, reference.claims[k].value)) << fast.claims[k].name << ": value";
+    EXPECT_TRUE(meet(fast.claims[k].bound, reference.claims[k].bound)) << fast.claims[k].name << ": bound";
+  }
 }
 
 TEST(NormalizerWeightBounds, AssumptionsAreInputErrors) {

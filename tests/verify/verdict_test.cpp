@@ -58,7 +58,7 @@ TEST_F(VerdictRules, APointZeroEnclosureIsEqualExact) {
   c.value = DoubleInterval(0.25);
   c.bound = DoubleInterval(0.25);
   const SlackEnclosure zero = slack_of(c);
-  ASSERT_TRUE(zero.finite && zero.lo == 0 && zero.hi == 0);
+  ASSERT_TRUE(zero.known && zero.lo == 0 && zero.hi == 0);
   for (Relation r : {Relation::LessEqual, Relation::GreaterEqual}) {
     EXPECT_EQ(certified(zero, r), classify_exact(ExactSign::Zero, r));
     EXPECT_EQ(certified(zero, r), Verdict::EqualExact);
@@ -102,10 +102,10 @@ TEST_F(VerdictRules, EqualityIsProvenOnlyWhenExact) {
   EXPECT_EQ(certified(exact("1e-40", "2e-40"), Relation::Equal), Verdict::Violated);
 }
 
-TEST_F(VerdictRules, NanOrInfiniteEnclosuresAreNeverDecided) {
+TEST_F(VerdictRules, NanEnclosuresAreNeverDecided) {
   SlackEnclosure nan = exact("0.5", "0.75");
   nan.lo = not_a_number<Mpfr>();
-  nan.finite = false;
+  nan.known = false;
   EXPECT_EQ(certified(nan), Verdict::Inconclusive);
   EXPECT_EQ(certified(nan, Relation::LessEqual, true), Verdict::Inconclusive);
   EXPECT_EQ(classify(nan, Relation::LessEqual, Evidence::Statistical, kPolicy, 128, true),
@@ -114,8 +114,29 @@ TEST_F(VerdictRules, NanOrInfiniteEnclosuresAreNeverDecided) {
   Claim<Interval> c;
   c.bound = Interval(1);
   c.value = not_a_number<Interval>();
-  EXPECT_FALSE(slack_of(c).finite);
+  EXPECT_FALSE(slack_of(c).known);
   EXPECT_EQ(certified(slack_of(c), Relation::LessEqual, true), Verdict::Inconclusive);
+}
+
+// An infinite end is the overflow of a valid enclosure (MPFR's exponent range ends near
+// 10^323228496): the finite end still decides; only both ends infinite leave nothing decided. Such
+// slacks were INCONCLUSIVE at every precision.
+TEST_F(VerdictRules, AnInfiniteEndLeavesTheDecisionToTheFiniteOne) {
+  EXPECT_EQ(certified(exact("1e323228496", "inf")), Verdict::Proven);
+  EXPECT_EQ(certified(exact("1e323228496", "inf"), Relation::Greater), Verdict::Proven);
+  EXPECT_EQ(certified(exact("-inf", "-1e-300")), Verdict::Violated);
+  EXPECT_EQ(certified(exact("1e-300", "inf"), Relation::Equal), Verdict::Violated);
+  EXPECT_EQ(certified(exact("-inf", "inf"), Relation::LessEqual, true), Verdict::Inconclusive);
+  EXPECT_EQ(certified(exact("-1e-40", "inf"), Relation::LessEqual, true), Verdict::Inconclusive) << "never TIGHT";
+  // A bound that overflows MPFR: e^(10^10) = 2^(1.4e10), beyond its largest exponent 2^30 - 1.
+  Claim<Interval> c;
+  c.value = Interval(1);
+  c.bound = exp(Interval(10000000000LL));
+  const SlackEnclosure s = slack_of(c);
+  ASSERT_TRUE(s.known);
+  EXPECT_FALSE(is_finite_value(s.hi)) << "the bound's enclosure overflowed";
+  EXPECT_EQ(certified(s, Relation::LessEqual, true), Verdict::Proven);
+  EXPECT_GE(s.relative_lo, 0) << "the relative slack has the slack's certain sign";
 }
 
 TEST_F(VerdictRules, StatisticalClaimsGetStatisticalVerdicts) {

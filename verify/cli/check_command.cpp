@@ -370,7 +370,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report.
-  const RunResults saved = results_from_json(results_to_json(results));
+  const RunResults saved = results_as_saved(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
   if (json_to_stdout) {
     stdout_stream << with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, "-"))

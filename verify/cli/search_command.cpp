@@ -145,7 +145,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
       terminal << "pinned " << (dir / name).string() << " (" << verdict_name(r.outcomes.front().verdict) << ")\n";
     }
   const nlohmann::json record = search::search_json(searched, o.budget, o.seed);
-  const RunResults saved = results_from_json(results_to_json(results));
+  const RunResults saved = results_as_saved(results);
   const reports::ReportOptions report_options{};
   if (!o.json.empty()) {
     nlohmann::json j = results_to_json(saved);
