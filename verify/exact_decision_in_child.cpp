@@ -22,7 +22,7 @@ void write_state(ByteWriter& w, const Sides<Interval>& sides, const std::vector<
   for (const SlackEnclosure& s : slacks) {
     for (const Mpfr* x : {&s.lo, &s.hi, &s.relative_lo, &s.relative_hi, &s.bound_magnitude}) w.number(*x);
     w.integer(s.relative_is_absolute);
-    w.integer(s.finite);
+    w.integer(s.known);
   }
   for (const Claim<Interval>& claim : sides.claims) {
     w.interval(claim.value);
@@ -41,7 +41,7 @@ void read_state(ByteReader& r, Sides<Interval>& sides, std::vector<Verdict>& ver
   for (SlackEnclosure& s : slacks) {
     for (Mpfr* x : {&s.lo, &s.hi, &s.relative_lo, &s.relative_hi, &s.bound_magnitude}) *x = r.number();
     s.relative_is_absolute = r.integer() != 0;
-    s.finite = r.integer() != 0;
+    s.known = r.integer() != 0;
   }
   for (Claim<Interval>& claim : sides.claims) {
     claim.value = r.interval();
