@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "verify/closest_names.hpp"
+#include "verify/exact_decision_in_child.hpp"
 
 namespace nb::theorems {
 
@@ -28,7 +29,12 @@ std::vector<std::unique_ptr<Theorem>> make_all() {
 }  // namespace
 
 const std::vector<std::unique_ptr<Theorem>>& all() {
-  static const auto list = make_all();
+  static const auto list = [] {
+    auto made = make_all();
+    // Its theorems exist unchanged from now on: the children of exact decisions may use them.
+    find_theorems_in_exact_workers(&find);
+    return made;
+  }();
   return list;
 }
 

@@ -52,9 +52,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
   std::vector<Verdict> verdicts;
   t.settled = true;
   // The verdict of one claim's slack at this tier (also for claims an exact decision narrows).
-  const auto classify_here = [&](const SlackEnclosure& s, const auto& claim) {
-    return classify(s, claim.relation, claim.evidence, settings.policy, bits, final_precision, out.size);
-  };
+  const SlackClassifier classify_here{settings.policy, bits, final_precision, out.size};
   bool any_open = false, all_open_within_resolution = true;
   for (const auto& claim : sides.claims) {
     slacks.push_back(slack_of(claim));

@@ -5,7 +5,6 @@
 //     below r when one distance equals r exactly (an indicator is [0, 1] in intervals).
 // The case is evaluated once more in exact arithmetic (Theorem::evaluate_exact, Calcium:
 // verify/exact_real.hpp). Only the engine calls this, once per case at the final precision.
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,9 +21,20 @@ namespace nb {
 // of the two evaluations, never to be resolved silently.
 Interval narrowed_to_exact(const Interval& x, const ExactReal& exact, const std::string& what);
 
-// How the engine classifies a claim's slack enclosure at the final precision (verify/verdict.hpp's
-// classify with the case's settings).
-using SlackClassifier = std::function<Verdict(const SlackEnclosure&, const Claim<Interval>&)>;
+// How the engine classifies a claim's slack enclosure at a tier: verify/verdict.hpp's classify with
+// the run's policy, the tier's precision and the case's size. Plain data, so that the exact
+// decision of a case can be handed to another process (verify/exact_decision_in_child.hpp).
+struct SlackClassifier {
+  VerdictPolicy policy;
+  unsigned bits = 0;
+  bool final_precision = false;
+  std::size_t problem_size = 1;
+
+  template <class R>
+  Verdict operator()(const SlackEnclosure& s, const Claim<R>& claim) const {
+    return classify(s, claim.relation, claim.evidence, policy, bits, final_precision, problem_size);
+  }
+};
 
 // Whether decide_claims_exactly tries anything: some verdict is Tight or Inconclusive and
 // budget.units > 0.

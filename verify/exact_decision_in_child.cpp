@@ -1,54 +1,26 @@
 #include "verify/exact_decision_in_child.hpp"
 
-#include <cstdint>
-#include <new>
+#include <atomic>
+#include <optional>
 #include <sstream>
-#include <stdexcept>
 
-#include "verify/errors.hpp"
-#include "verify/process_bytes.hpp"
 #include "verify/time_limited_child.hpp"
 
 namespace nb {
 namespace {
 
-// What the child's answer starts with.
-enum class Answer : std::uint64_t { Decided, InputFailure, OtherFailure };
+// Set once, before the children that use it are forked (an atomic: engine threads read it).
+std::atomic<TheoremFinder> theorem_finder{nullptr};
 
-// Everything decide_claims_exactly may change, in a fixed order.
-void write_state(ByteWriter& w, const Sides<Interval>& sides, const std::vector<Verdict>& verdicts,
-                 const std::vector<SlackEnclosure>& slacks) {
-  for (Verdict v : verdicts) w.integer(static_cast<std::uint64_t>(v));
-  for (const SlackEnclosure& s : slacks) {
-    for (const Mpfr* x : {&s.lo, &s.hi, &s.relative_lo, &s.relative_hi, &s.bound_magnitude}) w.number(*x);
-    w.integer(s.relative_is_absolute);
-    w.integer(s.known);
-  }
-  for (const Claim<Interval>& claim : sides.claims) {
-    w.interval(claim.value);
-    w.interval(claim.bound);
-  }
-  for (const auto& [name, q] : sides.quantities) w.interval(q);
+// What a thread's child does with a request: it finds the theorem with the finder the process
+// held when the child was forked, which is set, since no child is asked before it is.
+std::string answer_request(const std::string& request) {
+  return answer_exact_decision_request(request, theorem_finder.load());
 }
 
-void read_state(ByteReader& r, Sides<Interval>& sides, std::vector<Verdict>& verdicts,
-                std::vector<SlackEnclosure>& slacks) {
-  for (Verdict& v : verdicts) {
-    const std::uint64_t n = r.integer();
-    if (n > static_cast<std::uint64_t>(Verdict::EqualExact)) throw std::logic_error("a child process sent no verdict");
-    v = static_cast<Verdict>(n);
-  }
-  for (SlackEnclosure& s : slacks) {
-    for (Mpfr* x : {&s.lo, &s.hi, &s.relative_lo, &s.relative_hi, &s.bound_magnitude}) *x = r.number();
-    s.relative_is_absolute = r.integer() != 0;
-    s.known = r.integer() != 0;
-  }
-  for (Claim<Interval>& claim : sides.claims) {
-    claim.value = r.interval();
-    claim.bound = r.interval();
-  }
-  for (auto& [name, q] : sides.quantities) q = r.interval();
-  if (!r.at_end()) throw std::logic_error("a child process sent more than its exact decision");
+TimeLimitedWorker& thread_worker() {
+  thread_local TimeLimitedWorker worker(answer_request);
+  return worker;
 }
 
 std::string seconds_text(double seconds) {
@@ -59,33 +31,30 @@ std::string seconds_text(double seconds) {
 
 }  // namespace
 
+void find_theorems_in_exact_workers(TheoremFinder find) {
+  TheoremFinder none = nullptr;
+  theorem_finder.compare_exchange_strong(none, find);
+}
+
+pid_t exact_decision_worker_pid() { return thread_worker().pid(); }
+
 std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theorem, const Case& c,
                                          const EvalContext& ctx, const ExactBudget& budget,
                                          const SlackClassifier& classify, Sides<Interval>& sides,
                                          std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks) {
   if (!wants_exact_decision(verdicts, budget)) return "";
-  // Runs in the child, on its copy of the arguments.
-  const auto decide = [&] {
-    ByteWriter w;
-    try {
-      const std::string exact = decide_claims_exactly(theorem, c, ctx, budget, classify, sides, verdicts, slacks);
-      w.integer(static_cast<std::uint64_t>(Answer::Decided));
-      w.text(exact);
-      write_state(w, sides, verdicts, slacks);
-    } catch (const std::bad_alloc&) {
-      throw;  // the child's out-of-memory exit
-    } catch (const InputError& e) {
-      w = {};
-      w.integer(static_cast<std::uint64_t>(Answer::InputFailure));
-      w.text(e.what());
-    } catch (const std::exception& e) {
-      w = {};
-      w.integer(static_cast<std::uint64_t>(Answer::OtherFailure));
-      w.text(e.what());
-    }
-    return w.bytes();
+  const TheoremFinder find = theorem_finder.load();
+  std::optional<std::string> request;
+  if (find != nullptr && find(theorem.info().id) == &theorem)
+    request = exact_decision_request(theorem, c, ctx, budget, classify, sides, verdicts, slacks);
+  // Otherwise a child of its own, on its copy of the arguments.
+  const auto decide_here = [&] {
+    return exact_decision_answer(
+        [&] { return decide_claims_exactly(theorem, c, ctx, budget, classify, sides, verdicts, slacks); }, sides,
+        verdicts, slacks);
   };
-  const ChildEnd end = run_in_time_limited_child(decide, cpu_seconds);
+  const ChildEnd end =
+      request ? thread_worker().run(*request, cpu_seconds) : run_in_time_limited_child(decide_here, cpu_seconds);
   switch (end.kind) {
     case ChildEnd::Kind::Answered: break;
     case ChildEnd::Kind::OverTimeLimit:
@@ -94,13 +63,7 @@ std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theo
     case ChildEnd::Kind::Stalled: return kExactUndecided + "exact evaluation stalled";
     case ChildEnd::Kind::Failed: return kExactUndecided + "exact evaluation failed: " + end.failure;
   }
-  ByteReader r(end.answer);
-  const std::uint64_t kind = r.integer();
-  const std::string text = r.text();
-  if (kind == static_cast<std::uint64_t>(Answer::InputFailure)) throw InputError(text);
-  if (kind != static_cast<std::uint64_t>(Answer::Decided)) throw std::logic_error(text);
-  read_state(r, sides, verdicts, slacks);
-  return text;
+  return read_exact_decision_answer(end.answer, sides, verdicts, slacks);
 }
 
 }  // namespace nb

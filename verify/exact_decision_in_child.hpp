@@ -4,10 +4,20 @@
 // budget (ExactBudget) is checked between Calcium's operations only, and one operation, a search
 // for relations between a field's generators, can run for hours; a process can be stopped
 // whatever it is doing.
+//
+// Each thread keeps one child, a TimeLimitedWorker forked at its first exact decision and again
+// after one was killed, and hands it the decisions as bytes (verify/exact_decision_bytes.hpp): a
+// fork per decision cost 20-40 ms, more than most decisions. The child finds the theorem by its id
+// through the function given to find_theorems_in_exact_workers (the registry's). A decision whose
+// theorem it would not find, or whose case does not travel exactly, runs in a child forked for it
+// alone (run_in_time_limited_child), which holds every object of the caller: slower, same answer.
 #include <string>
 #include <vector>
 
+#include <sys/types.h>
+
 #include "verify/exact_decision.hpp"
+#include "verify/exact_decision_bytes.hpp"
 
 namespace nb {
 
@@ -15,19 +25,31 @@ namespace nb {
 inline const std::string kExactOverTimeLimit = "exact evaluation over its time limit";
 
 // decide_claims_exactly(theorem, c, ctx, budget, classify, sides, verdicts, slacks), run in a child
-// process whose CPU time may reach `cpu_seconds` (> 0). When the child finishes within that, the
-// result, `sides`, `verdicts` and `slacks` are exactly those of decide_claims_exactly (the child
-// hands its numbers back bit for bit), and what it throws is thrown here (InputError as
-// InputError, anything else as std::logic_error with its message: a bug). Otherwise they are left
-// unchanged and the result is kExactUndecided followed by
+// process whose CPU time for this decision may reach `cpu_seconds` (> 0). When the child finishes
+// within that, the result, `sides`, `verdicts` and `slacks` are exactly those of
+// decide_claims_exactly at the calling thread's working precision (the numbers travel bit for bit
+// both ways), and what it throws is thrown here (InputError as InputError, anything else as
+// std::logic_error with its message: a bug). Otherwise they are left unchanged and the result is
+// kExactUndecided followed by
 //   kExactOverTimeLimit + " (S s of CPU)"       the child used up its CPU time (S = cpu_seconds);
 //   "exact evaluation out of memory";
 //   "exact evaluation stalled"                  no end after 10 cpu_seconds + 10 s of wall-clock time;
-//   "exact evaluation failed: HOW"              the child could not start or crashed.
-// No child is made when decide_claims_exactly would try nothing (wants_exact_decision).
+//   "exact evaluation failed: HOW"              the child could not start or crashed;
+// and the thread's next decision starts a fresh child. No child is made when
+// decide_claims_exactly would try nothing (wants_exact_decision). A thread's child ends with the
+// thread (killed and reaped at its exit; killed by the kernel if the process dies first).
 std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theorem, const Case& c,
                                          const EvalContext& ctx, const ExactBudget& budget,
                                          const SlackClassifier& classify, Sides<Interval>& sides,
                                          std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks);
+
+// Lets the threads' children find theorems: `find` returns, for an id, a theorem object that exists
+// unchanged until the process ends, or nullptr. Only the first call counts (later children are
+// forks of a process that holds it). theorems/registry.cpp calls it when the registry is made;
+// theorems that `find` does not return are decided in a child forked for each decision.
+void find_theorems_in_exact_workers(TheoremFinder find);
+
+// The process id of the calling thread's child of exact decisions; 0 when it has none (for tests).
+pid_t exact_decision_worker_pid();
 
 }  // namespace nb

@@ -1,7 +1,8 @@
 // Work in a time-limited child process (verify/time_limited_child.hpp): an answer comes back
-// whole (also beyond a pipe's buffer), work that never ends is killed at its CPU-time limit
-// whatever it runs, and no child is left behind. The time limits below are bounds that catch a
-// hang, not speed targets.
+// whole (also beyond a socket's buffer), work that never ends is killed at its CPU-time limit
+// whatever it runs, and no child is left behind. A TimeLimitedWorker's child answers request after
+// request, each with a CPU-time limit of its own, and one killed or ended is replaced at the next
+// request. The time limits below are bounds that catch a hang, not speed targets.
 #include "verify/time_limited_child.hpp"
 
 #include <gtest/gtest.h>
@@ -9,9 +10,11 @@
 #include <cerrno>
 #include <csignal>
 #include <chrono>
+#include <ctime>
 #include <stdexcept>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace nb {
 namespace time_limited_child_test {
@@ -111,6 +114,66 @@ TEST(TimeLimitedChild, SignalsTheParentHandlesEndTheChild) {
   const ChildEnd end = child_raising_sigint(do_nothing_on_signal);
   EXPECT_EQ(end.kind, ChildEnd::Kind::Failed);
   EXPECT_NE(end.failure.find("signal"), std::string::npos) << end.failure;
+}
+
+// Answers "REQUEST by PID"; spins for ever on "spin"; uses about 0.2 s of CPU time on "work"; throws
+// on "throw"; runs out of memory on "memory".
+std::string serve(const std::string& request) {
+  if (request == "spin")
+    for (volatile unsigned long spin = 0;;) spin = spin + 1;
+  if (request == "work") {
+    const std::clock_t start = std::clock();
+    for (volatile unsigned long spin = 0; std::clock() - start < CLOCKS_PER_SEC / 5;) spin = spin + 1;
+  }
+  if (request == "throw") throw std::runtime_error("boom");
+  if (request == "memory") throw std::bad_alloc();
+  return request + " by " + std::to_string(::getpid());
+}
+
+// Whether `pid` is no child of this process any more (ended and reaped).
+bool reaped(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) == -1 && errno == ECHILD; }
+
+TEST(TimeLimitedWorker, OneChildAnswersRequestAfterRequest) {
+  TimeLimitedWorker worker(serve);
+  EXPECT_EQ(worker.pid(), 0) << "no child before the first request";
+  for (int i = 0; i < 5; ++i) {
+    const ChildEnd end = worker.run(std::to_string(i), 30);
+    ASSERT_EQ(end.kind, ChildEnd::Kind::Answered) << end.failure;
+    ASSERT_NE(worker.pid(), 0);
+    EXPECT_EQ(end.answer, std::to_string(i) + " by " + std::to_string(worker.pid())) << "the same child each time";
+  }
+}
+
+TEST(TimeLimitedWorker, TheCpuTimeLimitCountsFromEachRequest) {
+  TimeLimitedWorker worker(serve);
+  // 4 x 0.2 s of CPU time in one child: each request within its 0.5 s, all of them beyond it.
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(worker.run("work", 0.5).kind, ChildEnd::Kind::Answered) << i;
+}
+
+TEST(TimeLimitedWorker, AChildKilledOrEndedIsReplacedAtTheNextRequest) {
+  TimeLimitedWorker worker(serve);
+  for (const auto& [request, kind] : {std::pair{"spin", ChildEnd::Kind::OverTimeLimit},
+                                      std::pair{"throw", ChildEnd::Kind::Failed},
+                                      std::pair{"memory", ChildEnd::Kind::OutOfMemory}}) {
+    ASSERT_EQ(worker.run("before", 30).kind, ChildEnd::Kind::Answered);
+    const pid_t before = worker.pid();
+    EXPECT_EQ(worker.run(request, 0.3).kind, kind) << request;
+    EXPECT_EQ(worker.pid(), 0) << request;
+    EXPECT_TRUE(reaped(before)) << request;
+    const ChildEnd after = worker.run("after", 30);
+    ASSERT_EQ(after.kind, ChildEnd::Kind::Answered) << request << ": " << after.failure;
+    EXPECT_NE(worker.pid(), before) << request << ": a fresh child";
+  }
+}
+
+TEST(TimeLimitedWorker, TheChildEndsWithItsWorker) {
+  pid_t pid = 0;
+  {
+    TimeLimitedWorker worker(serve);
+    ASSERT_EQ(worker.run("x", 30).kind, ChildEnd::Kind::Answered);
+    pid = worker.pid();
+  }
+  EXPECT_TRUE(reaped(pid));
 }
 
 }  // namespace time_limited_child_test
