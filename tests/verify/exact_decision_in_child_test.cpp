@@ -91,7 +91,7 @@ void expect_identical(const Decision& a, const Decision& b, const std::string& l
                 identical(s.relative_hi, t.relative_hi) && identical(s.bound_magnitude, t.bound_magnitude))
         << label;
     EXPECT_EQ(s.relative_is_absolute, t.relative_is_absolute) << label;
-    EXPECT_EQ(s.finite, t.finite) << label;
+    EXPECT_EQ(s.known, t.known) << label;
   }
 }
 
