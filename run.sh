@@ -2,7 +2,7 @@
 # Installs what is missing, builds, and runs the main job: every theorem on its default random
 # suite, with the verdict table on stdout and a report directory in out/report (report.md with SVG
 # figures, report.tex, results.json, counterexample case files); prints its path. Exits with the
-# check's status (README: Exit status): 0 with the default seed, 2 when another seed leaves cases
+# check's status (docs/cli.md: exit status): 0 with the default seed, 2 when another seed leaves cases
 # undecided.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -10,7 +10,7 @@
 namespace nb {
 
 // The largest file read whole (a 1024 x 1024 file source in decimal is about 25 MB; checkpoints
-// are read by byte range, not whole). README "Limits".
+// are read by byte range, not whole). docs/limits.md.
 inline constexpr std::uint64_t kMaxInputFileBytes = std::uint64_t{1} << 31;
 
 // A regular file open for reading (close-on-exec, blocking reads), closed on destruction.

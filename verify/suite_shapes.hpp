@@ -16,7 +16,7 @@ struct SuiteShapes {
   std::size_t max_L = 0;
   std::string why;
   // Its default suite (suite_cases, verify/run.hpp) ends with one case at each shape of the paper
-  // regime: set where those cases are cheap (the README's `--regime` paragraph gives the measured
+  // regime: set where those cases are cheap (docs/cli.md's `--regime` paragraph gives the measured
   // cost of the theorems left out).
   bool in_default_suite = false;
 

@@ -1,7 +1,7 @@
 # The bad-input table of issue 12: each row an input that once crashed, hung, printed an unclear
 # message, changed a value silently or left partial output, with the exit status and message it
 # must give now. Generated inputs come from write_bad_inputs (fixture bad_inputs); @DIR@ is a
-# scratch directory (run_in_scratch_directory.sh). README "## Limits" lists the limits tested here.
+# scratch directory (run_in_scratch_directory.sh). docs/limits.md lists the limits tested here.
 set(BAD ${WORK}/bad-inputs)
 add_executable(write_bad_inputs write_bad_inputs.cpp)
 target_link_libraries(write_bad_inputs PRIVATE normbound_test_safetensors)

@@ -1,5 +1,5 @@
 # Outputs go only where the command line puts them, nothing of the user's is lost, and a write
-# that fails is never exit 0 (README "Guarantees"). Unit tests: tests/verify/atomic_file_test.cpp,
+# that fails is never exit 0 (docs/guarantees.md). Unit tests: tests/verify/atomic_file_test.cpp,
 # tests/reports/report_output_test.cpp.
 
 # A results file naming a case file outside its report ("cases/../../escaped.json") is refused

@@ -61,7 +61,7 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
   // No theorem is PROVEN with room on every case by construction (issue #14): its suite violates
   // it, attains it, or comes within a relative slack of 1/2 of its bound somewhere.
   // topn-distance-full-selection is exempt: its claims are identities at N = L (0 = 0), and
-  // topn-distance-random-rate carries Corollary 2(ii)'s content (README, Theorems).
+  // topn-distance-random-rate carries Corollary 2(ii)'s content (docs/theorems.md).
   if (theorem().info().id == "topn-distance-full-selection") return;
   const auto reaches_the_bound = [](const CaseOutcome& o) {
     switch (o.verdict) {

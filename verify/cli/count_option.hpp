@@ -8,7 +8,7 @@
 
 namespace nb::cli {
 
-// Limits of the count options (README "Limits"): a random suite is held in memory, and a report
+// Limits of the count options (docs/limits.md): a random suite is held in memory, and a report
 // listing more cases than this per theorem is no longer a summary.
 inline constexpr std::uint64_t kMaxCases = 1'000'000;
 inline constexpr std::uint64_t kMaxTop = 1'000'000;

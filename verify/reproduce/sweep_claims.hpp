@@ -1,7 +1,7 @@
 #pragma once
 // The claims E1-E6 of the paper's experiments (Section 3, Figs. 2-4) as criteria in numbers,
 // evaluated on an experiment's aggregated curves. Where the paper's wording is vague the criterion
-// is ours, and README.md says why it was chosen.
+// is ours, and docs/reproduction.md says why it was chosen.
 #include <cstddef>
 #include <string>
 #include <vector>

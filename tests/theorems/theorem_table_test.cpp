@@ -1,4 +1,4 @@
-// README.md's theorem table must match the registry: same ids, fidelity tags and expectations, and
+// The theorem table of docs/theorems.md must match the registry: same ids, fidelity tags and expectations, and
 // a paper-regime column that says "not run" and "also in the default suite" exactly where
 // TheoremInfo::shapes does.
 #include <fstream>
@@ -10,11 +10,11 @@
 #include "theorems/registry.hpp"
 
 namespace nb {
-namespace readme_table_test {
+namespace theorem_table_test {
 
-TEST(Readme, TheoremTableMatchesTheRegistry) {
-  std::ifstream in(NORMBOUND_SOURCE_DIR "/README.md");
-  ASSERT_TRUE(in) << "README.md not found";
+TEST(TheoremTable, MatchesTheRegistry) {
+  std::ifstream in(NORMBOUND_SOURCE_DIR "/docs/theorems.md");
+  ASSERT_TRUE(in) << "docs/theorems.md not found";
   // Rows look like: | `id` | fidelity | expect | source | statement | exact form | paper regime |
   const std::regex row(R"(^\| `([a-z0-9-]+)` \| (\w+) \| (\w+) \|.*\| ([^|]*) \|$)");
   struct Row {
@@ -29,7 +29,7 @@ TEST(Readme, TheoremTableMatchesTheRegistry) {
     const TheoremInfo& i = t->info();
     auto it = table.find(i.id);
     if (it == table.end()) {
-      ADD_FAILURE() << "README.md has no row for " << i.id;
+      ADD_FAILURE() << "docs/theorems.md has no row for " << i.id;
       continue;
     }
     const Row& r = it->second;
@@ -40,8 +40,8 @@ TEST(Readme, TheoremTableMatchesTheRegistry) {
         << i.id << ": " << r.regime;
     table.erase(it);
   }
-  for (const auto& [id, row] : table) ADD_FAILURE() << "README.md lists " << id << ", which is not registered";
+  for (const auto& [id, row] : table) ADD_FAILURE() << "docs/theorems.md lists " << id << ", which is not registered";
 }
 
-}  // namespace readme_table_test
+}  // namespace theorem_table_test
 }  // namespace nb
