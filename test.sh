@@ -6,6 +6,8 @@
 # (tests/verify/binary64_differential.cpp). `./test.sh --fast` stops after the first ctest, for
 # local iteration; CI (.ci/run) runs all of it. Tests that need the GPT-2 data read
 # NORMBOUND_GPT2_DIR and NORMBOUND_ATTENTION_DUMPS from the environment and skip without them.
+# No test runs longer than 10 minutes (--timeout; a test's own TIMEOUT property takes precedence):
+# a hang fails its test instead of the whole run.
 set -euo pipefail
 cd "$(dirname "$0")"
 fast=0
@@ -13,10 +15,10 @@ if [ "${1:-}" = "--fast" ]; then fast=1; fi
 source scripts/setup.sh
 install_packages "${NORMBOUND_PACKAGES[@]}" "${NORMBOUND_TEST_PACKAGES[@]}"
 build_normbound
-ctest --test-dir build --output-on-failure -j2
+ctest --test-dir build --output-on-failure -j2 --timeout 600
 [ "$fast" -eq 1 ] && exit 0
 build_checking
-ctest --test-dir build-checking --output-on-failure -j2 -L 'verify|models|reports|sources|errors'
+ctest --test-dir build-checking --output-on-failure -j2 --timeout 600 -L 'verify|models|reports|sources|errors'
 tests/fuzz/run.sh 20
 # Differential fuzzing of the binary64 tier's kernels against MPFI (the Release build, about a
 # minute, a fresh seed each run): prints checks and failures per kernel, and the seed that replays.

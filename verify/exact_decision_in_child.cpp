@@ -18,8 +18,11 @@ std::string answer_request(const std::string& request) {
   return answer_exact_decision_request(request, theorem_finder.load());
 }
 
+// Set before the first exact decision (so before the threads that ask for them start).
+FreshProgram exact_worker_program;
+
 TimeLimitedWorker& thread_worker() {
-  thread_local TimeLimitedWorker worker(answer_request);
+  thread_local TimeLimitedWorker worker(answer_request, exact_worker_program);
   return worker;
 }
 
@@ -35,6 +38,10 @@ void find_theorems_in_exact_workers(TheoremFinder find) {
   TheoremFinder none = nullptr;
   theorem_finder.compare_exchange_strong(none, find);
 }
+
+void run_exact_workers_as(FreshProgram program) { exact_worker_program = std::move(program); }
+
+void serve_exact_decision_requests() { serve_time_limited_requests(answer_request); }
 
 pid_t exact_decision_worker_pid() { return thread_worker().pid(); }
 

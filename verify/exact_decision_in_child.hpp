@@ -5,9 +5,12 @@
 // for relations between a field's generators, can run for hours; a process can be stopped
 // whatever it is doing.
 //
-// Each thread keeps one child, a TimeLimitedWorker forked at its first exact decision and again
+// Each thread keeps one child, a TimeLimitedWorker started at its first exact decision and again
 // after one was killed, and hands it the decisions as bytes (verify/exact_decision_bytes.hpp): a
-// fork per decision cost 20-40 ms, more than most decisions. The child finds the theorem by its id
+// fork per decision cost 20-40 ms, more than most decisions. normbound starts itself as that
+// child (run_exact_workers_as): a fork of a process whose other threads are deciding cases can
+// inherit a lock held for good (verify/time_limited_child.hpp), and a fresh process also copies
+// no pages of the parent's. The child finds the theorem by its id
 // through the function given to find_theorems_in_exact_workers (the registry's). A decision whose
 // theorem it would not find, or whose case does not travel exactly, runs in a child forked for it
 // alone (run_in_time_limited_child), which holds every object of the caller: slower, same answer.
@@ -18,6 +21,7 @@
 
 #include "verify/exact_decision.hpp"
 #include "verify/exact_decision_bytes.hpp"
+#include "verify/time_limited_child.hpp"
 
 namespace nb {
 
@@ -48,6 +52,15 @@ std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theo
 // forks of a process that holds it). theorems/registry.cpp calls it when the registry is made;
 // theorems that `find` does not return are decided in a child forked for each decision.
 void find_theorems_in_exact_workers(TheoremFinder find);
+
+// From now on, the threads' children of exact decisions are `program` (its arguments, the first its
+// path), which calls serve_exact_decision_requests, rather than forks of this process. Call it
+// before any exact decision, before the threads that ask for them start.
+void run_exact_workers_as(FreshProgram program);
+
+// The fresh program's side: answers exact-decision requests until its parent is done, then exits.
+// Requires the theorems to be registered (find_theorems_in_exact_workers called).
+[[noreturn]] void serve_exact_decision_requests();
 
 // The process id of the calling thread's child of exact decisions; 0 when it has none (for tests).
 pid_t exact_decision_worker_pid();

@@ -5,10 +5,13 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <vector>
 #include <ctime>
 #include <new>
 #include <optional>
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -22,6 +25,8 @@ namespace {
 
 constexpr int kChannelFd = 3;      // the child's end of the socket pair, moved here
 constexpr int kWorkThrew = 70;     // the child's status when an exception escaped the work
+const std::string kProgramServes = "serving";  // a fresh program's first message
+constexpr std::chrono::seconds kProgramStartTime{60};  // for a fresh program to say it serves
 constexpr int kPollMilliseconds = 10;
 constexpr std::size_t kLengthBytes = 8;  // a message is its length (8 bytes, little-endian), then its bytes
 
@@ -63,21 +68,20 @@ bool receive_exactly(int fd, std::size_t size, std::string& out) {
   return true;
 }
 
-// The child's side: sets itself up, then answers requests until its parent closes the channel.
-[[noreturn]] void serve_requests(int channel, pid_t parent, const TimeLimitedWorker::Serve& serve) {
-  // Killed with the thread that forked it, which owns the worker and reaps it before it ends.
+// A child's first steps, safe between fork and exec (system calls on what is at hand): it dies with
+// the thread that started it, which owns the worker and reaps it before it ends; and it keeps no
+// descriptor but its channel, moved to kChannelFd and kept across exec (other children's channels
+// held open here would hide their end from their parents for as long as this child runs).
+void prepare_child(int channel, pid_t parent) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(kWorkThrew);  // the parent died before prctl
-  // The parent's handlers of SIGINT and SIGTERM end the parent (verify/cli/interrupt_signals.hpp):
-  // here the signals take their default action, and one the parent ignores stays ignored.
-  for (int signal : {SIGINT, SIGTERM}) {
-    struct sigaction current {};
-    if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler != SIG_IGN) std::signal(signal, SIG_DFL);
-  }
-  // Keeps no descriptor but its channel: other children's channels held open here would hide
-  // their end from their parents for as long as this child runs.
-  if (channel != kChannelFd && ::dup2(channel, kChannelFd) != kChannelFd) ::_exit(kWorkThrew);
+  if (channel == kChannelFd ? ::fcntl(kChannelFd, F_SETFD, 0) != 0 : ::dup2(channel, kChannelFd) != kChannelFd)
+    ::_exit(kWorkThrew);
   ::close_range(kChannelFd + 1, ~0u, 0);
+}
+
+// Answers requests on kChannelFd until the parent closes it.
+[[noreturn]] void answer_requests(const TimeLimitedWorker::Serve& serve) {
   exit_quietly_when_out_of_memory();
   for (std::string request, length;;) {
     if (!receive_exactly(kChannelFd, kLengthBytes, length)) ::_exit(0);  // the parent is done with it
@@ -92,6 +96,19 @@ bool receive_exactly(int fd, std::size_t size, std::string& out) {
     }
     if (!send_message(kChannelFd, answer)) ::_exit(kWorkThrew);
   }
+}
+
+// A forked child's side: sets itself up, then answers requests.
+[[noreturn]] void serve_requests(int channel, pid_t parent, const TimeLimitedWorker::Serve& serve) {
+  prepare_child(channel, parent);
+  // The parent's handlers of SIGINT and SIGTERM end the parent (verify/cli/interrupt_signals.hpp):
+  // here the signals take their default action, and one the parent ignores stays ignored (as exec
+  // does for a fresh program).
+  for (int signal : {SIGINT, SIGTERM}) {
+    struct sigaction current {};
+    if (::sigaction(signal, nullptr, &current) == 0 && current.sa_handler != SIG_IGN) std::signal(signal, SIG_DFL);
+  }
+  answer_requests(serve);
 }
 
 // Reads what is available from `fd` without blocking into `out`; true at end of file (or on an
@@ -146,6 +163,10 @@ TimeLimitedWorker::~TimeLimitedWorker() {
 }
 
 std::string TimeLimitedWorker::start() {
+  if (!program_.empty()) {
+    if (start_program()) return "";
+    program_.clear();  // it cannot run here: this worker forks from now on
+  }
   int fds[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return system_error_text("cannot make a socket pair");
   const pid_t parent = ::getpid();
@@ -164,6 +185,47 @@ std::string TimeLimitedWorker::start() {
   pid_ = pid;
   channel_ = fds[0];
   return "";
+}
+
+bool TimeLimitedWorker::start_program() {
+  int fds[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return false;
+  // Everything the child uses is made before the fork: the child of a multithreaded parent may
+  // not allocate.
+  std::vector<char*> argv;
+  for (std::string& argument : program_) argv.push_back(argument.data());
+  argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    prepare_child(fds[1], parent);
+    ::execv(argv[0], argv.data());
+    ::_exit(kWorkThrew);
+  }
+  ::close(fds[1]);
+  pid_ = pid;
+  channel_ = fds[0];
+  // The program says it serves before anything is asked; one that cannot start or does not serve
+  // ends (or is killed after kProgramStartSeconds) instead.
+  std::string received, ready;
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    pollfd readable{channel_, POLLIN, 0};
+    ::poll(&readable, 1, kPollMilliseconds);
+    const bool closed = drain(channel_, received);
+    if (whole_message(received, ready)) {
+      if (ready == kProgramServes) return true;
+      break;
+    }
+    if (closed || std::chrono::steady_clock::now() - start > kProgramStartTime) break;
+  }
+  reap(true);
+  return false;
 }
 
 void TimeLimitedWorker::forget() {
@@ -220,6 +282,11 @@ ChildEnd TimeLimitedWorker::run(const std::string& request, double cpu_seconds) 
       return {used > cpu_seconds ? ChildEnd::Kind::OverTimeLimit : ChildEnd::Kind::Stalled, "", ""};
     }
   }
+}
+
+void serve_time_limited_requests(const TimeLimitedWorker::Serve& serve) {
+  if (!send_message(kChannelFd, kProgramServes)) ::_exit(kWorkThrew);
+  answer_requests(serve);
 }
 
 ChildEnd run_in_time_limited_child(const std::function<std::string()>& work, double cpu_seconds) {

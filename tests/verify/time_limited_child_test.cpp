@@ -1,8 +1,9 @@
 // Work in a time-limited child process (verify/time_limited_child.hpp): an answer comes back
 // whole (also beyond a socket's buffer), work that never ends is killed at its CPU-time limit
-// whatever it runs, and no child is left behind. A TimeLimitedWorker's child answers request after
-// request, each with a CPU-time limit of its own, and one killed or ended is replaced at the next
-// request. The time limits below are bounds that catch a hang, not speed targets.
+// whatever it runs, and no child is left behind. A TimeLimitedWorker's child, a fork or a fresh
+// program, answers request after request, each with a CPU-time limit of its own, and one killed or
+// ended is replaced at the next request. The time limits below are bounds that catch a hang, not
+// speed targets.
 #include "verify/time_limited_child.hpp"
 
 #include <gtest/gtest.h>
@@ -16,8 +17,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/verify/time_limited_serve.hpp"
+
 namespace nb {
 namespace time_limited_child_test {
+
+const std::string kServeProgram = NORMBOUND_TIME_LIMITED_SERVE_PROGRAM;
 
 // Whether this process has no child left (none running, none unreaped).
 bool no_child_left() { return ::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD; }
@@ -116,42 +121,37 @@ TEST(TimeLimitedChild, SignalsTheParentHandlesEndTheChild) {
   EXPECT_NE(end.failure.find("signal"), std::string::npos) << end.failure;
 }
 
-// Answers "REQUEST by PID"; spins for ever on "spin"; uses about 0.2 s of CPU time on "work"; throws
-// on "throw"; runs out of memory on "memory".
-std::string serve(const std::string& request) {
-  if (request == "spin")
-    for (volatile unsigned long spin = 0;;) spin = spin + 1;
-  if (request == "work") {
-    const std::clock_t start = std::clock();
-    for (volatile unsigned long spin = 0; std::clock() - start < CLOCKS_PER_SEC / 5;) spin = spin + 1;
-  }
-  if (request == "throw") throw std::runtime_error("boom");
-  if (request == "memory") throw std::bad_alloc();
-  return request + " by " + std::to_string(::getpid());
-}
-
 // Whether `pid` is no child of this process any more (ended and reaped).
 bool reaped(pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) == -1 && errno == ECHILD; }
 
-TEST(TimeLimitedWorker, OneChildAnswersRequestAfterRequest) {
-  TimeLimitedWorker worker(serve);
+// Each test of a worker runs with children forked (no program) and with the fresh program.
+class TimeLimitedWorkerTest : public testing::TestWithParam<FreshProgram> {};
+
+INSTANTIATE_TEST_SUITE_P(ForkedOrFresh, TimeLimitedWorkerTest,
+                         testing::Values(FreshProgram{}, FreshProgram{kServeProgram, "--serve"}),
+                         [](const auto& info) { return info.param.empty() ? "Forked" : "FreshProgram"; });
+
+TEST_P(TimeLimitedWorkerTest, OneChildAnswersRequestAfterRequest) {
+  TimeLimitedWorker worker(serve, GetParam());
   EXPECT_EQ(worker.pid(), 0) << "no child before the first request";
   for (int i = 0; i < 5; ++i) {
     const ChildEnd end = worker.run(std::to_string(i), 30);
     ASSERT_EQ(end.kind, ChildEnd::Kind::Answered) << end.failure;
     ASSERT_NE(worker.pid(), 0);
-    EXPECT_EQ(end.answer, std::to_string(i) + " by " + std::to_string(worker.pid())) << "the same child each time";
+    EXPECT_EQ(end.answer, std::to_string(i) + " by " + std::to_string(worker.pid()) +
+                              (GetParam().empty() ? "" : " (fresh program)"))
+        << "the same child each time";
   }
 }
 
-TEST(TimeLimitedWorker, TheCpuTimeLimitCountsFromEachRequest) {
-  TimeLimitedWorker worker(serve);
+TEST_P(TimeLimitedWorkerTest, TheCpuTimeLimitCountsFromEachRequest) {
+  TimeLimitedWorker worker(serve, GetParam());
   // 4 x 0.2 s of CPU time in one child: each request within its 0.5 s, all of them beyond it.
   for (int i = 0; i < 4; ++i) EXPECT_EQ(worker.run("work", 0.5).kind, ChildEnd::Kind::Answered) << i;
 }
 
-TEST(TimeLimitedWorker, AChildKilledOrEndedIsReplacedAtTheNextRequest) {
-  TimeLimitedWorker worker(serve);
+TEST_P(TimeLimitedWorkerTest, AChildKilledOrEndedIsReplacedAtTheNextRequest) {
+  TimeLimitedWorker worker(serve, GetParam());
   for (const auto& [request, kind] : {std::pair{"spin", ChildEnd::Kind::OverTimeLimit},
                                       std::pair{"throw", ChildEnd::Kind::Failed},
                                       std::pair{"memory", ChildEnd::Kind::OutOfMemory}}) {
@@ -166,14 +166,36 @@ TEST(TimeLimitedWorker, AChildKilledOrEndedIsReplacedAtTheNextRequest) {
   }
 }
 
-TEST(TimeLimitedWorker, TheChildEndsWithItsWorker) {
+TEST_P(TimeLimitedWorkerTest, TheChildEndsWithItsWorker) {
   pid_t pid = 0;
   {
-    TimeLimitedWorker worker(serve);
+    TimeLimitedWorker worker(serve, GetParam());
     ASSERT_EQ(worker.run("x", 30).kind, ChildEnd::Kind::Answered);
     pid = worker.pid();
   }
   EXPECT_TRUE(reaped(pid));
+}
+
+// Why normbound's children are fresh programs: a forked child inherits, locked for good, every lock
+// held at the fork (here the forking thread's own; in normbound another thread's, such as a
+// sanitizer's allocator lock), and stalls on it; a fresh program holds none.
+TEST(TimeLimitedWorker, AFreshProgramHoldsNoLockOfTheParent) {
+  const std::lock_guard<std::mutex> held(held_by_the_test());
+  TimeLimitedWorker fresh(serve, {kServeProgram, "--serve"});
+  const ChildEnd end = fresh.run("lock", 30);
+  EXPECT_EQ(end.kind, ChildEnd::Kind::Answered) << end.failure;
+  TimeLimitedWorker forked(serve);
+  EXPECT_EQ(forked.run("lock", 0.1).kind, ChildEnd::Kind::Stalled) << "the fork's copy of the lock is held";
+}
+
+TEST(TimeLimitedWorker, AProgramThatCannotStartGivesWayToAFork) {
+  for (const FreshProgram& program : {FreshProgram{"/nonexistent/program", "--serve"},
+                                      FreshProgram{kServeProgram, "--not-serving"}}) {
+    TimeLimitedWorker worker(serve, program);
+    const ChildEnd end = worker.run("x", 30);
+    ASSERT_EQ(end.kind, ChildEnd::Kind::Answered) << program[0] << ": " << end.failure;
+    EXPECT_EQ(end.answer, "x by " + std::to_string(worker.pid())) << program[0] << ": answered by a fork";
+  }
 }
 
 }  // namespace time_limited_child_test
