@@ -36,8 +36,9 @@ Workload jacobian(std::uint64_t seed, std::size_t L) {
   return w;
 }
 
-// Logits, token vectors and N, for the Theorem 1 and 2 workloads.
-Workload tokens(std::uint64_t seed, const std::string& theorem, std::size_t L) {
+}  // namespace
+
+Workload token_workload(std::uint64_t seed, const std::string& theorem, std::size_t L) {
   Workload w = make(seed, theorem,
                     "L=" + std::to_string(L) + ",d=" + std::to_string(kWidth) + ",N=" + std::to_string(kTopN));
   random::Rng rng = rng_of(seed, w);
@@ -47,15 +48,13 @@ Workload tokens(std::uint64_t seed, const std::string& theorem, std::size_t L) {
   return w;
 }
 
-}  // namespace
-
 std::vector<Workload> certified_workloads(std::uint64_t seed) {
   return {weight_bounds(seed, 256),
           jacobian(seed, 8),
           jacobian(seed, 64),
           jacobian(seed, 512),
-          tokens(seed, "topn-distance-fixed", 256),
-          tokens(seed, "separability-lower", 1024)};
+          token_workload(seed, "topn-distance-fixed", 256),
+          token_workload(seed, "separability-lower", 1024)};
 }
 
 }  // namespace nb::bench

@@ -27,4 +27,8 @@ inline std::string workload_name(const Workload& w) { return w.theorem + " " + w
 // other workloads N(0, 8^2).
 std::vector<Workload> certified_workloads(std::uint64_t seed);
 
+// The Theorem 1 or 2 workload of `theorem` at L tokens, as above (logits of spread 8, N(0, 1) token
+// vectors in d = 64, N = 5); depends only on (seed, its name).
+Workload token_workload(std::uint64_t seed, const std::string& theorem, std::size_t L);
+
 }  // namespace nb::bench

@@ -6,7 +6,9 @@
 // evaluated in R. When an entry is not a binary64 value (a literal such as 0.1) or the screen
 // overflows, every pair is a candidate. The direct screen sums (x_ik - x_jk)^2, an error bound
 // relative to the distance itself; for the minimum over all L(L-1)/2 pairs a Gram-matrix stage
-// (OpenBLAS) first discards most pairs, and the candidates are exactly the direct screen's.
+// (OpenBLAS) first discards most pairs, in blocks that a k-d tree of exact bounding boxes
+// (verify/row_box_tree.hpp) has not already excluded, and the candidates are exactly the direct
+// screen's.
 #include <cstddef>
 #include <utility>
 #include <vector>

@@ -1,5 +1,8 @@
 // Screened extreme distances agree with brute force and are enclosures.
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -78,6 +81,96 @@ TEST(PairDistances, GramStageKeepsExactlyTheDirectScreensCandidates) {
   inputs.push_back({"lattice with duplicates", 150, 3, lattice});
   for (const Input& in : inputs) {
     SCOPED_TRACE(in.what + ", L = " + std::to_string(in.L) + ", d = " + std::to_string(in.d));
+    const ExactTensor X(in.L, in.d, in.x);
+    const std::vector<RowPair> direct = min_distance_candidates_among(X, all_pairs(in.L));
+    EXPECT_EQ(min_distance_candidates(X), direct);
+    EXPECT_FALSE(direct.empty());
+  }
+}
+
+// The seed of the randomized inputs below: 20261203, or NORMBOUND_PAIR_DISTANCES_SEED to replay
+// or vary it; printed either way.
+std::uint64_t inputs_seed() {
+  std::uint64_t seed = 20261203;
+  if (const char* text = std::getenv("NORMBOUND_PAIR_DISTANCES_SEED")) seed = std::strtoull(text, nullptr, 10);
+  std::cout << "pair distances inputs seed " << seed << " (replay with NORMBOUND_PAIR_DISTANCES_SEED=" << seed << ")\n";
+  return seed;
+}
+
+// The k-d tree of exact boxes lets the Gram stage skip blocks of pairs (verify/row_box_tree.hpp):
+// on inputs with structure at the scale of the minimum it skips most of them, so its box bounds
+// decide which pairs are screened at all. The candidates must still be exactly the direct
+// screen's: on rows with an exact minimum tied across many leaves (lattices, points on a line),
+// duplicates, clusters at scales 2^-40 apart, close rows far from 0, magnitudes near both ends of
+// binary64 (squares and gaps that underflow, norms just below the Gram stage's DBL_MAX / 16), and
+// row counts on both sides of the leaves' 32 rows, up to 2000 rows.
+TEST(PairDistances, BoxTreeStageKeepsExactlyTheDirectScreensCandidates) {
+  struct Input {
+    std::string what;
+    std::size_t L, d;
+    std::vector<double> x;
+  };
+  const std::uint64_t seed = inputs_seed();
+  random::Rng rng(seed);
+  std::vector<Input> inputs;
+  const auto scaled = [](std::vector<double> x, double factor) {
+    for (double& v : x) v *= factor;
+    return x;
+  };
+  // L points at random integer multiples t of a Gaussian direction (rounded: near-ties between
+  // neighbours, and repeated t: exact duplicates), plus Gaussian noise of deviation `noise`.
+  const auto line = [&](std::size_t L, std::size_t d, double noise) {
+    const std::vector<double> direction = random::gaussian(rng, d, 1.0);
+    std::vector<double> x(L * d);
+    for (std::size_t i = 0; i < L; ++i) {
+      const double t = static_cast<double>(random::uniform_index(rng, 0, 4 * L));
+      for (std::size_t k = 0; k < d; ++k) x[i * d + k] = t * direction[k] + noise * random::gaussian(rng, 1, 1.0)[0];
+    }
+    return x;
+  };
+  // Integer points of {0, .., side - 1}^d drawn with repetition: exact ties, exact zeros.
+  const auto lattice = [&](std::size_t L, std::size_t d, std::size_t side) {
+    std::vector<double> x(L * d);
+    for (double& v : x) v = static_cast<double>(random::uniform_index(rng, 0, side - 1));
+    return x;
+  };
+  // Tight Gaussian clusters of 2^-40 around Gaussian centres, a few rows repeated.
+  const auto clusters = [&](std::size_t L, std::size_t d) {
+    const std::vector<double> centres = random::gaussian(rng, 16 * d, 1.0);
+    std::vector<double> x(L * d);
+    for (std::size_t i = 0; i < L; ++i) {
+      const std::size_t c = random::uniform_index(rng, 0, 15);
+      for (std::size_t k = 0; k < d; ++k) x[i * d + k] = centres[c * d + k] + 0x1p-40 * random::gaussian(rng, 1, 1.0)[0];
+    }
+    for (std::size_t i = 0; i + 7 < L; i += 7)
+      std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(i * d), d, x.begin() + static_cast<std::ptrdiff_t>((i + 3) * d));
+    return x;
+  };
+  for (std::size_t L : {31, 32, 33, 64, 65, 97, 1000})
+    for (std::size_t d : {1, 2, 8, 64}) inputs.push_back({"gaussian", L, d, random::gaussian(rng, L * d, 1.0)});
+  for (std::size_t L : {33, 500, 2000}) {
+    inputs.push_back({"points on a line", L, 64, line(L, 64, 0)});
+    inputs.push_back({"points on a line with noise", L, 16, line(L, 16, 1e-3)});
+    inputs.push_back({"lattice with duplicates", L, 3, lattice(L, 3, 12)});
+    inputs.push_back({"clusters at scale 2^-40, duplicates", L, 8, clusters(L, 8)});
+  }
+  inputs.push_back({"lattice of spacing 2^-1074 (subnormal gaps, squares underflow)", 300, 4,
+                    scaled(lattice(300, 4, 40), 0x1p-1074)});
+  inputs.push_back({"lattice of spacing 2^-540 (squares underflow)", 300, 4, scaled(lattice(300, 4, 40), 0x1p-540)});
+  inputs.push_back({"line of spacing 2^-1000", 500, 8, scaled(line(500, 8, 0.01), 0x1p-1000)});
+  // Entries 0 or 2^506 in d = 64: norms up to 2^1018, within a factor 4 of the Gram stage's limit
+  // DBL_MAX / 16 (so the stage and its tree are used), and box bounds up to 2^1019.
+  inputs.push_back({"lattice near the norm limit", 400, 64, scaled(lattice(400, 64, 2), 0x1p506)});
+  inputs.push_back({"line of spacing about 2^500", 400, 2, scaled(line(400, 2, 1e-3), 0x1p500)});
+  inputs.push_back({"lattice beyond the norm limit (fallback)", 200, 2, scaled(lattice(200, 2, 5), 0x1p510)});
+  {
+    std::vector<double> close = random::gaussian(rng, 1000 * 16, 1e-6);
+    for (double& v : close) v += 1e4;
+    inputs.push_back({"close rows far from 0", 1000, 16, close});
+  }
+  for (const Input& in : inputs) {
+    SCOPED_TRACE(in.what + ", L = " + std::to_string(in.L) + ", d = " + std::to_string(in.d) + ", seed " +
+                 std::to_string(seed));
     const ExactTensor X(in.L, in.d, in.x);
     const std::vector<RowPair> direct = min_distance_candidates_among(X, all_pairs(in.L));
     EXPECT_EQ(min_distance_candidates(X), direct);

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace nb {
-namespace {
+namespace slack_order_test {  // named: verdict_test.cpp's enclosure() shares a unity batch
 
 EnclosureText enclosure(const char* lo, const char* hi) { return {lo, hi, 0}; }
 
@@ -36,5 +36,5 @@ TEST(Log10OfPositiveMidpoint, OnlyForPositiveFiniteMidpoints) {
   EXPECT_FALSE(log10_of_positive_midpoint(enclosure("1", "inf")));
 }
 
-}  // namespace
+}  // namespace slack_order_test
 }  // namespace nb
