@@ -1,6 +1,7 @@
 #include "verify/binary64_literal.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -12,12 +13,18 @@
 namespace nb {
 namespace {
 
-// The value of the digit c in base 10 or 16, -1 if c is none.
-int digit_value(char c, int base) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (base == 16 && c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (base == 16 && c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
+// The value of the digit c in base 10 or 16, -1 if c is none (a table: the scan below is the
+// inner loop of reading a case file).
+template <int Base>
+int digit_value(char c) {
+  static constexpr auto kValues = [] {
+    std::array<signed char, 256> v{};
+    v.fill(-1);
+    for (int d = 0; d < 10; ++d) v['0' + d] = static_cast<signed char>(d);
+    for (int d = 0; Base == 16 && d < 6; ++d) v['a' + d] = v['A' + d] = static_cast<signed char>(10 + d);
+    return v;
+  }();
+  return kValues[static_cast<unsigned char>(c)];
 }
 
 // The digits of a literal's significand: their count, the integer they spell (`significant`
@@ -27,26 +34,26 @@ struct Significand {
   std::size_t digits = 0, significant = 0, after_point = 0;
 };
 
-// Reads [digits][.digits] in `base` (10 or 16) from text[pos]; false when a significant digit is
-// beyond `max_significant` (the value would not fit) or there is no digit.
-bool read_significand(std::string_view text, std::size_t& pos, int base, std::size_t max_significant,
-                      Significand& s) {
-  bool point = false;
-  for (; pos < text.size(); ++pos) {
-    const char c = text[pos];
-    if (c == '.' && !point) {
-      point = true;
+// Reads [digits][.digits] in Base (10 or 16) from text[pos]; false when there is no digit, more
+// than kMaxLiteralDigits, or more than `max_significant` significant ones (then `value`, which
+// may have wrapped, is not used).
+template <int Base>
+bool read_significand(std::string_view text, std::size_t& pos, std::size_t max_significant, Significand& s) {
+  const char *p = text.data() + pos, *const end = text.data() + text.size(), *point = nullptr;
+  for (; p != end; ++p) {
+    const int d = digit_value<Base>(*p);
+    if (d < 0) {
+      if (*p != '.' || point) break;
+      point = p;
       continue;
     }
-    const int d = digit_value(c, base);
-    if (d < 0) break;
+    s.value = s.value * Base + static_cast<std::uint64_t>(d);
+    s.significant += s.significant != 0 || d != 0;
     ++s.digits;
-    if (point) ++s.after_point;
-    if (s.significant == 0 && d == 0) continue;
-    if (++s.significant > max_significant) return false;
-    s.value = s.value * static_cast<std::uint64_t>(base) + static_cast<std::uint64_t>(d);
   }
-  return s.digits > 0 && s.digits <= kMaxLiteralDigits;
+  s.after_point = point ? static_cast<std::size_t>(p - point - 1) : 0;
+  pos = static_cast<std::size_t>(p - text.data());
+  return s.digits > 0 && s.digits <= kMaxLiteralDigits && s.significant <= max_significant;
 }
 
 // An optional sign and decimal digits from text[pos], saturated at `cap` + 1; false without digits.
@@ -55,8 +62,8 @@ bool read_exponent(std::string_view text, std::size_t& pos, std::int64_t cap, st
   if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) negative = text[pos++] == '-';
   const std::size_t start = pos;
   value = 0;
-  for (; pos < text.size() && digit_value(text[pos], 10) >= 0; ++pos)
-    value = std::min(value * 10 + digit_value(text[pos], 10), cap + 1);
+  for (; pos < text.size() && digit_value<10>(text[pos]) >= 0; ++pos)
+    value = std::min(value * 10 + digit_value<10>(text[pos]), cap + 1);
   if (negative) value = -value;
   return pos > start;
 }
@@ -91,24 +98,27 @@ bool decimal_equals(std::uint64_t d, std::int64_t k, double x) {
 
 std::optional<Binary64Literal> read_hexadecimal(std::string_view text, std::size_t pos) {
   Significand s;
-  if (!read_significand(text, pos, 16, 16, s)) return std::nullopt;
+  if (!read_significand<16>(text, pos, 16, s)) return std::nullopt;
   std::int64_t exponent = 0;
   if (pos < text.size() && (text[pos] == 'p' || text[pos] == 'P'))
     if (!read_exponent(text, ++pos, std::int64_t{1} << 40, exponent)) return std::nullopt;
   if (pos != text.size()) return std::nullopt;
   if (s.value == 0) return Binary64Literal{0.0, true};
   // value = s.value 2^e; a normal binary64 value iff at most 53 significant bits and the leading
-  // bit's exponent within [-1022, 1023]. Then the conversion and the scaling are exact.
+  // bit's exponent within [-1022, 1023]. Then its 53-bit significand is s.value shifted (only
+  // zero bits leave) and its bits are written directly.
   const std::int64_t e = exponent - 4 * static_cast<std::int64_t>(s.after_point);
-  const auto [odd, zeros] = split(s.value);
-  const std::int64_t bits = 64 - std::countl_zero(s.value), leading = e + bits - 1;
-  if (std::bit_width(odd) > 53 || leading < -1022 || leading > 1023) return std::nullopt;
-  return Binary64Literal{std::ldexp(static_cast<double>(s.value), static_cast<int>(e)), true};
+  const int bits = std::bit_width(s.value);
+  const std::int64_t leading = e + bits - 1;
+  if (std::bit_width(split(s.value).odd) > 53 || leading < -1022 || leading > 1023) return std::nullopt;
+  const std::uint64_t significand = bits > 53 ? s.value >> (bits - 53) : s.value << (53 - bits);
+  const auto biased = static_cast<std::uint64_t>(leading + 1023);
+  return Binary64Literal{std::bit_cast<double>((biased << 52) | (significand & ((std::uint64_t{1} << 52) - 1))), true};
 }
 
 std::optional<Binary64Literal> read_decimal(std::string_view text, std::size_t pos, std::size_t start) {
   Significand s;
-  if (!read_significand(text, pos, 10, 19, s)) return std::nullopt;  // 19 digits fit 64 bits
+  if (!read_significand<10>(text, pos, 19, s)) return std::nullopt;  // 19 digits fit 64 bits
   std::int64_t exponent = 0;
   if (pos < text.size() && (text[pos] == 'e' || text[pos] == 'E'))
     if (!read_exponent(text, ++pos, kMaxLiteralExponent, exponent)) return std::nullopt;

@@ -12,6 +12,7 @@
 #include "verify/errors.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/number_literal.hpp"
+#include "verify/simdjson_value.hpp"
 
 namespace nb {
 namespace {
@@ -101,19 +102,24 @@ nlohmann::json ExactTensor::to_json() const {
 }
 
 ExactTensor ExactTensor::from_json(const nlohmann::json& j, const std::string& name) {
+  return from_json_value(NlohmannValue(j), name);
+}
+
+template <JsonValue V>
+ExactTensor ExactTensor::from_json_value(const V& j, const std::string& name) {
   // Integers are exact in JSON; other JSON numbers are refused because the parser has already
   // rounded them to binary64 and the text the user wrote is lost.
-  const auto require_text = [&](const nlohmann::json& e) {
-    if (!e.is_string() && !e.is_number_integer())
+  const auto require_text = [&](const V& e) {
+    if (!e.is_string() && !e.is_integer())
       throw InputError(name + ": numbers must be strings (\"0.1\" is exactly 1/10, \"0x1.8p-2\" exactly 0.375)"
                               " or integers");
   };
   ExactTensor t;
-  const auto append = [&](const nlohmann::json& e) {
-    if (e.is_string()) return t.append_text(e.get_ref<const std::string&>(), name);
+  const auto append = [&](const V& e) {
+    if (e.is_string()) return t.append_text(e.string(), name);
     char digits[24];
-    const auto end = e.is_number_unsigned() ? std::to_chars(digits, digits + sizeof digits, e.get<std::uint64_t>()).ptr
-                                            : std::to_chars(digits, digits + sizeof digits, e.get<std::int64_t>()).ptr;
+    const auto end = e.is_unsigned() ? std::to_chars(digits, digits + sizeof digits, e.uint64()).ptr
+                                     : std::to_chars(digits, digits + sizeof digits, e.int64()).ptr;
     t.append_text(std::string_view(digits, static_cast<std::size_t>(end - digits)), name);
   };
   // A bare array is a tensor without its shape, so it gets the tensor message below.
@@ -123,28 +129,31 @@ ExactTensor ExactTensor::from_json(const nlohmann::json& j, const std::string& n
     t.rows_ = t.cols_ = 1;
     return t;
   }
-  if (!j.contains("shape") || !j.contains("values") || !j["shape"].is_array() || !j["values"].is_array())
+  const std::optional<V> shape = j.find("shape"), values = j.find("values");
+  if (!shape || !values || !shape->is_array() || !values->is_array())
     throw InputError(name + ": a tensor is an object with arrays 'shape' and 'values'");
-  const auto& shape = j["shape"];
-  const auto& values = j["values"];
-  if (shape.empty() || shape.size() > 2)
-    throw InputError(name + ": shape must have one or two dimensions");
-  for (const auto& d : shape)
-    if (!d.is_number_unsigned()) throw InputError(name + ": shape entries must be non-negative integers");
-  const std::size_t rows = shape[0].get<std::size_t>();
-  const std::size_t cols = shape.size() == 2 ? shape[1].get<std::size_t>() : 1;
-  if (cols != 0 && rows > values.size() / cols)
+  if (shape->size() == 0 || shape->size() > 2) throw InputError(name + ": shape must have one or two dimensions");
+  std::size_t extents[2] = {0, 1}, dimension = 0;
+  shape->for_each_element([&](const V& d) {
+    if (!d.is_unsigned()) throw InputError(name + ": shape entries must be non-negative integers");
+    extents[dimension++] = d.uint64();
+  });
+  const std::size_t rows = extents[0], cols = extents[1], count = values->size();
+  if (cols != 0 && rows > count / cols)
     throw InputError(name + ": shape [" + std::to_string(rows) + ", " + std::to_string(cols) +
-                     "] has more entries than the " + std::to_string(values.size()) + " values given");
+                     "] has more entries than the " + std::to_string(count) + " values given");
   // Every entry's JSON type, then the count, then the entries' text: the order of the messages.
-  for (const auto& e : values) require_text(e);
-  require_entry_count(values.size(), rows, cols, name);
-  t.values_.reserve(values.size());
-  for (const auto& e : values) append(e);
+  values->for_each_element(require_text);
+  require_entry_count(count, rows, cols, name);
+  t.values_.reserve(count);
+  values->for_each_element(append);
   t.rows_ = rows;
   t.cols_ = cols;
   return t;
 }
+
+template ExactTensor ExactTensor::from_json_value(const NlohmannValue&, const std::string&);
+template ExactTensor ExactTensor::from_json_value(const SimdjsonValue&, const std::string&);
 
 void ExactTensor::append_text(std::string_view text, const std::string& name) {
   const std::size_t i = values_.size();

@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "verify/json_value.hpp"
 #include "verify/numbers.hpp"
 #include "verify/rational.hpp"
 
@@ -77,7 +78,9 @@ class ExactTensor {
   // Throws InputError naming `name` on a malformed entry or a shape that does not match the entry
   // count.
   static ExactTensor from_json(const nlohmann::json& j, const std::string& name);
-
+  // from_json on a value of any JSON document (verify/json_value.hpp), with the same guarantees.
+  template <JsonValue V>
+  static ExactTensor from_json_value(const V& j, const std::string& name);
 
   bool operator==(const ExactTensor& other) const = default;
 
