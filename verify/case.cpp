@@ -90,6 +90,21 @@ Case case_file_from(const V& j, const std::string& path) {
   }
 }
 
+// The case of a case file's bytes.
+Case case_of_file_text(const std::string& text, const std::string& path) {
+  // simdjson parses a case file's tens of thousands of strings several times faster than
+  // nlohmann's DOM parser. A document it refuses goes to nlohmann's parser, which reads it as
+  // before or refuses it naming the position and the reason. simdjson's own depth limit, half of
+  // kMaxJsonDepth, stands in for require_json_depth's pass over the text (a case nests four
+  // levels): a deeper document goes to parse_json, which applies the limit.
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  if (parser.allocate(text.size(), kMaxJsonDepth / 2) == simdjson::SUCCESS &&
+      parser.parse(text).get(root) == simdjson::SUCCESS)
+    return case_file_from(SimdjsonValue(root), path);
+  return case_file_from(NlohmannValue(parse_json(text, "case file '" + path + "'")), path);
+}
+
 }  // namespace
 
 const ExactTensor& Case::number(const std::string& name) const {
@@ -132,17 +147,10 @@ std::string case_file_text(const Case& c) {
 
 void write_case_file(const Case& c, const std::string& path) { write_file_atomically(path, case_file_text(c)); }
 
-Case read_case_file(const std::string& path) {
-  const std::string text = read_input_file(path, "case file");
-  const std::string source = "case file '" + path + "'";
-  require_json_depth(text, source);
-  // simdjson parses a case file's tens of thousands of strings several times faster than
-  // nlohmann's DOM parser. A document it refuses goes to nlohmann's parser, which reads it as
-  // before or refuses it naming the position and the reason.
-  simdjson::dom::parser parser;
-  simdjson::dom::element root;
-  if (parser.parse(text).get(root) == simdjson::SUCCESS) return case_file_from(SimdjsonValue(root), path);
-  return case_file_from(NlohmannValue(parse_json(text, source)), path);
+Case read_case_file(const std::string& path) { return case_of_file_text(read_input_file(path, "case file"), path); }
+
+Case read_case_file(const std::string& path, std::string& sha256) {
+  return case_of_file_text(read_input_file(path, "case file", sha256), path);
 }
 
 }  // namespace nb

@@ -66,6 +66,17 @@ TEST(CaseFileParsers, InvalidCasesAreRefusedWithTheSameMessage) {
     expect_same_reading(text);
 }
 
+TEST(CaseFileParsers, DeepNestingGoesToTheNestingLimit) {
+  // 200 levels: beyond simdjson's limit here, within kMaxJsonDepth: nlohmann's document reads it.
+  const auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  expect_same_reading(R"({"theorem": "t", "numbers": {}, "provenance": {"p": )" + nested(200) + "}}");
+  test::ScratchDirectory dir;
+  const std::string path = (dir.path() / "case.json").string();
+  std::ofstream(path) << R"({"format": "normbound-case", "version": 1, "case": )" + nested(300) + "}";
+  const auto [c, message] = outcome_of([&] { return read_case_file(path); });
+  EXPECT_NE(message.find("nested deeper than " + std::to_string(kMaxJsonDepth)), std::string::npos) << message;
+}
+
 TEST(CaseFileParsers, InvalidJsonIsRefusedNamingThePosition) {
   test::ScratchDirectory dir;
   const std::string path = (dir.path() / "case.json").string();
