@@ -374,20 +374,23 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     return files;
   };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
-  // the same bytes as this run's report.
-  const RunResults saved = results_as_saved(results);
+  // the same bytes as this run's report. A run that saves nothing only checks its results (a
+  // certified verdict beside an enclosure that decides no sign is a bug, exit 70, not a verdict).
+  std::optional<RunResults> saved;
+  if (json_to_stdout || !o.json.empty() || report) saved = results_as_saved(results);
+  else check_results(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
   if (json_to_stdout) {
-    stdout_stream << with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, "-"))
+    stdout_stream << with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-"))
                          .at(0)
                          .content;
   } else if (!o.json.empty()) {
     write_file_atomically(
-        o.json, with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
+        o.json, with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    report->write(with_looseness(reports::report_directory_files(saved, report_options)));
+    report->write(with_looseness(reports::report_directory_files(*saved, report_options)));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }
