@@ -19,8 +19,8 @@ struct Binary64Literal {
 // as +0, as the rational 0 converts). It returns nothing, and read_number_literal is left to
 // decide (or to refuse with its message), for every other text: fractions, text that is not a
 // literal, a hexadecimal number that is not a normal binary64 value, a decimal of more than 19
-// significant digits or whose rounding is subnormal, zero or beyond binary64's range, and
-// anything beyond the literal limits.
+// significant digits, a non-zero decimal whose rounding is subnormal, zero or beyond binary64's
+// range, and anything beyond the literal limits.
 std::optional<Binary64Literal> read_binary64_literal(std::string_view text);
 
 }  // namespace nb

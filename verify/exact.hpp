@@ -3,8 +3,10 @@
 // as the dyadic rational it denotes, or a literal ("0.1", "-3e-5", "1/3"; verify/number_literal.hpp)
 // denoting the rational it spells, kept as its text with its rounding to nearest. A literal's exact
 // rational is built from its text only when a conversion needs it (exact(), fraction(), entry<R>
-// for R other than double and DoubleInterval): reading a file builds none for binary64 literals
-// (verify/binary64_literal.hpp). Conversion to a number type is then well defined at every
+// for R other than double and DoubleInterval): reading builds none for the literals that
+// verify/binary64_literal.hpp decides (hex floats and decimals of up to 19 digits in binary64's
+// normal range), and drops the exact reader's rational of any other once its rounding is known.
+// Conversion to a number type is then well defined at every
 // precision (verify/rational.hpp):
 //   Interval  an enclosure of the exact value (exactly the value for dyadics when p >= 53);
 //   Mpfr      the exact value rounded to nearest at the working precision;
