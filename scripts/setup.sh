@@ -12,13 +12,14 @@ set -euo pipefail
 # products, with kernels chosen for the CPU at run time, so portable builds get AVX2/AVX-512;
 # Calcium, on FLINT and Arb, decides exact equality of TIGHT cases; Debian's libcalcium-dev
 # headers include Antic's, which it does not depend on; NLopt's derivative-free optimizers drive
-# `normbound search`).
+# `normbound search`; simdjson parses case files, tens of thousands of numbers, several times
+# faster than nlohmann's DOM parser).
 NORMBOUND_PACKAGES=(
   build-essential cmake pkg-config
   libboost1.81-dev libgmp-dev libmpfr-dev libmpfi-dev
   libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
   libpcre2-dev libbenchmark-dev libssl-dev libopenblas-dev
-  libcalcium-dev libantic-dev libflint-dev libflint-arb-dev libnlopt-dev
+  libcalcium-dev libantic-dev libflint-dev libflint-arb-dev libnlopt-dev libsimdjson-dev
 )
 
 # Needed only by tests: pdflatex with the packages report.tex uses (amsmath, geometry, longtable,

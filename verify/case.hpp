@@ -38,5 +38,8 @@ Case case_from_json(const nlohmann::json& j);
 std::string case_file_text(const Case& c);
 void write_case_file(const Case& c, const std::string& path);
 Case read_case_file(const std::string& path);
+// read_case_file, and the lower-case hex SHA-256 of the bytes it read into `sha256` (results
+// record it), computed as they are read.
+Case read_case_file(const std::string& path, std::string& sha256);
 
 }  // namespace nb

@@ -1,15 +1,28 @@
 #include "verify/exact.hpp"
 
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <optional>
+#include <type_traits>
 
 #include "verify/arb_numbers.hpp"
+#include "verify/binary64_literal.hpp"
 #include "verify/errors.hpp"
 #include "verify/exact_real.hpp"
 #include "verify/number_literal.hpp"
+#include "verify/simdjson_value.hpp"
 
 namespace nb {
 namespace {
+
+// Throws InputError naming `name` unless `count` entries fill rows x cols.
+void require_entry_count(std::size_t count, std::size_t rows, std::size_t cols, const std::string& name) {
+  if (count != rows * cols)
+    throw InputError(name + ": shape [" + std::to_string(rows) + ", " + std::to_string(cols) + "] needs " +
+                     std::to_string(rows * cols) + " values, got " + std::to_string(count));
+}
 
 std::string hex_of(double x) {
   char buf[64];
@@ -33,22 +46,29 @@ ExactTensor ExactTensor::vector(std::vector<double> values) {
   return ExactTensor(n, 1, std::move(values));
 }
 
-ExactTensor ExactTensor::literal(const std::string& text) { return from_texts(1, 1, {text}, "literal"); }
+ExactTensor ExactTensor::literal(const std::string& text) {
+  ExactTensor t;
+  t.append_text(text, "literal");
+  t.rows_ = t.cols_ = 1;
+  return t;
+}
 
 std::string ExactTensor::text(std::size_t i) const {
-  if (!literals_.empty() && !literals_[i].empty()) return literals_[i];
+  if (!is_dyadic(i)) return literals_[i].text;
   return hex_of(values_[i]);
 }
 
 Rational ExactTensor::exact(std::size_t i) const {
-  if (!literals_.empty() && !literals_[i].empty()) return rationals_[i];
+  if (!is_dyadic(i)) return read_number_literal(literals_[i].text, "stored literal");
   return Rational(values_[i]);  // mpq_set_d: exact
 }
 
 template <class R>
 R ExactTensor::entry(std::size_t i) const {
-  if (!literals_.empty() && !literals_[i].empty()) return rational_to<R>(rationals_[i]);
-  return point_of<R>(values_[i]);
+  if (is_dyadic(i)) return point_of<R>(values_[i]);
+  if constexpr (std::is_same_v<R, double>) return values_[i];
+  else if constexpr (std::is_same_v<R, DoubleInterval>) return double_interval_around(values_[i], literals_[i].binary64);
+  else return rational_to<R>(exact(i));
 }
 
 template <class R>
@@ -82,64 +102,78 @@ nlohmann::json ExactTensor::to_json() const {
 }
 
 ExactTensor ExactTensor::from_json(const nlohmann::json& j, const std::string& name) {
-  auto as_text = [&](const nlohmann::json& e) -> std::string {
-    if (e.is_string()) return e.get<std::string>();
-    // Integers are exact in JSON; other JSON numbers are refused because the parser has already
-    // rounded them to binary64 and the text the user wrote is lost.
-    if (e.is_number_integer()) return e.dump();
-    throw InputError(name + ": numbers must be strings (\"0.1\" is exactly 1/10, \"0x1.8p-2\" exactly 0.375)"
-                            " or integers");
-  };
-  // A bare array is a tensor without its shape, so it gets the tensor message below.
-  if (!j.is_object() && !j.is_array()) return from_texts(1, 1, {as_text(j)}, name);
-  if (!j.contains("shape") || !j.contains("values") || !j["shape"].is_array() || !j["values"].is_array())
-    throw InputError(name + ": a tensor is an object with arrays 'shape' and 'values'");
-  const auto& shape = j["shape"];
-  if (shape.empty() || shape.size() > 2)
-    throw InputError(name + ": shape must have one or two dimensions");
-  for (const auto& d : shape)
-    if (!d.is_number_unsigned()) throw InputError(name + ": shape entries must be non-negative integers");
-  const std::size_t rows = shape[0].get<std::size_t>();
-  const std::size_t cols = shape.size() == 2 ? shape[1].get<std::size_t>() : 1;
-  if (cols != 0 && rows > j["values"].size() / cols)
-    throw InputError(name + ": shape [" + std::to_string(rows) + ", " + std::to_string(cols) +
-                     "] has more entries than the " + std::to_string(j["values"].size()) + " values given");
-  std::vector<std::string> texts;
-  texts.reserve(j["values"].size());
-  for (const auto& e : j["values"]) texts.push_back(as_text(e));
-  return from_texts(rows, cols, texts, name);
+  return from_json_value(NlohmannValue(j), name);
 }
 
-ExactTensor ExactTensor::from_texts(std::size_t rows, std::size_t cols,
-                                    const std::vector<std::string>& texts, const std::string& name) {
-  if (texts.size() != rows * cols)
-    throw InputError(name + ": shape [" + std::to_string(rows) + ", " + std::to_string(cols) +
-                     "] needs " + std::to_string(rows * cols) + " values, got " +
-                     std::to_string(texts.size()));
+template <JsonValue V>
+ExactTensor ExactTensor::from_json_value(const V& j, const std::string& name) {
+  // Integers are exact in JSON; other JSON numbers are refused because the parser has already
+  // rounded them to binary64 and the text the user wrote is lost.
+  const auto require_text = [&](const V& e) {
+    if (!e.is_string() && !e.is_integer())
+      throw InputError(name + ": numbers must be strings (\"0.1\" is exactly 1/10, \"0x1.8p-2\" exactly 0.375)"
+                              " or integers");
+  };
   ExactTensor t;
+  const auto append = [&](const V& e) {
+    if (e.is_string()) return t.append_text(e.string(), name);
+    char digits[24];
+    const auto end = e.is_unsigned() ? std::to_chars(digits, digits + sizeof digits, e.uint64()).ptr
+                                     : std::to_chars(digits, digits + sizeof digits, e.int64()).ptr;
+    t.append_text(std::string_view(digits, static_cast<std::size_t>(end - digits)), name);
+  };
+  // A bare array is a tensor without its shape, so it gets the tensor message below.
+  if (!j.is_object() && !j.is_array()) {
+    require_text(j);
+    append(j);
+    t.rows_ = t.cols_ = 1;
+    return t;
+  }
+  const std::optional<V> shape = j.find("shape"), values = j.find("values");
+  if (!shape || !values || !shape->is_array() || !values->is_array())
+    throw InputError(name + ": a tensor is an object with arrays 'shape' and 'values'");
+  if (shape->size() == 0 || shape->size() > 2) throw InputError(name + ": shape must have one or two dimensions");
+  std::size_t extents[2] = {0, 1}, dimension = 0;
+  shape->for_each_element([&](const V& d) {
+    if (!d.is_unsigned()) throw InputError(name + ": shape entries must be non-negative integers");
+    extents[dimension++] = d.uint64();
+  });
+  const std::size_t rows = extents[0], cols = extents[1], count = values->size();
+  if (cols != 0 && rows > count / cols)
+    throw InputError(name + ": shape [" + std::to_string(rows) + ", " + std::to_string(cols) +
+                     "] has more entries than the " + std::to_string(count) + " values given");
+  // Every entry's JSON type, then the count, then the entries' text: the order of the messages.
+  values->for_each_element(require_text);
+  require_entry_count(count, rows, cols, name);
+  t.values_.reserve(count);
+  values->for_each_element(append);
   t.rows_ = rows;
   t.cols_ = cols;
-  t.values_.resize(texts.size());
-  std::vector<std::string> literals(texts.size());
-  std::vector<Rational> rationals(texts.size());
-  bool any_literal = false;
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    const Rational q = read_number_literal(texts[i], name + "[" + std::to_string(i) + "]");
-    t.values_[i] = rational_to<double>(q);
-    // A decimal or hex literal that is a binary64 value (0.5, 3, -2.25, 0x3p-3) is stored as
-    // dyadic. A fraction keeps its text ("1/64" reads back as 1/64, not as 0x1p-6).
-    const bool fraction = texts[i].find('/') != std::string::npos;
-    if (fraction || !std::isfinite(t.values_[i]) || Rational(t.values_[i]) != q) {
-      literals[i] = texts[i];
-      rationals[i] = q;
-      any_literal = true;
-    }
-  }
-  if (any_literal) {
-    t.literals_ = std::move(literals);
-    t.rationals_ = std::move(rationals);
-  }
   return t;
+}
+
+template ExactTensor ExactTensor::from_json_value(const NlohmannValue&, const std::string&);
+template ExactTensor ExactTensor::from_json_value(const SimdjsonValue&, const std::string&);
+
+void ExactTensor::append_text(std::string_view text, const std::string& name) {
+  const std::size_t i = values_.size();
+  Binary64Literal read;
+  if (const std::optional<Binary64Literal> fast = read_binary64_literal(text)) {
+    read = *fast;
+  } else {
+    const Rational q = read_number_literal(text, name + "[" + std::to_string(i) + "]");
+    read.nearest = rational_to<double>(q);
+    read.exact = std::isfinite(read.nearest) && Rational(read.nearest) == q;
+  }
+  values_.push_back(read.nearest);
+  // A decimal or hex literal that is a binary64 value (0.5, 3, -2.25, 0x3p-3) is stored as
+  // dyadic. A fraction keeps its text ("1/64" reads back as 1/64, not as 0x1p-6).
+  if (read.exact && text.find('/') == std::string_view::npos) {
+    if (!literals_.empty()) literals_.emplace_back();
+    return;
+  }
+  literals_.resize(i);  // the entries before are dyadic (or already listed)
+  literals_.push_back({std::string(text), read.exact});
 }
 
 std::string exact_decimal_or_hex(double x, std::size_t max_digits) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "verify/errors.hpp"
+#include "verify/sha256.hpp"
 
 namespace nb {
 namespace {
@@ -41,10 +42,11 @@ InputFile::InputFile(const std::filesystem::path& path) {
 
 InputFile::~InputFile() { ::close(descriptor_); }
 
-std::string read_input_file(const std::filesystem::path& path) {
-  const InputFile file(path);
-  std::string bytes;
-  if (file.size() <= kMaxInputFileBytes) bytes.reserve(static_cast<std::size_t>(file.size()));
+namespace {
+
+// Reads the file `path` from its start to its end, passing each chunk to chunk_read(data, size).
+template <class ChunkRead>
+void read_chunks(const InputFile& file, const std::filesystem::path& path, ChunkRead chunk_read) {
   // Read to the end rather than trusting st_size, which a concurrent writer can invalidate.
   char chunk[1 << 16];
   while (true) {
@@ -52,20 +54,67 @@ std::string read_input_file(const std::filesystem::path& path) {
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) throw InputError(path.string() + ": read error (" + std::strerror(errno) + ")");
     if (got == 0) break;
-    if (bytes.size() + static_cast<std::size_t>(got) > kMaxInputFileBytes)
+    chunk_read(chunk, static_cast<std::size_t>(got));
+  }
+}
+
+// The whole file, each chunk also passed to chunk_read(data, size) as it arrives.
+template <class ChunkRead>
+std::string read_whole_file(const std::filesystem::path& path, ChunkRead chunk_read) {
+  const InputFile file(path);
+  std::string bytes;
+  if (file.size() <= kMaxInputFileBytes) bytes.reserve(static_cast<std::size_t>(file.size()) + kInputSpareBytes);
+  read_chunks(file, path, [&](const char* data, std::size_t size) {
+    if (bytes.size() + size > kMaxInputFileBytes)
       throw InputError(path.string() + ": larger than normbound's limit of " + std::to_string(kMaxInputFileBytes) +
                        " bytes for a file read whole");
-    bytes.append(chunk, static_cast<std::size_t>(got));
-  }
+    bytes.append(data, size);
+    chunk_read(data, size);
+  });
+  if (bytes.capacity() - bytes.size() < kInputSpareBytes) bytes.reserve(bytes.size() + kInputSpareBytes);
   return bytes;
 }
 
-std::string read_input_file(const std::filesystem::path& path, const std::string& what) {
+}  // namespace
+
+std::string read_input_file(const std::filesystem::path& path) {
+  return read_whole_file(path, [](const char*, std::size_t) {});
+}
+
+std::string read_input_file(const std::filesystem::path& path, std::string& sha256) {
+  Sha256 hash;
+  std::string bytes = read_whole_file(path, [&](const char* data, std::size_t size) { hash.update(data, size); });
+  sha256 = hash.hex_digest();
+  return bytes;
+}
+
+std::string input_file_sha256(const std::filesystem::path& path) {
+  const InputFile file(path);
+  Sha256 hash;
+  read_chunks(file, path, [&](const char* data, std::size_t size) { hash.update(data, size); });
+  return hash.hex_digest();
+}
+
+namespace {
+
+// read(), with its InputError's message after "cannot read <what> ".
+template <class Read>
+std::string read_named(const std::string& what, Read read) {
   try {
-    return read_input_file(path);
+    return read();
   } catch (const InputError& e) {
     throw InputError("cannot read " + what + " " + e.what());
   }
+}
+
+}  // namespace
+
+std::string read_input_file(const std::filesystem::path& path, const std::string& what) {
+  return read_named(what, [&] { return read_input_file(path); });
+}
+
+std::string read_input_file(const std::filesystem::path& path, const std::string& what, std::string& sha256) {
+  return read_named(what, [&] { return read_input_file(path, sha256); });
 }
 
 }  // namespace nb

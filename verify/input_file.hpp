@@ -3,6 +3,7 @@
 // tokenizer files) is opened here, and only a regular file (symlinks followed) is accepted: a
 // FIFO or a terminal would block, /dev/zero would never end and a directory is no file, so each of
 // them is refused by name before a byte is read.
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -35,12 +36,27 @@ class InputFile {
 };
 
 // The whole content of the regular file `path` (opened as InputFile opens it). Guarantees: the
-// bytes read from its start to its end. Throws InputError as InputFile does, and
-// "<path>: larger than ... bytes" above kMaxInputFileBytes, or on a read error.
+// bytes read from its start to its end, with at least kInputSpareBytes of spare capacity after
+// them. Throws InputError as InputFile does, and "<path>: larger than ... bytes" above
+// kMaxInputFileBytes, or on a read error.
 std::string read_input_file(const std::filesystem::path& path);
+
+// Spare capacity after a file's bytes: simdjson parses a buffer in place when it may read this
+// far past its end (SIMDJSON_PADDING), and copies it otherwise.
+inline constexpr std::size_t kInputSpareBytes = 64;
 
 // read_input_file, with its InputError's message after "cannot read <what> " (what = "case
 // file": "cannot read case file x.json: is a FIFO, expected a file").
 std::string read_input_file(const std::filesystem::path& path, const std::string& what);
+
+// read_input_file(path), respectively read_input_file(path, what), and the lower-case hex SHA-256
+// of exactly the bytes returned into `sha256`, computed as they are read (one pass over the file).
+std::string read_input_file(const std::filesystem::path& path, std::string& sha256);
+std::string read_input_file(const std::filesystem::path& path, const std::string& what, std::string& sha256);
+
+// The lower-case hex SHA-256 of the regular file `path` (opened as InputFile opens it), read in
+// chunks: for files of any size, such as checkpoints that are otherwise read by byte range.
+// Throws InputError as InputFile does, or on a read error.
+std::string input_file_sha256(const std::filesystem::path& path);
 
 }  // namespace nb

@@ -23,11 +23,15 @@ double rational_to<double>(const Rational& q) {
   return value;
 }
 
+DoubleInterval double_interval_around(double nearest, bool exact) {
+  if (exact) return DoubleInterval(nearest);
+  return DoubleInterval::from_ends(DoubleInterval::down(nearest), DoubleInterval::up(nearest));
+}
+
 template <>
 DoubleInterval rational_to<DoubleInterval>(const Rational& q) {
   const double x = rational_to<double>(q);
-  if (std::isfinite(x) && Rational(x) == q) return DoubleInterval(x);
-  return DoubleInterval::from_ends(DoubleInterval::down(x), DoubleInterval::up(x));
+  return double_interval_around(x, std::isfinite(x) && Rational(x) == q);
 }
 
 template <>

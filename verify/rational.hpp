@@ -21,6 +21,12 @@ using Integer = boost::multiprecision::number<boost::multiprecision::gmp_int, bo
 //   double    q rounded to nearest (0 or infinite beyond binary64's range).
 // Any other R gets the generic path below: n in R from its 32-bit chunks, q as n / d in R,
 // which for an interval type R is an enclosure as long as R's +, * and / are.
+// The DoubleInterval of a value whose rounding to nearest is `nearest`: the point when `exact`
+// (the value is `nearest`), else the two neighbours of `nearest`, which enclose the value (an
+// infinite end beyond binary64's range). What rational_to<DoubleInterval> returns, for callers
+// that know the rounding and its exactness without the rational.
+DoubleInterval double_interval_around(double nearest, bool exact);
+
 template <class R>
 R integer_to(const Integer& n);
 template <class R>

@@ -447,6 +447,15 @@ RunResults results_as_saved(const RunResults& results) {
   }
 }
 
+void check_results(const RunResults& results) {
+  RunResults without_inputs = results;
+  for (TheoremResult& t : without_inputs.theorems) {
+    if (t.worst_case) t.worst_case->input = Case{};
+    for (FlaggedCase& v : t.violations) v.input = Case{};
+  }
+  results_as_saved(without_inputs);
+}
+
 RunResults read_results_file(const std::string& path) {
   const std::string text = read_input_file(path, "results file");
   const nlohmann::json j = parse_json(text, "results file '" + path + "'");

@@ -3,8 +3,8 @@
 #include <string_view>
 #include <vector>
 
-#include "models/files/file_bytes.hpp"
 #include "verify/errors.hpp"
+#include "verify/input_file.hpp"
 #include "verify/json_document.hpp"
 
 namespace nb::sources {
@@ -57,9 +57,8 @@ class DecimalTextBuilder {
 
 }  // namespace
 
-nlohmann::json read_decimal_json(const std::filesystem::path& path) {
-  const std::vector<std::byte> bytes = files::read_file_bytes(path);
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+nlohmann::json read_decimal_json(const std::filesystem::path& path, std::string& sha256) {
+  const std::string text = read_input_file(path, sha256);
   require_json_depth(text, path.string());
   DecimalTextBuilder builder(path.string());
   json::sax_parse(text, &builder);

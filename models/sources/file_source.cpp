@@ -109,13 +109,17 @@ ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, cons
 }
 
 ModelCases json_cases(const std::string& path, const std::string& vectors) {
-  const json doc = read_decimal_json(path);
+  std::string sha256;
+  const json doc = read_decimal_json(path, sha256);
   if (!doc.is_object() || !doc.contains("T"))
     throw InputError(path + ": expected an object with 'T' and either 'logits' or 'queries' and 'keys'");
   const ExactTensor temperature = ExactTensor::from_json(doc["T"], path + ": T");
-  if (doc.contains("logits")) return logits_rows_cases(doc, temperature, path);
-  if (doc.contains("queries")) return query_key_cases(doc, temperature, path, vectors);
-  throw InputError(path + ": expected 'logits' or 'queries' and 'keys'");
+  ModelCases result;
+  if (doc.contains("logits")) result = logits_rows_cases(doc, temperature, path);
+  else if (doc.contains("queries")) result = query_key_cases(doc, temperature, path, vectors);
+  else throw InputError(path + ": expected 'logits' or 'queries' and 'keys'");
+  result.input_sha256[path] = sha256;
+  return result;
 }
 
 ModelCases npy_cases(const std::string& path, const std::string& temperature_text) {

@@ -2,6 +2,7 @@
 // Model-derived and file inputs for theorems: a source spec becomes a list of cases whose numbers
 // all carry the same names, so the CLI can run every theorem whose TheoremInfo::inputs they cover.
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct ModelCases {
   std::vector<std::string> provided;    // the number names every case has, sorted
   std::string description;              // one line for reports, starting with the source as recorded
   std::vector<std::string> input_files; // files the numbers were read from (for the caller to hash)
+  // The SHA-256 (lower-case hex) of input files read whole, computed as they were read, by file;
+  // the caller hashes the others.
+  std::map<std::string, std::string> input_sha256;
 };
 
 // Guarantees on success (t = query row, s = key index):

@@ -1,5 +1,6 @@
 // results_from_json (verify/results.hpp) is tested here, beside the reports that depend on it.
 #include <fstream>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -104,6 +105,28 @@ TEST(ResultsFromJson, ReadsCertifiedVerdictsBesideOneInfiniteEndOfTheirSign) {
   outcome["relative_slack"] = {"0", "inf"};
   const std::string message = error_of(j);
   EXPECT_EQ(message.find("slack"), std::string::npos) << message;
+}
+
+TEST(CheckResults, RefusesWhatResultsAsSavedRefusesWithoutSavingACopy) {
+  RunResults r = test::fixture_results();
+  EXPECT_NO_THROW(check_results(r));
+  // A certified verdict beside a slack that decides no sign: a bug of the engine, never a verdict.
+  CaseOutcome& o = r.theorems[0].outcomes[0];
+  o.verdict = Verdict::Proven;
+  o.slack = EnclosureText{"nan", "1", 0};
+  std::string saved_message, checked_message;
+  try {
+    results_as_saved(r);
+  } catch (const std::logic_error& e) {
+    saved_message = e.what();
+  }
+  try {
+    check_results(r);
+  } catch (const std::logic_error& e) {
+    checked_message = e.what();
+  }
+  EXPECT_NE(checked_message.find("theorems[0].outcomes[0].slack"), std::string::npos) << checked_message;
+  EXPECT_EQ(checked_message, saved_message);
 }
 
 TEST(ReadResultsFile, SaysWhyAFileCannotBeRead) {

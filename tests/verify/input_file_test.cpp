@@ -35,6 +35,20 @@ TEST(ReadInputFile, ReadsARegularFileThroughALink) {
   EXPECT_EQ(read_input_file(scratch.path() / "link.json"), "{\"a\": 1}");
 }
 
+TEST(ReadInputFile, HashesTheBytesItReadsInTheSamePass) {
+  const test::ScratchDirectory scratch;
+  std::ofstream(scratch.path() / "abc") << "abc";
+  // Larger than one read chunk (64 KiB), so that the digest spans several updates.
+  std::ofstream(scratch.path() / "large") << std::string(200000, 'a');
+  std::string sha256;
+  EXPECT_EQ(read_input_file(scratch.path() / "abc", sha256), "abc");
+  EXPECT_EQ(sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") << "FIPS 180-2's example";
+  EXPECT_EQ(read_input_file(scratch.path() / "large", "test file", sha256).size(), 200000u);
+  EXPECT_EQ(sha256, input_file_sha256(scratch.path() / "large")) << "the same digest as a separate read";
+  EXPECT_EQ(input_file_sha256(scratch.path() / "abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_NE(sha256, input_file_sha256(scratch.path() / "abc"));
+}
+
 TEST(ReadInputFile, RefusesAFifoWithoutWaitingForAWriter) {
   const test::ScratchDirectory scratch;
   ASSERT_EQ(::mkfifo((scratch.path() / "pipe").c_str(), 0600), 0);

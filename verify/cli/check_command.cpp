@@ -214,8 +214,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     if (selected.empty())
       throw UsageError("no registered theorem matches --paper-ref/--fidelity (see 'normbound list' for sources and tags)");
   }
+  std::vector<std::string> case_file_sha256;  // of the bytes read, in the order of o.case_files
   for (const auto& file : o.case_files) {
-    Case c = read_case_file(file);
+    Case c = read_case_file(file, case_file_sha256.emplace_back());
     const Theorem& t = theorem_or_usage_error(c.theorem);
     if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), c.theorem) == o.ids.end())
       throw UsageError("case file '" + file + "' is for theorem '" + c.theorem + "', which was not named");
@@ -265,7 +266,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
       << ", " << settings.threads << " thread(s)\n\n";
   if (regime) out << regime->name << " regime: " << regime->description << "\n";
 
-  for (const auto& file : o.case_files) plan.record.sources.push_back(case_file_source(file));
+  for (std::size_t i = 0; i < o.case_files.size(); ++i)
+    plan.record.sources.push_back(case_file_source(o.case_files[i], case_file_sha256[i]));
   // A model or file source replaces the random suites of every theorem that can read it.
   const CaseOrigin origin = o.source.spec != "random" ? CaseOrigin::External : CaseOrigin::SuiteOrSaved;
   if (o.source.spec != "random") {
@@ -274,9 +276,12 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     std::vector<std::size_t> top_n = o.top_n;
     std::sort(top_n.begin(), top_n.end());
     top_n.erase(std::unique(top_n.begin(), top_n.end()), top_n.end());
-    for (const auto& file : model.input_files)
-      plan.record.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), recorded_path(file), file_sha256(file),
+    for (const auto& file : model.input_files) {
+      const auto read = model.input_sha256.find(file);
+      plan.record.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), recorded_path(file),
+                                     read != model.input_sha256.end() ? read->second : file_sha256(file),
                                      {{"description", model.description}}});
+    }
     out << "source: " << model.description << "\n\n";
     std::vector<const Theorem*> runnable;
     for (const Theorem* t : selected) {
@@ -369,20 +374,23 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     return files;
   };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
-  // the same bytes as this run's report.
-  const RunResults saved = results_as_saved(results);
+  // the same bytes as this run's report. A run that saves nothing only checks its results (a
+  // certified verdict beside an enclosure that decides no sign is a bug, exit 70, not a verdict).
+  std::optional<RunResults> saved;
+  if (json_to_stdout || !o.json.empty() || report) saved = results_as_saved(results);
+  else check_results(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
   if (json_to_stdout) {
-    stdout_stream << with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, "-"))
+    stdout_stream << with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-"))
                          .at(0)
                          .content;
   } else if (!o.json.empty()) {
     write_file_atomically(
-        o.json, with_looseness(reports::report_files(saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
+        o.json, with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    report->write(with_looseness(reports::report_directory_files(saved, report_options)));
+    report->write(with_looseness(reports::report_directory_files(*saved, report_options)));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }

@@ -18,8 +18,8 @@ void collect_generators(const std::vector<Case>& cases, std::set<std::string>& g
 InputSource random_suite_source(std::uint64_t seed, std::size_t cases_per_theorem,
                                 const std::set<std::string>& generators);
 
-// A replayed case file with the SHA-256 of its bytes. Throws InputError if it cannot be read.
-InputSource case_file_source(const std::string& path);
+// A replayed case file with the SHA-256 of its bytes as read (`sha256`, lower-case hex).
+InputSource case_file_source(const std::string& path, const std::string& sha256);
 
 // Lower-case hex SHA-256 of the file's bytes. Throws InputError naming `path` if it cannot be read.
 std::string file_sha256(const std::string& path);

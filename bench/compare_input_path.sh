@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# From the file to the verdict: what `normbound check` costs per case end to end, beside the
+# evaluation alone and the mpmath peer, on Corollary 1 (arXiv 2508.17821, Section 3;
+# softmax-weight-bounds) at 256 bits:
+#   10 case files at L = 256, d = 64 (hex floats, as normbound saves cases), and
+#   a file source of 1024 keys x 64 and one query (JSON decimal numbers, as Python writes them),
+# all written by bench_input_path --write. Timed, in interleaved rounds (CPU time, user + system,
+# of the whole process, and wall time):
+#   check 1     normbound check --case case-0.json
+#   check 10    normbound check --case case-0.json ... case-9.json
+#   source      normbound check softmax-weight-bounds --source file:keys-1024.json
+# A case's end-to-end cost is (check 10 - check 1) / 9, the start-up (process, registry, results
+# and report of one run) check 1 less one case; the file source's cost is its command less that
+# start-up. Beside them: the in-process evaluation of the same cases (bench_input_path --evaluate:
+# nb::evaluate_cases, reading not timed) and the mpmath peer (bench/input_path_mpmath.py: number
+# conversion and evaluation timed, JSON parsing not). Prints one table of medians with the
+# ratios and the targets: end to end <= 3x in process, >= 100x faster than mpmath.
+#
+# Usage (from anywhere): bench/compare_input_path.sh [BUILD_DIR]     BUILD_DIR defaults to build
+#   NORMBOUND_BENCH_ROUNDS  interleaved rounds of the commands (default 7); medians are printed
+#   NORMBOUND_BENCH_SEED    seed of the inputs (default 2508178)
+# Installs the peers' Debian packages (NORMBOUND_BENCH_PACKAGES in scripts/setup.sh) when missing,
+# configures BUILD_DIR (Release) and builds what it runs. Other load on the machine inflates the
+# times; the load average is printed before and after.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export OPENBLAS_NUM_THREADS=1  # see compare_certified.sh: no thread pool spinning in timed runs
+source scripts/setup.sh
+install_packages "${NORMBOUND_PACKAGES[@]}" "${NORMBOUND_BENCH_PACKAGES[@]}"
+build=${1:-build}
+rounds=${NORMBOUND_BENCH_ROUNDS:-7}
+seed=${NORMBOUND_BENCH_SEED:-2508178}
+bits=256
+
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release $(compiler_launcher_flag) >/dev/null
+cmake --build "$build" -j2 --target normbound bench_input_path >/dev/null
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$build/bench/bench_input_path" --write "$work" --seed "$seed"
+cases=()
+for k in $(seq 0 9); do cases+=(--case "$work/case-$k.json"); done
+echo "commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo ' (modified)'), $(nproc) CPUs, seed $seed, $bits bits"
+echo "load before: $(uptime)"
+
+# time_command LABEL COMMAND...: appends "LABEL wall cpu status" to commands.tsv (seconds; the
+# command's own user + system time from wait4; its output discarded, in a scratch directory).
+time_command() {
+  /usr/bin/python3 - "$@" >>"$work/commands.tsv" <<'PY'
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+wall = time.perf_counter() - start
+print(sys.argv[1], wall, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), sep="\t")
+PY
+}
+check=("$build/normbound" check --precision "$bits" --no-timestamp)
+for round in $(seq "$rounds"); do
+  echo "round $round of $rounds ..." >&2
+  time_command "check 1" "${check[@]}" --case "$work/case-0.json"
+  time_command "check 10" "${check[@]}" "${cases[@]}"
+  time_command "source" "${check[@]}" softmax-weight-bounds --source "file:$work/keys-1024.json"
+done
+files=("$work"/case-*.json "$work/keys-1024.json")
+"$build/bench/bench_input_path" --evaluate --precision "$bits" "${files[@]}" >"$work/in-process.json"
+/usr/bin/python3 bench/input_path_mpmath.py --precision "$bits" "${files[@]}" >"$work/mpmath.json"
+echo "load after: $(uptime)"
+
+/usr/bin/python3 - "$work" <<'PY'
+import json, statistics, sys
+work = sys.argv[1]
+rows = [line.rstrip("\n").split("\t") for line in open(f"{work}/commands.tsv")]
+bad = [r for r in rows if r[3] != "0"]
+if bad:
+    sys.exit(f"a command exited with status {bad[0][3]}: {bad[0][0]}")
+def median(label, column):
+    return statistics.median(float(r[column]) for r in rows if r[0] == label)
+in_process, mpmath = json.load(open(f"{work}/in-process.json")), json.load(open(f"{work}/mpmath.json"))
+case_names = [k for k in in_process if k.startswith("case-")]
+def unit(s):
+    return f"{s * 1e3:.2f} ms" if s >= 1e-3 else f"{s * 1e6:.0f} us"
+print()
+print("| command | wall | CPU |")
+print("|---|---|---|")
+for label in ("check 1", "check 10", "source"):
+    print(f"| {label} | {unit(median(label, 1))} | {unit(median(label, 2))} |")
+print()
+print("| input | end to end (CPU) | in process | mpmath | end to end / in process (target <= 3) | mpmath / end to end (target >= 100) |")
+print("|---|---|---|---|---|---|")
+per_case = (median("check 10", 2) - median("check 1", 2)) / 9
+startup = median("check 1", 2) - per_case
+source = median("source", 2) - startup
+entries = [("Corollary 1 case file, L = 256, d = 64 (per case)", per_case,
+            statistics.median(in_process[k] for k in case_names), statistics.median(mpmath[k] for k in case_names)),
+           ("file source, 1024 keys x 64, one query", source, in_process["keys-1024.json"], mpmath["keys-1024.json"])]
+for name, end_to_end, alone, peer in entries:
+    print(f"| {name} | {unit(end_to_end)} | {unit(alone)} | {unit(peer)} | {end_to_end / alone:.3g} | {peer / end_to_end:.3g} |")
+print(f"\nstart-up (check 1 less one case): {unit(startup)} CPU")
+PY
