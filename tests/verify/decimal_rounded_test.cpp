@@ -11,7 +11,7 @@
 #include "verify/slack.hpp"
 
 namespace nb {
-namespace decimal_rounded_test {  // named: the unity batch shares test helpers' names
+namespace decimal_rounded_test {  // named: its tests share unity batches with the other verify tests
 
 // What MPFR's own printf prints for x rounded in direction rnd: the text decimal_down,
 // decimal_up and decimal_near lay out themselves from mpfr_get_str's digits.
