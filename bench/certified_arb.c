@@ -5,13 +5,15 @@
  * (named in its comment), including work that the claims do not use, so that both do the same
  * arithmetic; dot products use arb_dot, Arb's own. The binary64 screens of candidate pairs
  * (verify/pair_distances.cpp) are done in binary64, as normbound does them, with OpenBLAS's dgemm
- * for the Gram stage of the minimum distance.
+ * for the Gram stage of the minimum distance. The Jacobian's spectral norm is evaluated twice,
+ * with the secular equation's root found as a user would write it (bisection in balls) and as
+ * normbound finds it (located in binary64, then certified at two points beside it).
  *
  *   bench_certified_arb INPUTS [--rounds R] [--min-seconds X] [--only TEXT]...
  *
- * Prints one JSON object: per workload the CPU seconds per evaluation of every round (each round
- * repeats the evaluation for at least --min-seconds) and its claims' balls as Arb prints them
- * ("[mid +/- rad]", an enclosure). */
+ * Prints one JSON object: per workload and algorithm the CPU seconds per evaluation of every round
+ * (each round repeats the evaluation for at least --min-seconds) and its claims' balls as Arb
+ * prints them ("[mid +/- rad]", an enclosure). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
@@ -327,45 +329,176 @@ static void weight_bounds(const workload_t *w, claims_t *out) {
       arb_clear(spread), arb_clear(bound);
 }
 
-/* theorems/softmax_jacobian_spectral_sharp.cpp with verify/softmax_jacobian_norm.hpp */
-static void jacobian_sharp(const workload_t *w, claims_t *out) {
+/* The largest eigenvalue of diag(alpha) - alpha alpha^T, as a user would write it: bisection of
+ * the secular function f(x) = 1 - sum_i alpha_i^2 / (alpha_i - x) on [alpha_second, alpha_first],
+ * at most 2 PREC + 64 steps, each keeping the half where the sign of f is certain. */
+static void bisected_root(arb_t root, arb_srcptr alpha, slong L, size_t first, size_t second) {
+  arb_t f, t, at;
+  arf_t lo, hi, x;
+  arb_init(f), arb_init(t), arb_init(at);
+  arf_init(lo), arf_init(hi), arf_init(x);
+  arb_get_lbound_arf(lo, alpha + second, PREC);
+  arb_get_ubound_arf(hi, alpha + first, PREC);
+  for (int step = 0; step < 2 * PREC + 64; ++step) {
+    arf_add(x, lo, hi, PREC, ARF_RND_NEAR);
+    arf_mul_2exp_si(x, x, -1);
+    if (!(arf_cmp(lo, x) < 0 && arf_cmp(x, hi) < 0)) break;
+    arb_set_arf(at, x);
+    arb_one(f);
+    for (slong i = 0; i < L; ++i) {
+      arb_sub(t, alpha + i, at, PREC);
+      arb_div(t, alpha + i, t, PREC);
+      arb_mul(t, t, alpha + i, PREC);
+      arb_sub(f, f, t, PREC);
+    }
+    if (arb_is_positive(f)) arf_set(lo, x);
+    else if (arb_is_negative(f)) arf_set(hi, x);
+    else break;
+  }
+  arb_set_interval_arf(root, lo, hi, PREC);
+  arb_clear(f), arb_clear(t), arb_clear(at);
+  arf_clear(lo), arf_clear(hi), arf_clear(x);
+}
+
+/* secular_function of verify/softmax_jacobian_norm.hpp: f(x) with its top term summed as
+ * (top - x) / (alpha_first - x), top = alpha_first o_first; in balls and in binary64. */
+static void secular_ball(arb_t f, arb_srcptr alpha, slong L, const arb_t top, size_t first, double x) {
+  arb_t t, at;
+  arb_init(t), arb_init(at);
+  arb_set_d(at, x);
+  arb_sub(f, top, at, PREC);
+  arb_sub(t, alpha + first, at, PREC);
+  arb_div(f, f, t, PREC);
+  for (slong i = 0; i < L; ++i) {
+    if ((size_t)i == first) continue;
+    arb_sub(t, alpha + i, at, PREC);
+    arb_div(t, alpha + i, t, PREC);
+    arb_mul(t, t, alpha + i, PREC);
+    arb_sub(f, f, t, PREC);
+  }
+  arb_clear(t), arb_clear(at);
+}
+
+static double secular_double(const double *alpha, slong L, double top, size_t first, double x) {
+  double f = (top - x) / (alpha[first] - x);
+  for (slong i = 0; i < L; ++i)
+    if ((size_t)i != first) f -= alpha[i] * alpha[i] / (alpha[i] - x);
+  return f;
+}
+
+/* The certified end of the root's bracket on one side (direction -1: f > 0 below the root; +1:
+ * f < 0 above), margins from `start` doubling 40 times; 0 when none lies strictly in (lo, hi). */
+static int certified_end(double *end, arb_srcptr alpha, slong L, const arb_t top, size_t first, double root,
+                         double start, double direction, double lo, double hi) {
+  arb_t f;
+  arb_init(f);
+  int found = 0;
+  double margin = start;
+  for (int k = 0; k < 40 && !found; ++k, margin *= 2) {
+    const double x = root + direction * margin;
+    if (!(lo < x && x < hi)) break;
+    secular_ball(f, alpha, L, top, first, x);
+    if (direction < 0 ? arb_is_positive(f) : arb_is_negative(f)) *end = x, found = 1;
+  }
+  arb_clear(f);
+  return found;
+}
+
+/* The same eigenvalue as normbound's binary64 tier finds it (softmax_jacobian_norm and
+ * secular_root_bracket, verify/softmax_jacobian_norm.*): the bracket [max(d_2, max_i alpha_i o_i),
+ * min(d_1, sum_i alpha_i o_i)], the root located by bisection in binary64 on the balls' midpoints,
+ * then two points just below and above it certified by one ball evaluation of f each (margin
+ * max(0.75 width(f(root)) / |f'(root)|, |root| 2^-50), doubled while a sign is not certain).
+ * Where that fails, the bisection above, as normbound falls back to its own. */
+static void located_root(arb_t root_ball, arb_srcptr alpha, slong L, size_t first, size_t second) {
+  arb_ptr suffix = _arb_vec_init(L + 1), diagonal = _arb_vec_init(L);
+  arb_t prefix, trace, top_diagonal;
+  arb_init(prefix), arb_init(trace), arb_init(top_diagonal);
+  for (slong i = L; i-- > 0;) arb_add(suffix + i, suffix + i + 1, alpha + i, PREC);
+  for (slong i = 0; i < L; ++i) { /* alpha_i o_i, o_i the sum of the other weights */
+    arb_add(diagonal + i, prefix, suffix + i + 1, PREC);
+    arb_mul(diagonal + i, diagonal + i, alpha + i, PREC);
+    arb_add(prefix, prefix, alpha + i, PREC);
+    arb_add(trace, trace, diagonal + i, PREC);
+    arb_max(top_diagonal, top_diagonal, diagonal + i, PREC);
+  }
+  arf_t end;
+  arf_init(end);
+  /* The bracket's ends as doubles rounded inward, strictly between d_2 and d_1 as f's poles need. */
+  arb_get_lbound_arf(end, alpha + second, PREC);
+  double lo = arf_get_d(end, ARF_RND_CEIL);
+  arb_get_lbound_arf(end, top_diagonal, PREC);
+  lo = fmax(lo, arf_get_d(end, ARF_RND_CEIL));
+  arb_get_ubound_arf(end, alpha + first, PREC);
+  double hi = arf_get_d(end, ARF_RND_FLOOR);
+  arb_get_ubound_arf(end, trace, PREC);
+  hi = fmin(hi, arf_get_d(end, ARF_RND_FLOOR));
+
+  int certified = 0;
+  double *mid = malloc((size_t)L * sizeof *mid), lower = 0, upper = 0;
+  if (lo < hi) {
+    for (slong i = 0; i < L; ++i) mid[i] = arf_get_d(arb_midref(alpha + i), ARF_RND_NEAR);
+    const double top = arf_get_d(arb_midref(diagonal + first), ARF_RND_NEAR);
+    double below = lo, above = hi;
+    for (int step = 0; step < 2 * 53 + 64; ++step) {
+      const double x = below + (above - below) / 2;
+      if (!(below < x && x < above)) break;
+      const double f = secular_double(mid, L, top, first, x);
+      if (f > 0) below = x;
+      else if (f < 0) above = x;
+      else {
+        below = above = x;
+        break;
+      }
+    }
+    const double root = below + (above - below) / 2;
+    double slope = 0;
+    for (slong i = 0; i < L; ++i) {
+      const double q = mid[i] / (mid[i] - root);
+      slope += q * q;
+    }
+    arb_t at_root;
+    arb_init(at_root);
+    secular_ball(at_root, alpha, L, diagonal + first, first, root);
+    const double start = fmax(0.75 * 2 * mag_get_d(arb_radref(at_root)) / slope, fabs(root) * 0x1p-50);
+    arb_clear(at_root);
+    certified = start > 0 && isfinite(start) &&
+                certified_end(&lower, alpha, L, diagonal + first, first, root, start, -1, lo, hi) &&
+                certified_end(&upper, alpha, L, diagonal + first, first, root, start, +1, lo, hi);
+  }
+  if (certified) {
+    arf_t a, b;
+    arf_init(a), arf_init(b);
+    arf_set_d(a, lower), arf_set_d(b, upper);
+    arb_set_interval_arf(root_ball, a, b, PREC);
+    arf_clear(a), arf_clear(b);
+  } else {
+    bisected_root(root_ball, alpha, L, first, second);
+  }
+  free(mid);
+  arf_clear(end);
+  _arb_vec_clear(suffix, L + 1), _arb_vec_clear(diagonal, L);
+  arb_clear(prefix), arb_clear(trace), arb_clear(top_diagonal);
+}
+
+typedef void (*root_search_t)(arb_t, arb_srcptr, slong, size_t, size_t);
+
+/* theorems/softmax_jacobian_spectral_sharp.cpp with verify/softmax_jacobian_norm.hpp, the
+ * secular equation's root found by `root_search`. */
+static void jacobian_sharp(const workload_t *w, claims_t *out, root_search_t root_search) {
   const number_t *ln = number(w, "logits");
   const slong L = (slong)ln->rows;
-  arb_t T, jnorm, f, t, at, alpha_max, bound;
-  arb_init(T), arb_init(jnorm), arb_init(f), arb_init(t), arb_init(at), arb_init(alpha_max), arb_init(bound);
+  arb_t T, jnorm, alpha_max, bound;
+  arb_init(T), arb_init(jnorm), arb_init(alpha_max), arb_init(bound);
   arb_set_d(T, number(w, "T")->values[0]);
   arb_ptr alpha = softmax_of(ln, T);
   size_t first, two[2];
   top_n(ln->values, (size_t)L, 1, &first, NULL);
   top_n(ln->values, (size_t)L, 2, two, NULL);
   const size_t second = two[0] == first ? two[1] : two[0];
-  if (ln->values[first] == ln->values[second]) {
-    arb_div(jnorm, alpha + first, T, PREC);
-  } else {
-    arf_t lo, hi, x;
-    arf_init(lo), arf_init(hi), arf_init(x);
-    arb_get_lbound_arf(lo, alpha + second, PREC);
-    arb_get_ubound_arf(hi, alpha + first, PREC);
-    for (int step = 0; step < 2 * PREC + 64; ++step) {
-      arf_add(x, lo, hi, PREC, ARF_RND_NEAR);
-      arf_mul_2exp_si(x, x, -1);
-      if (!(arf_cmp(lo, x) < 0 && arf_cmp(x, hi) < 0)) break;
-      arb_set_arf(at, x);
-      arb_one(f);
-      for (slong i = 0; i < L; ++i) {
-        arb_sub(t, alpha + i, at, PREC);
-        arb_div(t, alpha + i, t, PREC);
-        arb_mul(t, t, alpha + i, PREC);
-        arb_sub(f, f, t, PREC);
-      }
-      if (arb_is_positive(f)) arf_set(lo, x);
-      else if (arb_is_negative(f)) arf_set(hi, x);
-      else break;
-    }
-    arb_set_interval_arf(jnorm, lo, hi, PREC);
-    arb_div(jnorm, jnorm, T, PREC);
-    arf_clear(lo), arf_clear(hi), arf_clear(x);
-  }
+  if (ln->values[first] == ln->values[second]) arb_set(jnorm, alpha + first);
+  else root_search(jnorm, alpha, L, first, second);
+  arb_div(jnorm, jnorm, T, PREC);
   arb_set(alpha_max, alpha);
   for (slong i = 1; i < L; ++i) arb_max(alpha_max, alpha_max, alpha + i, PREC);
   arb_mul_2exp_si(bound, T, 1);
@@ -374,8 +507,11 @@ static void jacobian_sharp(const workload_t *w, claims_t *out) {
   arb_div(bound, alpha_max, T, PREC);
   claim(out, jnorm, bound);
   _arb_vec_clear(alpha, L);
-  arb_clear(T), arb_clear(jnorm), arb_clear(f), arb_clear(t), arb_clear(at), arb_clear(alpha_max), arb_clear(bound);
+  arb_clear(T), arb_clear(jnorm), arb_clear(alpha_max), arb_clear(bound);
 }
+
+static void jacobian_sharp_bisected(const workload_t *w, claims_t *out) { jacobian_sharp(w, out, bisected_root); }
+static void jacobian_sharp_located(const workload_t *w, claims_t *out) { jacobian_sharp(w, out, located_root); }
 
 /* theorems/topn_distance_fixed.cpp with fixed_set_terms of theorems/topn_distance.hpp */
 static void topn_fixed(const workload_t *w, claims_t *out) {
@@ -576,14 +712,19 @@ static void separability_lower(const workload_t *w, claims_t *out) {
 
 typedef void (*evaluation_t)(const workload_t *, claims_t *);
 
-static evaluation_t evaluation_of(const char *theorem) {
-  if (strcmp(theorem, "softmax-weight-bounds") == 0) return weight_bounds;
-  if (strcmp(theorem, "softmax-jacobian-spectral-sharp") == 0) return jacobian_sharp;
-  if (strcmp(theorem, "topn-distance-fixed") == 0) return topn_fixed;
-  if (strcmp(theorem, "separability-lower") == 0) return separability_lower;
-  fail("no Arb evaluation of ", theorem);
-  return NULL;
-}
+/* The evaluations of each theorem, each timed and printed with its algorithm (the labels that
+ * certified_table.py prints): the peers follow normbound's steps, except the first Jacobian
+ * evaluation, which finds the secular root as a user would write it. */
+static const struct {
+  const char *theorem, *algorithm;
+  evaluation_t evaluate;
+} evaluations[] = {
+    {"softmax-weight-bounds", "normbound's (same steps)", weight_bounds},
+    {"softmax-jacobian-spectral-sharp", "as a user would write it (bisection)", jacobian_sharp_bisected},
+    {"softmax-jacobian-spectral-sharp", "normbound's (root located in binary64)", jacobian_sharp_located},
+    {"topn-distance-fixed", "normbound's (same steps)", topn_fixed},
+    {"separability-lower", "normbound's (same steps)", separability_lower},
+};
 
 static double cpu_seconds(void) {
   struct timespec t;
@@ -626,30 +767,36 @@ int main(int argc, char **argv) {
     int wanted = only_count == 0;
     for (int o = 0; o < only_count; ++o) wanted |= strstr(name, only[o]) != NULL;
     if (!wanted) continue;
-    const evaluation_t evaluate = evaluation_of(w->theorem);
-    printf("%s{\"name\": \"%s\", \"seconds\": [", printed++ ? ", " : "", name);
-    for (int round = 0; round < rounds; ++round) {
-      const double start = cpu_seconds();
-      long calls = 0;
-      double elapsed;
-      do {
-        claims.count = 0;
-        evaluate(w, &claims);
-        ++calls;
-        elapsed = cpu_seconds() - start;
-      } while (elapsed < min_seconds);
-      printf("%s%.9g", round ? ", " : "", elapsed / (double)calls);
+    int known = 0;
+    for (size_t e = 0; e < sizeof evaluations / sizeof evaluations[0]; ++e) {
+      if (strcmp(evaluations[e].theorem, w->theorem) != 0) continue;
+      known = 1;
+      printf("%s{\"name\": \"%s\", \"algorithm\": \"%s\", \"seconds\": [", printed++ ? ", " : "", name,
+             evaluations[e].algorithm);
+      for (int round = 0; round < rounds; ++round) {
+        const double start = cpu_seconds();
+        long calls = 0;
+        double elapsed;
+        do {
+          claims.count = 0;
+          evaluations[e].evaluate(w, &claims);
+          ++calls;
+          elapsed = cpu_seconds() - start;
+        } while (elapsed < min_seconds);
+        printf("%s%.9g", round ? ", " : "", elapsed / (double)calls);
+      }
+      printf("], \"claims\": [");
+      for (int c = 0; c < claims.count; ++c) {
+        printf("%s{", c ? ", " : "");
+        print_ball("value", claims.value[c]);
+        printf(", ");
+        print_ball("bound", claims.bound[c]);
+        printf("}");
+      }
+      printf("]}");
+      fflush(stdout);
     }
-    printf("], \"claims\": [");
-    for (int c = 0; c < claims.count; ++c) {
-      printf("%s{", c ? ", " : "");
-      print_ball("value", claims.value[c]);
-      printf(", ");
-      print_ball("bound", claims.bound[c]);
-      printf("}");
-    }
-    printf("]}");
-    fflush(stdout);
+    if (!known) fail("no Arb evaluation of ", w->theorem);
   }
   printf("]}\n");
   flint_cleanup();

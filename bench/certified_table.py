@@ -4,8 +4,12 @@ normbound-K.json from bench_certified --json, mpmath-K.json, arb-K.json) and the
 (commands.tsv: label, wall, user, sys seconds, exit status per line), then checks that every peer
 computed the same claims as normbound:
   - each claim's value and bound agree with the midpoint of normbound's enclosure to 1e-25 times
-    max(|value|, |bound|) of that claim (normbound's enclosures are at its first precision, 128 bits);
+    max(|value|, |bound|) of that claim (normbound's enclosures are at its first precision, 128 bits),
+    or to 1e-12 where the peer located a root in binary64 (its bracket is about 2^-50 relative
+    wide; 1e-12 leaves ten doublings of the bracket's margin);
   - each Arb ball intersects normbound's enclosure (both are enclosures of the same real number).
+A peer reports each workload once per algorithm (certified_mpmath.py, certified_arb.c): one row
+per workload and algorithm, normbound's times on every row of its workload.
 Exits 1 when a check fails. Medians over rounds; ratios are of those medians.
 
 Usage: certified_table.py DIR
@@ -20,6 +24,8 @@ from mpmath import mp, mpf
 
 mp.prec = 256
 AGREEMENT = mpf("1e-25")
+# The peers' algorithms whose claims agree with normbound's to less than AGREEMENT.
+AGREEMENT_OF_ALGORITHM = {"normbound's (root located in binary64)": mpf("1e-12")}
 
 # Issue #13's targets.
 TARGET_CERTIFIED_OVER_DOUBLE = 10
@@ -30,14 +36,16 @@ TARGET_GPT2_ROW_SECONDS = 0.5
 
 
 def load_rounds(directory, peer):
-    """name -> {"seconds": [...], "claims": last round's claims, ...} over every round of `peer`."""
+    """(name, algorithm) -> {"seconds": [...], "claims": first round's claims, ...} over every round
+    of `peer`, in the order of its report (algorithm None for normbound)."""
     merged = {}
     meta = {}
     for path in sorted(glob.glob(os.path.join(directory, f"{peer}-*.json"))):
         report = json.load(open(path))
         meta = {k: v for k, v in report.items() if k != "workloads"}
         for w in report["workloads"]:
-            entry = merged.setdefault(w["name"], {"seconds": [], "double": [], "certified": []})
+            entry = merged.setdefault((w["name"], w.get("algorithm")),
+                                      {"seconds": [], "double": [], "certified": []})
             entry["seconds"] += w.get("seconds", [])
             entry["double"] += w.get("double_seconds", [])
             entry["certified"] += w.get("certified_seconds", [])
@@ -92,6 +100,36 @@ def agreement(reference, peer, is_arb):
     return worst, overlap
 
 
+def compare_with_peers(name, algorithm, w, mpmath_runs, arb_runs, rows, worst, failures, largest_difference):
+    """Appends the table row of workload `name` with the peers' `algorithm`, updates the worst
+    ratios, and checks the peers' claims against normbound's (w)."""
+    key, label = (name, algorithm), name + ("" if algorithm is None else f" ({algorithm})")
+    tolerance = AGREEMENT_OF_ALGORITHM.get(algorithm, AGREEMENT)
+    plain, certified = median(w["double"]), median(w["certified"])
+    mp_time = median(mpmath_runs.get(key, {}).get("seconds", []))
+    arb_time = median(arb_runs.get(key, {}).get("seconds", []))
+    rows.append([name, algorithm or "-", seconds_text(plain), seconds_text(certified), seconds_text(mp_time),
+                 seconds_text(arb_time), ratio_text(certified, plain), ratio_text(mp_time, certified),
+                 ratio_text(arb_time, certified), w["verdict"]])
+    for ratio, value, pick in (("certified/double", certified / plain, max),
+                               ("mpmath/certified", mp_time / certified if mp_time else None, min),
+                               ("Arb/certified", arb_time / certified if arb_time else None, min)):
+        if value is not None:
+            worst[ratio] = value if worst[ratio] is None else pick(worst[ratio], value)
+    for peer, runs, is_arb in (("mpmath", mpmath_runs, False), ("Arb", arb_runs, True)):
+        if key not in runs:
+            continue
+        difference, overlap = agreement(w["claims"] or [], runs[key]["claims"], is_arb)
+        if difference is not None:
+            which = f"{peer} ({algorithm})" if algorithm in AGREEMENT_OF_ALGORITHM else peer
+            largest_difference[which] = max(largest_difference.get(which, difference), difference)
+        if difference is None or difference > tolerance or not overlap:
+            failures.append(f"{peer} disagrees with normbound on {label}: "
+                            + ("a different number of claims" if difference is None else
+                               f"largest relative difference {mp.nstr(difference, 3)}")
+                            + ("" if overlap else "; a ball misses normbound's enclosure"))
+
+
 def command_rows(directory):
     """label -> (median wall, median CPU, exit statuses) from commands.tsv."""
     path = os.path.join(directory, "commands.tsv")
@@ -119,33 +157,14 @@ def main():
     print("ratios are quotients of times: certified/double = how many times slower the certified check is "
           "than double;\nmpmath/certified and Arb/certified = how many times faster the certified check is "
           "than the peer (above 1: faster)")
-    header = ["workload", "double", "certified", "mpmath", "Arb", "certified/double", "mpmath/certified",
-              "Arb/certified", "verdict"]
+    header = ["workload", "peers' algorithm", "double", "certified", "mpmath", "Arb", "certified/double",
+              "mpmath/certified", "Arb/certified", "verdict"]
     rows, failures, largest_difference = [], [], {}
     worst = {"certified/double": None, "mpmath/certified": None, "Arb/certified": None}
-    for name, w in normbound.items():
-        plain, certified = median(w["double"]), median(w["certified"])
-        mp_time = median(mpmath_runs.get(name, {}).get("seconds", []))
-        arb_time = median(arb_runs.get(name, {}).get("seconds", []))
-        rows.append([name, seconds_text(plain), seconds_text(certified), seconds_text(mp_time),
-                     seconds_text(arb_time), ratio_text(certified, plain), ratio_text(mp_time, certified),
-                     ratio_text(arb_time, certified), w["verdict"]])
-        for key, value, pick in (("certified/double", certified / plain, max),
-                                 ("mpmath/certified", mp_time / certified if mp_time else None, min),
-                                 ("Arb/certified", arb_time / certified if arb_time else None, min)):
-            if value is not None:
-                worst[key] = value if worst[key] is None else pick(worst[key], value)
-        for peer, runs, is_arb in (("mpmath", mpmath_runs, False), ("Arb", arb_runs, True)):
-            if name not in runs:
-                continue
-            difference, overlap = agreement(w["claims"] or [], runs[name]["claims"], is_arb)
-            if difference is not None:
-                largest_difference[peer] = max(largest_difference.get(peer, difference), difference)
-            if difference is None or difference > AGREEMENT or not overlap:
-                failures.append(f"{peer} disagrees with normbound on {name}: "
-                                + ("a different number of claims" if difference is None else
-                                   f"largest relative difference {mp.nstr(difference, 3)}")
-                                + ("" if overlap else "; a ball misses normbound's enclosure"))
+    for (name, _), w in normbound.items():
+        algorithms = list(dict.fromkeys(a for n, a in list(mpmath_runs) + list(arb_runs) if n == name)) or [None]
+        for algorithm in algorithms:
+            compare_with_peers(name, algorithm, w, mpmath_runs, arb_runs, rows, worst, failures, largest_difference)
     widths = [max(len(str(r[k])) for r in rows + [header]) for k in range(len(header))]
     print("| " + " | ".join(h.ljust(widths[k]) for k, h in enumerate(header)) + " |")
     print("|" + "|".join("-" * (widths[k] + 2) for k in range(len(header))) + "|")
@@ -185,7 +204,8 @@ def main():
         print("SELF-CHECK FAILED:\n  " + "\n  ".join(failures))
         sys.exit(1)
     print(f"self-check: every peer's claims agree with normbound's to {mp.nstr(AGREEMENT, 2)} relative "
-          f"(largest difference: {', '.join(f'{p} {mp.nstr(d, 2)}' for p, d in largest_difference.items())}), "
+          + "".join(f"({mp.nstr(t, 2)} for {a}) " for a, t in AGREEMENT_OF_ALGORITHM.items())
+          + f"(largest difference: {', '.join(f'{p} {mp.nstr(d, 2)}' for p, d in largest_difference.items())}), "
           "and every Arb ball meets normbound's enclosure")
 
 

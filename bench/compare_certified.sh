@@ -6,6 +6,8 @@
 #   certified  normbound's check of the case: nb::evaluate_cases, one thread, default settings
 #   mpmath     the same formulas in mpmath at 128 bits, uncertified (certified_mpmath.py)
 #   Arb        the same formulas in Arb's ball arithmetic at 128 bits, certified (certified_arb.c)
+# (the peers evaluate the Jacobian workloads twice: with the bisection as a user would write it,
+# and with normbound's algorithm, the secular root located in binary64; one table row each)
 # and prints one table of medians (CPU time per evaluation) with the ratios, then the wall and CPU
 # time of `normbound check --all` (default settings, 2 threads) and of separability-lower on one
 # GPT-2 row of 1024 tokens (when NORMBOUND_GPT2_DIR is set), beside the targets. Last, it

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "verify/errors.hpp"
+#include "verify/slack.hpp"
 
 namespace nb::reports {
 namespace {
@@ -49,22 +50,6 @@ Decimal parse(const std::string& text) {
   return d;
 }
 
-// %g-style text of a non-zero decimal with at most `precision` significant digits.
-std::string print(const Decimal& d, int precision) {
-  const long x = d.exponent - 1;  // exponent of the leading digit
-  std::string out = d.negative ? "-" : "";
-  const long n = static_cast<long>(d.digits.size());
-  if (x >= -4 && x < precision) {
-    if (x < 0) return out + "0." + std::string(static_cast<std::size_t>(-x - 1), '0') + d.digits;
-    if (n <= x + 1) return out + d.digits + std::string(static_cast<std::size_t>(x + 1 - n), '0');
-    return out + d.digits.substr(0, static_cast<std::size_t>(x + 1)) + "." + d.digits.substr(static_cast<std::size_t>(x + 1));
-  }
-  out += d.digits.substr(0, 1);
-  if (n > 1) out.append(".").append(d.digits, 1);
-  const long ax = x < 0 ? -x : x;
-  return out + "e" + (x < 0 ? "-" : "+") + (ax < 10 ? "0" : "") + std::to_string(ax);
-}
-
 // Rounds to `digits` significant digits, away from zero when `away` (and digits were dropped).
 Decimal truncate(Decimal d, int digits, bool away) {
   if (static_cast<int>(d.digits.size()) <= digits) return d;
@@ -90,7 +75,8 @@ std::string round_decimal(const std::string& text, int digits, bool up) {
   const Decimal d = parse(text);
   if (d.digits.empty()) return "0";
   // Toward +inf moves positive numbers away from zero; toward -inf moves negative ones away.
-  return print(truncate(d, digits, up != d.negative), digits);
+  const Decimal rounded = truncate(d, digits, up != d.negative);
+  return percent_g_layout(rounded.negative, rounded.digits, rounded.exponent, digits);
 }
 
 }  // namespace

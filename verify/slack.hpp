@@ -38,11 +38,17 @@ R slack_value(const Claim<R>& claim) {
   return value_minus_bound ? R(claim.value - claim.bound) : R(claim.bound - claim.value);
 }
 
-// Decimal text of x with `digits` significant digits, rounded toward -inf (down) or +inf (up),
-// so that printed enclosures stay enclosures. NaN prints "nan", infinities "inf"/"-inf".
+// Decimal text of x with `digits` (>= 2) significant digits, rounded toward -inf (down) or +inf
+// (up), so that printed enclosures stay enclosures; laid out as printf's %g. NaN prints "nan",
+// infinities "inf"/"-inf".
 std::string decimal_down(const Mpfr& x, int digits = 17);
 std::string decimal_up(const Mpfr& x, int digits = 17);
 // Round-to-nearest decimal text of x with `digits` significant digits (for display only).
 std::string decimal_near(const Mpfr& x, int digits = 6);
+
+// printf's %g layout, at `precision`, of the non-zero decimal (-1)^negative * 0.d1d2... * 10^exponent
+// whose `digits` d1 != 0 ... (no trailing zeros, at most `precision` of them) are given: fixed
+// notation when the leading digit's exponent is in -4..precision-1, else d.ddde[+|-]XX.
+std::string percent_g_layout(bool negative, const std::string& digits, long exponent, int precision);
 
 }  // namespace nb
