@@ -1,5 +1,5 @@
 // Arb (nb::ArbInterval, verify/arb_interval.hpp) against MPFI (nb::Interval) behind the same
-// template parameter (issue #13): the same templated evaluation of the theorems whose cases
+// template parameter: the same templated evaluation of the theorems whose cases
 // dominate the MPFI escalation rounds of `normbound check --all`, at the precisions the ladder uses.
 //
 //   bench_arb_vs_mpfi [--seed S] [--rounds R] [--min-seconds X] [--bits B]... [--only TEXT]...
@@ -182,7 +182,7 @@ ClaimComparison compare_claims(const TrialWorkload& w) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Arb (arb_t balls) against MPFI behind the interval template parameter (issue #13)"};
+  CLI::App app{"Arb (arb_t balls) against MPFI behind the interval template parameter"};
   std::uint64_t seed = kCheckSeed;
   unsigned rounds = 5;
   double min_seconds = 0.2;

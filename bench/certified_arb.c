@@ -1,4 +1,4 @@
-/* The Arb peer of bench_certified (issue #13): the same formulas as normbound's theorem
+/* The Arb peer of bench_certified: the same formulas as normbound's theorem
  * evaluations, in Arb's ball arithmetic (FLINT's certified midpoint-radius intervals, Debian
  * libflint-arb-dev) at 128 bits, on the same inputs (the file written by
  * `bench_certified --write-inputs`). Each evaluation below mirrors its theorem file step by step

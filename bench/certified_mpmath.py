@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The mpmath peer of bench_certified (issue #13): the same formulas as normbound's theorem
+"""The mpmath peer of bench_certified: the same formulas as normbound's theorem
 evaluations, at the same precision (mp.prec = 128), on the same inputs (the file written by
 `bench_certified --write-inputs`), uncertified (round-to-nearest floating point, no error bound).
 

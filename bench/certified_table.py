@@ -27,7 +27,7 @@ AGREEMENT = mpf("1e-25")
 # The peers' algorithms whose claims agree with normbound's to less than AGREEMENT.
 AGREEMENT_OF_ALGORITHM = {"normbound's (root located in binary64)": mpf("1e-12")}
 
-# Issue #13's targets.
+# The benchmark's targets.
 TARGET_CERTIFIED_OVER_DOUBLE = 10
 TARGET_MPMATH_OVER_CERTIFIED = 100
 TARGET_ARB_OVER_CERTIFIED = 1
@@ -173,7 +173,7 @@ def main():
 
     commands = command_rows(directory)
     print()
-    print("targets of issue #13 (non-tight cases)             | measured                    | met")
+    print(f"{'targets (non-tight cases)':<51}| {'measured':<28}| met")
     print("---------------------------------------------------|-----------------------------|----")
 
     def target(text, measured, met):

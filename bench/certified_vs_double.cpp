@@ -1,4 +1,4 @@
-// Cost of a certified check against plain double on the workloads of issue #13
+// Cost of a certified check against plain double on the workloads
 // (bench/certified_workloads.hpp): the same templated evaluation of a theorem, once in binary64
 // (Theorem::evaluate_double) and once as the check normbound performs (nb::evaluate_cases on the
 // one case, one thread, default precision settings: whatever tiers and escalation the engine
@@ -74,7 +74,7 @@ std::string seconds_text(double s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Certified check vs plain double on the workloads of issue #13 (CPU time, interleaved rounds)"};
+  CLI::App app{"Certified check vs plain double on the workloads (CPU time, interleaved rounds)"};
   std::uint64_t seed = 2508178;
   std::string inputs, write_inputs;
   unsigned rounds = 5;

@@ -1,5 +1,5 @@
 #pragma once
-// The workloads of the certified-arithmetic benchmark (issue #13): one non-tight case per theorem
+// The workloads of the certified-arithmetic benchmark: one non-tight case per theorem
 // and shape, drawn from a seed, at the temperature T = 8 of GPT-2's heads (sqrt(d_head) = 8).
 //   softmax-weight-bounds            L = 256, d = 64   (Corollary 1)
 //   softmax-jacobian-spectral-sharp  L = 8, 64, 512    (the sharp Jacobian bound)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark of issue #13: what a certified check costs. On the same inputs (written once as
+# The certified-check benchmark: what a certified check costs. On the same inputs (written once as
 # exact hex floats by bench_certified --write-inputs) it times, in interleaved rounds
 # (normbound, mpmath, Arb, normbound, mpmath, Arb, ...; within normbound double, certified, ...):
 #   double     the theorem's templated evaluation in binary64 (bench_certified)

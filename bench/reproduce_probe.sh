@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times `normbound reproduce --all` on the position-embedding probe of a GPT-2 checkpoint at the
-# paper's grids (L up to 1024, all 144 heads; issue #9's target: the five experiments in under
+# paper's grids (L up to 1024, all 144 heads; the target: the five experiments in under
 # 10 minutes on 2 cores) and prints the wall time per experiment beside the paper's Table 1
 # (arXiv 2508.17821, Section 3: 24 min, 37 min, 17 h 4 min, 7 min, 1 min on an M1 Pro).
 #

@@ -1,5 +1,5 @@
 #pragma once
-// The theorem structs that the Arb trial of issue #13 (bench/arb_vs_mpfi.cpp and its test)
+// The theorem structs that the Arb trial (bench/arb_vs_mpfi.cpp and its test)
 // evaluates in ArbInterval, compiled from their own files with their registration left out: the
 // registry's Theorem interface knows only the engine's number types, and the factories that
 // NORMBOUND_DEFINE_THEOREM defines are normbound_theorems' already. The structs are the same

@@ -1,6 +1,6 @@
 #pragma once
 // ArbInterval: a real ball [m +/- r] of FLINT's Arb (arb_t) as a C++ number, a candidate for the
-// multiprecision interval tier (issue #13: Arb where it beats MPFI). Arb rather than ball code of
+// multiprecision interval tier (Arb where it beats MPFI). Arb rather than ball code of
 // our own: its functions are proven to enclose, and it is installed already (Calcium is built on it).
 //
 // Precision: every operation rounds its midpoint to the calling thread's working precision

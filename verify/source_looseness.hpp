@@ -1,5 +1,5 @@
 #pragma once
-// How loose each bound is on cases from a model or file source (issue #11): per theorem and per
+// How loose each bound is on cases from a model or file source: per theorem and per
 // layer x head, the distribution of the tightness ratio of each case's deciding claim (value/bound
 // for value <= bound, bound/value for value >= bound; 1 is attained), and the theorems whose bound
 // is more than 10 times looser than the value on every case, "vacuous on this input". The ratios

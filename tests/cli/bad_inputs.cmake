@@ -1,4 +1,4 @@
-# The bad-input table of issue 12: each row an input that once crashed, hung, printed an unclear
+# The bad-input table: each row an input that once crashed, hung, printed an unclear
 # message, changed a value silently or left partial output, with the exit status and message it
 # must give now. Generated inputs come from write_bad_inputs (fixture bad_inputs); @DIR@ is a
 # scratch directory (run_in_scratch_directory.sh). docs/limits.md lists the limits tested here.

@@ -1,4 +1,4 @@
-# Results, reports and case files hold no absolute path of the machine (issue #10): every path
+# Results, reports and case files hold no absolute path of the machine: every path
 # the runs below are given is absolute, from a working directory that contains none of them.
 set(OUT ${WORK}/no-absolute-paths)
 file(REMOVE_RECURSE ${OUT})

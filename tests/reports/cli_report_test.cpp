@@ -320,7 +320,7 @@ TEST(Latex, DefaultReportFitsItsPageBudget) {
       EXPECT_GT(fs::file_size(e.path()), 0u) << e.path().filename();
     }
   EXPECT_GE(pages, 1u);
-  // Issue #10 asks for at most 20 pages; the 30 theorems take 19 (the last page nearly empty).
+  // A report of at most 20 pages: the 30 theorems take 19 (the last page nearly empty).
   EXPECT_LE(pages, 20u) << "the default report has " << pages << " pages";
   std::cout << "the default report: " << pages << " pages, " << figures << " figures\n";
 }

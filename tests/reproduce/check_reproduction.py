@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Independent check of `normbound reproduce` on the tiny GPT-2 fixture (issue #9).
+"""Independent check of `normbound reproduce` on the tiny GPT-2 fixture.
 
 Reads the reproduction JSON that normbound wrote for
   normbound reproduce fig2a fig2b fig3 --source gpt2-positions:FIXTURE --rows all ...

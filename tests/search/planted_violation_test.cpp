@@ -1,4 +1,4 @@
-// Search must find what the suite misses (issue #11): a test-only theorem whose deliberately
+// Search must find what the suite misses: a test-only theorem whose deliberately
 // weakened bound fails only in a ball of radius about 0.09 around one point of [-4, 4]^3, which
 // its 100-case random suite does not hit, while the claim's value rises smoothly toward it from
 // everywhere, so that a local search from the suite's cases can climb there.

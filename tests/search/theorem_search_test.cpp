@@ -1,4 +1,4 @@
-// The done-means of `normbound search` (issue #11) on registered theorems: a violation of
+// The done-means of `normbound search` on registered theorems: a violation of
 // Corollary 3 as printed found from starts that are not ties and shrunk to the paper's witness;
 // the sharp bound attained; the weight bounds' best ratio reported below 1.
 #include "verify/search/theorem_search.hpp"

@@ -1,4 +1,4 @@
-// The Arb trial of issue #13 (bench/arb_vs_mpfi.cpp) compares ArbInterval with MPFI on the same
+// The Arb trial (bench/arb_vs_mpfi.cpp) compares ArbInterval with MPFI on the same
 // templated evaluations: both enclose the same exact numbers, so on every case of a theorem's
 // suite each claim's value, bound and slack must overlap wherever both types know them. The suites
 // are the theorems' default generators at a printed seed, both types at the same precision.

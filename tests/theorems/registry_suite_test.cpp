@@ -58,7 +58,7 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
   for (int v = 0; v < kVerdictCount; ++v)
     if (r.counts[v]) std::cout << "  " << verdict_name(static_cast<Verdict>(v)) << ": " << r.counts[v] << "\n";
   EXPECT_TRUE(r.expected) << r.expectation;
-  // No theorem is PROVEN with room on every case by construction (issue #14): its suite violates
+  // No theorem is PROVEN with room on every case by construction: its suite violates
   // it, attains it, or comes within a relative slack of 1/2 of its bound somewhere.
   // topn-distance-full-selection is exempt: its claims are identities at N = L (0 = 0), and
   // topn-distance-random-rate carries Corollary 2(ii)'s content (docs/theorems.md).

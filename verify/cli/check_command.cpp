@@ -355,7 +355,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   print_verdict_table(results, out);
   print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
-  // On a source's cases: how loose each bound is there (issue #11), beside the results and reports.
+  // On a source's cases: how loose each bound is there, beside the results and reports.
   std::vector<TheoremLooseness> looseness;
   if (origin == CaseOrigin::External || regime) {
     looseness = looseness_of(results);
