@@ -59,18 +59,9 @@ for round in $(seq "$rounds"); do
     "${only[@]}" >"$work/arb-$round.json"
 done
 
-# time_command LABEL COMMAND...: appends "LABEL wall user sys status" (seconds; tab-separated) to
-# commands.tsv; the CPU times are the command's own (wait4), its output is discarded.
-time_command() {
-  /usr/bin/python3 - "$@" >>"$work/commands.tsv" <<'EOF'
-import os, subprocess, sys, time
-start = time.perf_counter()
-child = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-_, status, usage = os.wait4(child.pid, 0)
-wall = time.perf_counter() - start
-print(sys.argv[1], wall, usage.ru_utime, usage.ru_stime, os.waitstatus_to_exitcode(status), sep="\t")
-EOF
-}
+# time_command LABEL COMMAND...: appends "LABEL wall user sys status" to commands.tsv
+# (bench/time_command.py).
+time_command() { /usr/bin/python3 bench/time_command.py "$@" >>"$work/commands.tsv"; }
 
 if [ -z "${NORMBOUND_BENCH_ONLY:-}" ]; then
   # check exits 2 when statistical cases stay UNDECIDED; the table reports other statuses.

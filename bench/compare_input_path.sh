@@ -43,18 +43,9 @@ for k in $(seq 0 9); do cases+=(--case "$work/case-$k.json"); done
 echo "commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo ' (modified)'), $(nproc) CPUs, seed $seed, $bits bits"
 echo "load before: $(uptime)"
 
-# time_command LABEL COMMAND...: appends "LABEL wall cpu status" to commands.tsv (seconds; the
-# command's own user + system time from wait4; its output discarded, in a scratch directory).
-time_command() {
-  /usr/bin/python3 - "$@" >>"$work/commands.tsv" <<'PY'
-import os, subprocess, sys, time
-start = time.perf_counter()
-child = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-_, status, usage = os.wait4(child.pid, 0)
-wall = time.perf_counter() - start
-print(sys.argv[1], wall, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), sep="\t")
-PY
-}
+# time_command LABEL COMMAND...: appends "LABEL wall user sys status" to commands.tsv
+# (bench/time_command.py).
+time_command() { /usr/bin/python3 bench/time_command.py "$@" >>"$work/commands.tsv"; }
 check=("$build/normbound" check --precision "$bits" --no-timestamp)
 for round in $(seq "$rounds"); do
   echo "round $round of $rounds ..." >&2
@@ -71,11 +62,15 @@ echo "load after: $(uptime)"
 import json, statistics, sys
 work = sys.argv[1]
 rows = [line.rstrip("\n").split("\t") for line in open(f"{work}/commands.tsv")]
-bad = [r for r in rows if r[3] != "0"]
+bad = [r for r in rows if r[4] != "0"]
 if bad:
-    sys.exit(f"a command exited with status {bad[0][3]}: {bad[0][0]}")
-def median(label, column):
-    return statistics.median(float(r[column]) for r in rows if r[0] == label)
+    sys.exit(f"a command exited with status {bad[0][4]}: {bad[0][0]}")
+def median(label, seconds_of):
+    return statistics.median(seconds_of(r) for r in rows if r[0] == label)
+def wall(r):
+    return float(r[1])
+def cpu(r):
+    return float(r[2]) + float(r[3])
 in_process, mpmath = json.load(open(f"{work}/in-process.json")), json.load(open(f"{work}/mpmath.json"))
 case_names = [k for k in in_process if k.startswith("case-")]
 def unit(s):
@@ -84,13 +79,13 @@ print()
 print("| command | wall | CPU |")
 print("|---|---|---|")
 for label in ("check 1", "check 10", "source"):
-    print(f"| {label} | {unit(median(label, 1))} | {unit(median(label, 2))} |")
+    print(f"| {label} | {unit(median(label, wall))} | {unit(median(label, cpu))} |")
 print()
 print("| input | end to end (CPU) | in process | mpmath | end to end / in process (target <= 3) | mpmath / end to end (target >= 100) |")
 print("|---|---|---|---|---|---|")
-per_case = (median("check 10", 2) - median("check 1", 2)) / 9
-startup = median("check 1", 2) - per_case
-source = median("source", 2) - startup
+per_case = (median("check 10", cpu) - median("check 1", cpu)) / 9
+startup = median("check 1", cpu) - per_case
+source = median("source", cpu) - startup
 entries = [("Corollary 1 case file, L = 256, d = 64 (per case)", per_case,
             statistics.median(in_process[k] for k in case_names), statistics.median(mpmath[k] for k in case_names)),
            ("file source, 1024 keys x 64, one query", source, in_process["keys-1024.json"], mpmath["keys-1024.json"])]

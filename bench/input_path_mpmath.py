@@ -12,13 +12,12 @@ import json
 import os
 import statistics
 import sys
-import time
 
 import numpy
 from mpmath import mp
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from certified_mpmath import weight_bounds  # noqa: E402
+from certified_mpmath import seconds_per_evaluation, weight_bounds  # noqa: E402
 
 
 def number(text):
@@ -45,16 +44,6 @@ def evaluate(cases):
         weight_bounds({"query": matrix(query), "keys": matrix(keys), "T": matrix([[T]])}, {})
 
 
-def seconds(min_seconds, run):
-    start, calls = time.process_time(), 0
-    while True:
-        run()
-        calls += 1
-        elapsed = time.process_time() - start
-        if elapsed >= min_seconds:
-            return elapsed / calls
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+")
@@ -68,7 +57,7 @@ def main():
         with open(path) as f:  # JSON numbers stay text: their conversion is timed
             cases = case_inputs(json.load(f, parse_float=str, parse_int=str))
         times[os.path.basename(path)] = statistics.median(
-            seconds(args.min_seconds, lambda: evaluate(cases)) for _ in range(args.rounds))
+            seconds_per_evaluation(args.min_seconds, lambda: evaluate(cases)) for _ in range(args.rounds))
     print(json.dumps(times))
 
 
