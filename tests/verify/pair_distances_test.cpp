@@ -48,17 +48,31 @@ std::vector<RowPair> all_pairs(std::size_t L) {
   return pairs;
 }
 
+// Rows of an input to the screen (L x d, row-major) and what they are.
+struct ScreenInput {
+  std::string what;
+  std::size_t L, d;
+  std::vector<double> x;
+};
+
+// min_distance_candidates returns exactly the direct screen's candidates over all pairs on each
+// input (`note` is added to each failure's trace, e.g. the seed).
+void expect_direct_screens_candidates(const std::vector<ScreenInput>& inputs, const std::string& note) {
+  for (const ScreenInput& in : inputs) {
+    SCOPED_TRACE(in.what + ", L = " + std::to_string(in.L) + ", d = " + std::to_string(in.d) + note);
+    const ExactTensor X(in.L, in.d, in.x);
+    const std::vector<RowPair> direct = min_distance_candidates_among(X, all_pairs(in.L));
+    EXPECT_EQ(min_distance_candidates(X), direct);
+    EXPECT_FALSE(direct.empty());
+  }
+}
+
 // The Gram-matrix stage of min_distance_candidates may only discard pairs that the direct screen
 // over all pairs discards too: the candidates must be exactly the direct screen's, on inputs where
 // the Gram entries cancel (close rows far from 0), tie, underflow or would overflow, and across
 // the blocks of rows that OpenBLAS computes (128 rows each).
 TEST(PairDistances, GramStageKeepsExactlyTheDirectScreensCandidates) {
-  struct Input {
-    std::string what;
-    std::size_t L, d;
-    std::vector<double> x;
-  };
-  std::vector<Input> inputs;
+  std::vector<ScreenInput> inputs;
   random::Rng rng(20261202);
   for (std::size_t L : {2, 3, 129, 300})
     for (std::size_t d : {1, 3, 64}) inputs.push_back({"gaussian", L, d, random::gaussian(rng, L * d, 1.0)});
@@ -79,13 +93,7 @@ TEST(PairDistances, GramStageKeepsExactlyTheDirectScreensCandidates) {
   for (int k = 0; k < 150; ++k)
     for (int c = 0; c < 3; ++c) lattice.push_back(static_cast<double>((k * (c + 3)) % 7));
   inputs.push_back({"lattice with duplicates", 150, 3, lattice});
-  for (const Input& in : inputs) {
-    SCOPED_TRACE(in.what + ", L = " + std::to_string(in.L) + ", d = " + std::to_string(in.d));
-    const ExactTensor X(in.L, in.d, in.x);
-    const std::vector<RowPair> direct = min_distance_candidates_among(X, all_pairs(in.L));
-    EXPECT_EQ(min_distance_candidates(X), direct);
-    EXPECT_FALSE(direct.empty());
-  }
+  expect_direct_screens_candidates(inputs, "");
 }
 
 // The seed of the randomized inputs below: 20261203, or NORMBOUND_PAIR_DISTANCES_SEED to replay
@@ -105,14 +113,9 @@ std::uint64_t inputs_seed() {
 // binary64 (squares and gaps that underflow, norms just below the Gram stage's DBL_MAX / 16), and
 // row counts on both sides of the leaves' 32 rows, up to 2000 rows.
 TEST(PairDistances, BoxTreeStageKeepsExactlyTheDirectScreensCandidates) {
-  struct Input {
-    std::string what;
-    std::size_t L, d;
-    std::vector<double> x;
-  };
   const std::uint64_t seed = inputs_seed();
   random::Rng rng(seed);
-  std::vector<Input> inputs;
+  std::vector<ScreenInput> inputs;
   const auto scaled = [](std::vector<double> x, double factor) {
     for (double& v : x) v *= factor;
     return x;
@@ -168,14 +171,7 @@ TEST(PairDistances, BoxTreeStageKeepsExactlyTheDirectScreensCandidates) {
     for (double& v : close) v += 1e4;
     inputs.push_back({"close rows far from 0", 1000, 16, close});
   }
-  for (const Input& in : inputs) {
-    SCOPED_TRACE(in.what + ", L = " + std::to_string(in.L) + ", d = " + std::to_string(in.d) + ", seed " +
-                 std::to_string(seed));
-    const ExactTensor X(in.L, in.d, in.x);
-    const std::vector<RowPair> direct = min_distance_candidates_among(X, all_pairs(in.L));
-    EXPECT_EQ(min_distance_candidates(X), direct);
-    EXPECT_FALSE(direct.empty());
-  }
+  expect_direct_screens_candidates(inputs, ", seed " + std::to_string(seed));
 }
 
 TEST(PairDistances, TiesKeepEveryTiedPair) {
