@@ -3,6 +3,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "theorems/separability_exact_draws.hpp"
 #include "verify/closest_names.hpp"
 #include "verify/exact_decision_in_child.hpp"
 
@@ -33,6 +34,7 @@ const std::vector<std::unique_ptr<Theorem>>& all() {
     auto made = make_all();
     // Its theorems exist unchanged from now on: the children of exact decisions may use them.
     find_theorems_in_exact_workers(&find);
+    add_exact_task(kSeparabilityDrawTask, &decide_separability_draws);
     return made;
   }();
   return list;

@@ -79,19 +79,29 @@ struct SeparabilityUpperEnvelopeExpectation {
     const auto [logits, T] = softmax_input<R>(c);
     const Vector<R> alpha = softmax(logits, T);
     const Selection I = top_n_selection(c);
-    const std::size_t L = I.selected.size() + I.rest.size(), d = static_cast<std::size_t>(c.integer("dimension"));
     const R N = R(I.selected.size());
-    random::Rng rng(sampling_seed(c, ctx));
-    std::vector<R> excess, fraction, envelope;
+    const std::uint64_t seed = sampling_seed(c, ctx);
+    random::Rng rng(seed);
     const std::size_t samples = ctx.samples(static_cast<std::size_t>(c.integer("samples")));
-    ExactSeparabilityDraws exact_draws(c, ctx.exact);
+    std::vector<R> separated, envelope;
+    ExactSeparabilityDraws exact_draws(c, ctx, seed);
     for (std::size_t k = 0; k < samples; ++k) {
-      const ExactTensor x(L, d, random::sphere_rows(rng, L, d, c.number("radius").approx(0)));
-      SeparabilityTerms<R> t = separability_terms(alpha, x, binary64_gram_rows<R>(x, I.selected), I, std::optional<R>());
-      if constexpr (std::is_same_v<R, Interval>) exact_draws.decide(t, x, I);
-      fraction.push_back(t.separated / N);
+      const ExactTensor x = sphere_draw(rng, c);
+      const SeparabilityTerms<R> t =
+          separability_terms(alpha, x, binary64_gram_rows<R>(x, I.selected), I, std::optional<R>());
+      if constexpr (std::is_same_v<R, Interval>) exact_draws.note(k, t);
+      separated.push_back(t.separated);
       envelope.push_back(t.envelope);
-      excess.push_back(fraction.back() - envelope.back());
+    }
+    if constexpr (std::is_same_v<R, Interval>)
+      for (const DrawCounts& n : exact_draws.decide()) {
+        separated[n.draw] = n.separated;
+        envelope[n.draw] = n.envelope;
+      }
+    std::vector<R> excess, fraction;
+    for (std::size_t k = 0; k < samples; ++k) {
+      fraction.push_back(separated[k] / N);
+      excess.push_back(fraction.back() - envelope[k]);
     }
     const R excess_range = R(2) - exp(R(-1) / R(2));
     Sides<R> s;

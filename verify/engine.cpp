@@ -99,6 +99,7 @@ EvalContext context_for(std::size_t index, const CheckSettings& settings, unsign
   ctx.seed = case_seed(settings.seed, index);
   ctx.sample_doublings = look;
   ctx.exact = settings.exact;
+  ctx.exact_time_limit = settings.exact_time_limit;
   return ctx;
 }
 

@@ -17,7 +17,7 @@ namespace {
 // Every field below travels; one added to these types must be added here (the sizes catch most).
 static_assert(sizeof(VerdictPolicy) == sizeof(double), "send the new field of VerdictPolicy");
 static_assert(sizeof(ExactBudget) == 16, "send the new field of ExactBudget");
-static_assert(sizeof(EvalContext) == 40, "send the new field of EvalContext");
+static_assert(sizeof(EvalContext) == 48, "send the new field of EvalContext");
 
 // What the answer starts with.
 enum class Answer : std::uint64_t { Decided, InputFailure, OtherFailure };
@@ -132,6 +132,7 @@ std::optional<std::string> exact_decision_request(const Theorem& theorem, const 
   w.integer(ctx.seed);
   w.integer(ctx.sample_doublings);
   write_budget(w, ctx.exact);
+  write_real(w, ctx.exact_time_limit);
   write_budget(w, budget);
   write_real(w, classify.policy.near_tight);
   w.integer(classify.bits);
@@ -158,6 +159,7 @@ std::string answer_exact_decision_request(const std::string& request, TheoremFin
         ctx.seed = r.integer();
         ctx.sample_doublings = static_cast<unsigned>(r.integer());
         ctx.exact = read_budget(r);
+        ctx.exact_time_limit = read_real(r);
         const ExactBudget budget = read_budget(r);
         SlackClassifier classify;
         classify.policy.near_tight = read_real(r);

@@ -1,9 +1,12 @@
 #include "verify/exact_decision_in_child.hpp"
 
 #include <atomic>
+#include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
+#include "verify/process_bytes.hpp"
 #include "verify/time_limited_child.hpp"
 
 namespace nb {
@@ -12,10 +15,30 @@ namespace {
 // Set once, before the children that use it are forked (an atomic: engine threads read it).
 std::atomic<TheoremFinder> theorem_finder{nullptr};
 
-// What a thread's child does with a request: it finds the theorem with the finder the process
-// held when the child was forked, which is set, since no child is asked before it is.
+// The tasks by name; filled before the first child starts (a fresh child fills its own).
+std::map<std::string, ExactTask>& exact_tasks() {
+  static std::map<std::string, ExactTask> tasks;
+  return tasks;
+}
+
+// A request to a thread's child: the name of a task ("" for a decision of claims), then its bytes.
+std::string framed(const std::string& task, const std::string& bytes) {
+  ByteWriter w;
+  w.text(task);
+  w.text(bytes);
+  return w.bytes();
+}
+
+// What a thread's child does with a request: a decision of claims finds the theorem with the
+// finder the process held when the child started, which is set, since no child is asked before
+// it is; a task is found by its name, as added then.
 std::string answer_request(const std::string& request) {
-  return answer_exact_decision_request(request, theorem_finder.load());
+  ByteReader r(request);
+  const std::string task = r.text(), bytes = r.text();
+  if (task.empty()) return answer_exact_decision_request(bytes, theorem_finder.load());
+  const auto found = exact_tasks().find(task);
+  if (found == exact_tasks().end()) throw std::logic_error("no exact task named " + task);
+  return found->second(bytes);
 }
 
 // Set before the first exact decision (so before the threads that ask for them start).
@@ -39,6 +62,15 @@ void find_theorems_in_exact_workers(TheoremFinder find) {
   theorem_finder.compare_exchange_strong(none, find);
 }
 
+void add_exact_task(const std::string& name, ExactTask task) { exact_tasks().emplace(name, task); }
+
+std::optional<std::string> run_exact_task_within(double cpu_seconds, const std::string& name,
+                                                 const std::string& input) {
+  ChildEnd end = thread_worker().run(framed(name, input), cpu_seconds);
+  if (end.kind != ChildEnd::Kind::Answered) return std::nullopt;
+  return std::move(end.answer);
+}
+
 void run_exact_workers_as(FreshProgram program) { exact_worker_program = std::move(program); }
 
 void serve_exact_decision_requests() { serve_time_limited_requests(answer_request); }
@@ -60,8 +92,8 @@ std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theo
         [&] { return decide_claims_exactly(theorem, c, ctx, budget, classify, sides, verdicts, slacks); }, sides,
         verdicts, slacks);
   };
-  const ChildEnd end =
-      request ? thread_worker().run(*request, cpu_seconds) : run_in_time_limited_child(decide_here, cpu_seconds);
+  const ChildEnd end = request ? thread_worker().run(framed("", *request), cpu_seconds)
+                               : run_in_time_limited_child(decide_here, cpu_seconds);
   switch (end.kind) {
     case ChildEnd::Kind::Answered: break;
     case ChildEnd::Kind::OverTimeLimit:

@@ -14,6 +14,7 @@
 // through the function given to find_theorems_in_exact_workers (the registry's). A decision whose
 // theorem it would not find, or whose case does not travel exactly, runs in a child forked for it
 // alone (run_in_time_limited_child), which holds every object of the caller: slower, same answer.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,22 @@ std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theo
 // forks of a process that holds it). theorems/registry.cpp calls it when the registry is made;
 // theorems that `find` does not return are decided in a child forked for each decision.
 void find_theorems_in_exact_workers(TheoremFinder find);
+
+// Exact work of a theorem's own, outside the decision of its claims, that must be bounded in time
+// the same way (the tied draws of a sampled statistic: theorems/separability_exact_draws.hpp): a
+// function from bytes to bytes that the thread's child finds by name.
+using ExactTask = std::string (*)(const std::string& input);
+
+// Lets the threads' children run `task` as `name`. Call it where the theorems are registered (a
+// fresh child registers them too), before the first exact evaluation.
+void add_exact_task(const std::string& name, ExactTask task);
+
+// task(input) of the task added as `name`, run in the calling thread's child (the one of its exact
+// decisions) whose CPU time for it may reach `cpu_seconds` (> 0): its answer, or nullopt when the
+// child used up its time, stalled, ran out of memory or failed (the next request starts a fresh
+// child).
+std::optional<std::string> run_exact_task_within(double cpu_seconds, const std::string& name,
+                                                 const std::string& input);
 
 // From now on, the threads' children of exact decisions are `program` (its arguments, the first its
 // path), which calls serve_exact_decision_requests, rather than forks of this process. Call it

@@ -82,6 +82,9 @@ struct EvalContext {
   // The exact work an interval evaluation may spend on parts that no precision decides (the
   // tied comparisons of a sampled draw: theorems/separability_exact_draws.hpp); units 0: none.
   ExactBudget exact;
+  // The CPU seconds each exact evaluation may take in the child that runs it
+  // (verify/exact_decision_in_child.hpp), whatever the budget.
+  double exact_time_limit = 5;
 
   // The number of samples to draw for a case whose base sample size is `base`.
   std::size_t samples(std::size_t base) const { return base << sample_doublings; }

@@ -1,13 +1,16 @@
 // Exact decisions in each thread's child process (verify/exact_decision_in_child.hpp): one child
 // serves a thread's decisions one after another, each answer identical in every bit to
 // decide_claims_exactly run here; a case or theorem that cannot travel as bytes is decided in a
-// child of its own, with the same answer; a thread's child ends with the thread.
+// child of its own, with the same answer; a thread's child ends with the thread; a task of a
+// theorem's own runs in the same child, within its time limit.
 #include "verify/exact_decision_in_child.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cerrno>
 #include <thread>
+
+#include <unistd.h>
 
 #include <mpfi.h>
 #include <mpfr.h>
@@ -147,6 +150,31 @@ TEST(ExactDecisionInChild, WhatCannotTravelIsDecidedInAChildOfItsOwn) {
     const Case third = third_comparison("1/3", "<=");
     expect_identical(decided_here(unregistered, third), decided_in_child(unregistered, third), "unregistered");
     EXPECT_EQ(exact_decision_worker_pid(), 0) << "both decided in children of their own";
+  }).join();
+}
+
+// Tasks for the thread's child: the child's process id after the input, and a loop without end.
+std::string echo_with_pid(const std::string& input) { return input + " " + std::to_string(::getpid()); }
+std::string spin(const std::string&) {
+  for (volatile std::uint64_t n = 0;; n = n + 1) {
+  }
+}
+
+TEST(ExactDecisionInChild, ATaskRunsInTheThreadsChildWithinItsTimeLimit) {
+  add_exact_task("echo-with-pid", &echo_with_pid);
+  add_exact_task("spin", &spin);
+  std::thread([&] {
+    const std::optional<std::string> first = run_exact_task_within(5, "echo-with-pid", "a");
+    const pid_t child = exact_decision_worker_pid();
+    ASSERT_TRUE(first.has_value());
+    EXPECT_NE(child, ::getpid());
+    EXPECT_EQ(*first, "a " + std::to_string(child)) << "run in the thread's child";
+    EXPECT_FALSE(run_exact_task_within(0.5, "spin", "")) << "over its time limit";
+    EXPECT_TRUE(reaped(child)) << "the child that went over its limit is gone";
+    const std::optional<std::string> after = run_exact_task_within(5, "echo-with-pid", "b");
+    ASSERT_TRUE(after.has_value()) << "a fresh child answers the next request";
+    EXPECT_EQ(*after, "b " + std::to_string(exact_decision_worker_pid()));
+    EXPECT_FALSE(run_exact_task_within(5, "no-such-task", "")) << "an unknown task is a failure of the child";
   }).join();
 }
 
