@@ -163,7 +163,8 @@ nlohmann::json results_to_json(const RunResults& results) {
             {"threads", s.threads},
             {"cases_per_theorem", s.cases_per_theorem},
             {"source", s.source},
-            {"exact_budget", s.exact_budget}}},
+            {"exact_budget", s.exact_budget},
+            {"exact_time_limit", s.exact_time_limit}}},
           {"sources", sources},
           {"exit_status", exit_status(results)},
           {"theorems", theorems}};
@@ -428,6 +429,7 @@ RunResults results_from_json(const nlohmann::json& j) {
   r.settings.cases_per_theorem = settings.at("cases_per_theorem").count();
   r.settings.source = settings.at("source").text();
   r.settings.exact_budget = settings.at("exact_budget").count();
+  r.settings.exact_time_limit = settings.at("exact_time_limit").real();
   for (const Field& s : root.at("sources").items()) r.sources.push_back(source_from(s));
   std::vector<std::string> ids;
   for (const Field& t : root.at("theorems").items()) {

@@ -17,8 +17,9 @@ namespace nb {
 
 // Version 2 added "sources" and made "timestamp" ISO 8601; version 3 the binary64 tier and the
 // sequential looks of statistical cases; version 4 the verdict "equal_exact", each outcome's
-// "exact" and the setting "exact_budget" (reports/results-schema.md).
-inline constexpr int kResultsSchemaVersion = 4;
+// "exact" and the setting "exact_budget"; version 5 the setting "exact_time_limit"
+// (reports/results-schema.md).
+inline constexpr int kResultsSchemaVersion = 5;
 
 // Cases per verdict, indexed by static_cast<int>(Verdict).
 using VerdictCounts = std::array<std::size_t, kVerdictCount>;
@@ -51,6 +52,7 @@ struct RunSettingsRecord {
   std::size_t cases_per_theorem = 0;
   std::string source;  // "random", "case-file", ...
   std::uint64_t exact_budget = 0;  // ExactBudget::units of exact decisions (0: off)
+  double exact_time_limit = 0;     // CPU seconds each exact evaluation may take
 };
 
 // Where a run's cases came from: a generator with its parameters, or a file with its SHA-256.

@@ -24,7 +24,8 @@ RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
   results.timestamp = plan.record.timestamp;
   results.settings = {s.binary64_tier, s.precision, s.max_precision, s.threads, s.max_sample_doublings,
                       s.policy.near_tight, s.confidence, s.seed,
-                      plan.record.cases_per_theorem, plan.record.source, s.exact.units};
+                      plan.record.cases_per_theorem, plan.record.source, s.exact.units,
+                      s.exact_time_limit};
   results.sources = plan.record.sources;
   std::vector<TheoremCaseList> work;
   for (const TheoremCases& t : plan.theorems) work.push_back({t.theorem, &t.cases});

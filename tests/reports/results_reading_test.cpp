@@ -36,6 +36,8 @@ TEST(ResultsFromJson, RoundTripsTheFixtureExactly) {
 TEST(ResultsFromJson, ReadsEveryField) {
   const RunResults& r = test::fixture_results();
   EXPECT_EQ(r.settings.seed, 2508178u);
+  EXPECT_EQ(r.settings.exact_budget, 20000000u);
+  EXPECT_EQ(r.settings.exact_time_limit, 5.0);
   EXPECT_EQ(r.timestamp, "2025-01-01T00:00:00Z");
   ASSERT_EQ(r.sources.size(), 2u);
   EXPECT_EQ(r.sources[1].sha256, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
@@ -69,6 +71,7 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
       {[](auto& j) { j["seed"] = "12a"; }, "seed: expected a decimal 64-bit"},
       {[](auto& j) { j["schema_version"] = 1; }, "unsupported schema_version 1"},
       {[](auto& j) { j["settings"]["threads"] = -1; }, "settings.threads: expected a non-negative integer"},
+      {[](auto& j) { j["settings"].erase("exact_time_limit"); }, "settings: missing field \"exact_time_limit\""},
       {[](auto& j) { j = nlohmann::json::array(); }, "top level: expected an object"},
       // A certified verdict on an unknown (NaN) enclosure, or on one whose infinite end faces a finite
       // end of either sign: a report would show it decided.
