@@ -9,6 +9,7 @@
 #include <new>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 #include "verify/errors.hpp"
 
@@ -67,6 +68,17 @@ TEST(ReportFailure, RunningOutOfMemoryIsExit71NotAnInternalError) {
   EXPECT_EQ(memory.status, 71);
   EXPECT_NE(memory.message.find("normbound: out of memory while"), std::string::npos) << memory.message;
   EXPECT_EQ(memory.message.find("internal error"), std::string::npos) << memory.message;
+}
+
+TEST(ReportFailure, AThreadTheSystemRefusesIsExit71WithWhatToDo) {
+  for (const std::errc refusal : {std::errc::resource_unavailable_try_again, std::errc::not_enough_memory}) {
+    const Reported r = report(std::system_error(std::make_error_code(refusal), "thread"));
+    EXPECT_EQ(r.status, 71) << r.message;
+    EXPECT_NE(r.message.find("the system refused a thread or process"), std::string::npos) << r.message;
+    EXPECT_NE(r.message.find("--threads"), std::string::npos) << r.message;
+  }
+  const Reported other = report(std::system_error(std::make_error_code(std::errc::resource_deadlock_would_occur)));
+  EXPECT_EQ(other.status, 70) << "any other system error is a bug: " << other.message;
 }
 
 TEST(ReportFailure, MessagesQuotingInputsAreTerminalSafe) {

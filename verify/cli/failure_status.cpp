@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <new>
 #include <string>
+#include <system_error>
 
 #include "verify/cli/terminal_text.hpp"
 #include "verify/errors.hpp"
@@ -40,6 +41,13 @@ int report_failure(const std::exception_ptr& failure, std::ostream& err) {
   } catch (const std::bad_alloc&) {
     err << "normbound: out of memory while running the command; run fewer or smaller cases, or give normbound "
            "more memory\n";
+    return kExitOsError;
+  } catch (const std::system_error& e) {
+    // std::thread and process creation report a refusal of the system this way.
+    if (e.code() != std::errc::resource_unavailable_try_again && e.code() != std::errc::not_enough_memory)
+      return internal_error(e.what(), err);
+    err << "normbound: the system refused a thread or process (" << terminal_safe(e.what())
+        << "); give fewer --threads, or raise the limit on processes (ulimit -u)\n";
     return kExitOsError;
   } catch (const std::exception& e) {
     return internal_error(e.what(), err);

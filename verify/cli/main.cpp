@@ -1,7 +1,8 @@
 // normbound: checks the bounds of "Limitations of Normalization in Attention Mechanism"
 // (arXiv 2508.17821) in certified arithmetic. One file per subcommand; this one wires them up
-// and maps failures to exit codes (64 usage, 65 data, 70 internal error, 71 out of memory, 73
-// cannot create an output, 74 write failed, as sysexits.h; 130/143 after SIGINT/SIGTERM).
+// and maps failures to exit codes (64 usage, 65 data, 70 internal error, 71 out of memory or of
+// threads, 73 cannot create an output, 74 write failed, as sysexits.h; 130/143 after
+// SIGINT/SIGTERM).
 #include <exception>
 #include <iostream>
 #include <string_view>
@@ -37,7 +38,7 @@ int run_subcommand(int argc, char** argv) {
       "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE\n"
       "from an interval enclosure of slack = bound - value, escalating precision when undecided.\n"
       "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain,\n"
-      "64 usage error, 65 bad input data, 70 internal error (please report it), 71 out of memory,\n"
+      "64 usage error, 65 bad input data, 70 internal error (please report it), 71 out of memory or of threads,\n"
       "73 an output cannot be created where asked, 74 a write failed (disk full, standard output lost),\n"
       "130/143 interrupted.",
       "normbound"};  // named, so that usage lines say normbound rather than the binary's path
