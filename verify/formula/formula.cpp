@@ -1,0 +1,135 @@
+#include "verify/formula/formula.hpp"
+
+#include <cctype>
+
+#include "verify/number_literal.hpp"
+
+namespace nb::formula {
+namespace {
+
+bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+class Parser {
+ public:
+  explicit Parser(const std::string& text) : text_(text) {}
+
+  Node formula() {
+    Node n = sum();
+    skip_space();
+    if (pos_ < text_.size()) fail(std::string("unexpected '") + text_[pos_] + "'");
+    return n;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const { throw FormulaError(what, text_, pos_); }
+
+  void skip_space() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  // Consumes `c` if it comes next.
+  bool take(char c) {
+    skip_space();
+    if (pos_ < text_.size() && text_[pos_] == c) {
+      ++pos_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c, const std::string& where) {
+    if (!take(c)) fail(std::string("expected '") + c + "' " + where);
+  }
+
+  static Node binary(Node::Kind kind, Node left, Node right) {
+    const std::size_t at = left.position;
+    return Node{kind, "", {std::move(left), std::move(right)}, at};
+  }
+
+  Node sum() {
+    Node n = product();
+    for (;;) {
+      if (take('+')) n = binary(Node::Kind::Add, std::move(n), product());
+      else if (take('-')) n = binary(Node::Kind::Subtract, std::move(n), product());
+      else return n;
+    }
+  }
+  Node product() {
+    Node n = signed_power();
+    for (;;) {
+      if (take('*')) n = binary(Node::Kind::Multiply, std::move(n), signed_power());
+      else if (take('/')) n = binary(Node::Kind::Divide, std::move(n), signed_power());
+      else return n;
+    }
+  }
+  Node signed_power() {
+    skip_space();
+    const std::size_t at = pos_;
+    if (take('-')) return Node{Node::Kind::Negate, "", {signed_power()}, at};
+    Node n = indexed();
+    if (take('^')) n = binary(Node::Kind::Power, std::move(n), signed_power());
+    return n;
+  }
+  Node indexed() {
+    Node n = atom();
+    while (take('[')) {
+      n = binary(Node::Kind::Index, std::move(n), sum());
+      expect(']', "to close the index");
+    }
+    return n;
+  }
+  Node atom() {
+    skip_space();
+    const std::size_t at = pos_;
+    if (pos_ == text_.size()) fail("expected a number, a name or '(' at the end of the formula");
+    if (take('(')) {
+      Node n = sum();
+      expect(')', "to close the parenthesis");
+      return n;
+    }
+    if (name_start(text_[pos_])) {
+      while (pos_ < text_.size() && name_char(text_[pos_])) ++pos_;
+      std::string name = text_.substr(at, pos_ - at);
+      if (!take('(')) return Node{Node::Kind::Name, std::move(name), {}, at};
+      Node call{Node::Kind::Call, std::move(name), {}, at};
+      do call.args.push_back(sum());
+      while (take(','));
+      expect(')', "to close the arguments of " + call.text);
+      return call;
+    }
+    if (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.') return number(at);
+    fail(std::string("expected a number, a name or '(', not '") + text_[pos_] + "'");
+  }
+  // The longest run of characters a decimal literal may hold, checked by the literal reader.
+  Node number(std::size_t at) {
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      const bool exponent_sign = (c == '+' || c == '-') && (text_[pos_ - 1] == 'e' || text_[pos_ - 1] == 'E');
+      if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || exponent_sign)) break;
+      ++pos_;
+    }
+    std::string literal = text_.substr(at, pos_ - at);
+    try {
+      read_number_literal(literal, "the number '" + literal + "'");
+    } catch (const InputError& e) {
+      pos_ = at;
+      fail(e.what());
+    }
+    return Node{Node::Kind::Number, std::move(literal), {}, at};
+  }
+
+  const std::string& text_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::string with_caret(const std::string& text, std::size_t position) {
+  return "  " + text + "\n  " + std::string(position, ' ') + "^";
+}
+
+FormulaError::FormulaError(const std::string& what, const std::string& text, std::size_t at)
+    : InputError(what + " (column " + std::to_string(at + 1) + ")\n" + with_caret(text, at)), position(at) {}
+
+Formula parse_formula(const std::string& text) { return Formula{text, Parser(text).formula()}; }
+
+}  // namespace nb::formula

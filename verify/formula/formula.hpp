@@ -1,0 +1,50 @@
+#pragma once
+// A bound stated as text: the expressions of a theorem file ("-sum(i, a[i] * log(a[i]))"),
+// parsed once into a tree that every number type evaluates (verify/formula/formula_evaluation.hpp)
+// and that prints as LaTeX (verify/formula/formula_latex.hpp).
+//
+// Grammar, loosest first:
+//   sum      := product (('+' | '-') product)*
+//   product  := signed (('*' | '/') signed)*
+//   signed   := '-' signed | power
+//   power    := indexed ('^' signed)?            right-associative: 2^-1, a^b^c = a^(b^c)
+//   indexed  := atom ('[' sum ']')*
+//   atom     := number | name | name '(' sum (',' sum)* ')' | '(' sum ')'
+// Numbers are exact literals (verify/number_literal.hpp: 3, 0.1 as the decimal it is, 1e-3); a
+// fraction is written as a division (1/3). Names are letters, digits and '_', not starting with a
+// digit. What a name or a call means is decided when the tree is evaluated.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "verify/errors.hpp"
+
+namespace nb::formula {
+
+struct Node {
+  enum class Kind { Number, Name, Negate, Add, Subtract, Multiply, Divide, Power, Index, Call };
+  Kind kind;
+  std::string text;         // Number: the literal; Name: the name; Call: the function's name
+  std::vector<Node> args;   // operands in order (Index: the indexed value, then the index)
+  std::size_t position = 0; // offset of the node's first character in the formula's text
+};
+
+// A formula and the text it was parsed from.
+struct Formula {
+  std::string text;
+  Node root;
+};
+
+// An error located in a formula: what went wrong, the formula, and a caret under the place.
+struct FormulaError : InputError {
+  FormulaError(const std::string& what, const std::string& text, std::size_t position);
+  std::size_t position;
+};
+
+// The tree of `text`. Throws FormulaError at the first character that does not fit the grammar.
+Formula parse_formula(const std::string& text);
+
+// `text` with a second line holding a caret under column `position` (both indented by two spaces).
+std::string with_caret(const std::string& text, std::size_t position);
+
+}  // namespace nb::formula

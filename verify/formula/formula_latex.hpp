@@ -1,0 +1,14 @@
+#pragma once
+// The LaTeX of a formula (verify/formula/formula.hpp), so that a bound stated once as text also
+// prints as mathematics: a[i] as a_{i}, sum(i, e) as \sum_{i} e, a / b as \frac{a}{b}, Greek
+// names as letters, other names of more than one letter upright. Parentheses only where the
+// grammar needs them.
+#include <string>
+
+#include "verify/formula/formula.hpp"
+
+namespace nb::formula {
+
+std::string latex(const Formula& f);
+
+}  // namespace nb::formula
