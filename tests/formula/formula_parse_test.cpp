@@ -54,6 +54,17 @@ TEST(ParseFormula, ErrorsNameTheColumnWithACaret) {
   EXPECT_EQ(error_of("3 $ 4"), "unexpected '$' (column 3)\n  3 $ 4\n    ^");
   EXPECT_EQ(error_of("(a + b"), "expected ')' to close the parenthesis (column 7)\n  (a + b\n        ^");
   EXPECT_NE(error_of("2 * 1e99999").find("(column 5)"), std::string::npos) << "an exponent beyond the literal limit";
+  EXPECT_NE(error_of(std::string(100000, '(') + "1" + std::string(100000, ')')).find("nests more than 500 levels"),
+            std::string::npos)
+      << "deep nesting is an error, not a stack overflow";
+  EXPECT_NE(error_of(std::string(100000, '-') + "1").find("nests more than 500 levels"), std::string::npos);
+  std::string chain = "1";
+  for (int i = 0; i < 100000; ++i) chain += "+1";
+  EXPECT_NE(error_of(chain).find("nests more than 500 levels"), std::string::npos) << "a long chain is a deep tree";
+  std::string indices = "a";
+  for (int i = 0; i < 100000; ++i) indices += "[i]";
+  EXPECT_NE(error_of(indices).find("nests more than 500 levels"), std::string::npos);
+  EXPECT_EQ(error_of(std::string(400, '(') + "1" + std::string(400, ')')), "");
   EXPECT_EQ(error_of("a[i"), "expected ']' to close the index (column 4)\n  a[i\n     ^");
 }
 

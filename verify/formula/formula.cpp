@@ -1,5 +1,6 @@
 #include "verify/formula/formula.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "verify/number_literal.hpp"
@@ -40,9 +41,17 @@ class Parser {
     if (!take(c)) fail(std::string("expected '") + c + "' " + where);
   }
 
-  static Node binary(Node::Kind kind, Node left, Node right) {
+  // A node over `args`, its height checked.
+  Node node(Node::Kind kind, std::string text, std::vector<Node> args, std::size_t at) const {
+    std::size_t height = 1;
+    for (const Node& a : args) height = std::max(height, a.height + 1);
+    if (height > kMaxFormulaHeight)
+      throw FormulaError("the formula nests more than " + std::to_string(kMaxFormulaHeight) + " levels deep", text_, at);
+    return Node{kind, std::move(text), std::move(args), at, height};
+  }
+  Node binary(Node::Kind kind, Node left, Node right) const {
     const std::size_t at = left.position;
-    return Node{kind, "", {std::move(left), std::move(right)}, at};
+    return node(kind, "", {std::move(left), std::move(right)}, at);
   }
 
   Node sum() {
@@ -64,7 +73,14 @@ class Parser {
   Node signed_power() {
     skip_space();
     const std::size_t at = pos_;
-    if (take('-')) return Node{Node::Kind::Negate, "", {signed_power()}, at};
+    // Every recursion of the grammar passes here: a bounded depth keeps the stack bounded.
+    if (++depth_ > kMaxFormulaHeight)
+      fail("the formula nests more than " + std::to_string(kMaxFormulaHeight) + " levels deep");
+    struct Leave {
+      std::size_t& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
+    if (take('-')) return node(Node::Kind::Negate, "", {signed_power()}, at);
     Node n = indexed();
     if (take('^')) n = binary(Node::Kind::Power, std::move(n), signed_power());
     return n;
@@ -89,12 +105,12 @@ class Parser {
     if (name_start(text_[pos_])) {
       while (pos_ < text_.size() && name_char(text_[pos_])) ++pos_;
       std::string name = text_.substr(at, pos_ - at);
-      if (!take('(')) return Node{Node::Kind::Name, std::move(name), {}, at};
-      Node call{Node::Kind::Call, std::move(name), {}, at};
-      do call.args.push_back(sum());
+      if (!take('(')) return node(Node::Kind::Name, std::move(name), {}, at);
+      std::vector<Node> args;
+      do args.push_back(sum());
       while (take(','));
-      expect(')', "to close the arguments of " + call.text);
-      return call;
+      expect(')', "to close the arguments of " + name);
+      return node(Node::Kind::Call, std::move(name), std::move(args), at);
     }
     if (std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '.') return number(at);
     fail(std::string("expected a number, a name or '(', not '") + text_[pos_] + "'");
@@ -114,11 +130,12 @@ class Parser {
       pos_ = at;
       fail(e.what());
     }
-    return Node{Node::Kind::Number, std::move(literal), {}, at};
+    return node(Node::Kind::Number, std::move(literal), {}, at);
   }
 
   const std::string& text_;
   std::size_t pos_ = 0;
+  std::size_t depth_ = 0;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 //   power    := indexed ('^' signed)?            right-associative: 2^-1, a^b^c = a^(b^c)
 //   indexed  := atom ('[' sum ']')*
 //   atom     := number | name | name '(' sum (',' sum)* ')' | '(' sum ')'
+// A formula's tree is at most kMaxFormulaHeight deep (a chain of 1 + 1 + ... counts too).
 // Numbers are exact literals (verify/number_literal.hpp: 3, 0.1 as the decimal it is, 1e-3); a
 // fraction is written as a division (1/3). Names are letters, digits and '_', not starting with a
 // digit. What a name or a call means is decided when the tree is evaluated.
@@ -27,7 +28,11 @@ struct Node {
   std::string text;         // Number: the literal; Name: the name; Call: the function's name
   std::vector<Node> args;   // operands in order (Index: the indexed value, then the index)
   std::size_t position = 0; // offset of the node's first character in the formula's text
+  std::size_t height = 1;   // of the tree under it (1: a leaf); at most kMaxFormulaHeight
 };
+
+// How deep a formula's tree may be: what evaluates it and prints it recurses once per level.
+inline constexpr std::size_t kMaxFormulaHeight = 500;
 
 // A formula and the text it was parsed from.
 struct Formula {
