@@ -5,6 +5,7 @@
 
 #include "theorems/separability_exact_draws.hpp"
 #include "verify/closest_names.hpp"
+#include "verify/errors.hpp"
 #include "verify/exact_decision_in_child.hpp"
 
 namespace nb::theorems {
@@ -27,17 +28,39 @@ std::vector<std::unique_ptr<Theorem>> make_all() {
   return list;
 }
 
+// The built-in theorems, then those added.
+std::vector<std::unique_ptr<Theorem>>& registered() {
+  static auto list = make_all();
+  return list;
+}
+
+// A built-in theorem by id: what the children of exact decisions find (a fresh child makes the
+// built-in theorems only).
+const Theorem* find_built_in(const std::string& id) {
+  static const std::size_t count = registered().size();
+  for (std::size_t i = 0; i < count; ++i)
+    if (registered()[i]->info().id == id) return registered()[i].get();
+  return nullptr;
+}
+
 }  // namespace
 
 const std::vector<std::unique_ptr<Theorem>>& all() {
-  static const auto list = [] {
-    auto made = make_all();
-    // Its theorems exist unchanged from now on: the children of exact decisions may use them.
-    find_theorems_in_exact_workers(&find);
+  static const bool workers_set_up = [] {
+    find_built_in("");  // counts the built-in theorems before any is added
+    // They exist unchanged from now on: the children of exact decisions may use them.
+    find_theorems_in_exact_workers(&find_built_in);
     add_exact_task(kSeparabilityDrawTask, &decide_separability_draws);
-    return made;
+    return true;
   }();
-  return list;
+  (void)workers_set_up;
+  return registered();
+}
+
+void add(std::unique_ptr<Theorem> theorem) {
+  if (find(theorem->info().id) != nullptr)
+    throw InputError("theorem id '" + theorem->info().id + "' is taken by another theorem");
+  registered().push_back(std::move(theorem));
 }
 
 const Theorem* find(const std::string& id) {

@@ -11,6 +11,12 @@ namespace nb::theorems {
 // Every registered theorem, in list order. Ids are unique (checked on first use).
 const std::vector<std::unique_ptr<Theorem>>& all();
 
+// Adds `theorem` (one stated in a theorem file: theorems/file_theorem.hpp) after the others, for
+// the rest of the process. Call it before any thread evaluates a theorem. Its exact decisions run
+// in a child forked for each (the children that serve the others do not hold it). Throws
+// InputError when its id is taken.
+void add(std::unique_ptr<Theorem> theorem);
+
 // The theorem with this id, or nullptr.
 const Theorem* find(const std::string& id);
 

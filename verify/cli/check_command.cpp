@@ -16,6 +16,7 @@
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "verify/atomic_file.hpp"
+#include "theorems/file_theorem.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_summary.hpp"
@@ -62,8 +63,10 @@ void validate(const CheckOptions& o) {
   for (std::size_t N : o.top_n)
     if (N == 0) throw UsageError("--top-n sizes must be at least 1 (the top-N set is not empty)");
   const bool by_reference = !o.paper_refs.empty() || !o.fidelities.empty();
-  if (o.ids.empty() && !o.all && o.case_files.empty() && !by_reference)
-    throw UsageError("name theorem ids, or --all, --paper-ref REF, --fidelity TAG, or --case FILE (see 'normbound list')");
+  if (o.ids.empty() && !o.all && o.case_files.empty() && o.theorem_files.empty() && !by_reference)
+    throw UsageError(
+        "name theorem ids, or --all, --paper-ref REF, --fidelity TAG, --case FILE or --theorem-file FILE (see "
+        "'normbound list')");
   if (o.all && !o.ids.empty()) throw UsageError("give theorem ids or --all, not both");
   if (by_reference && (o.all || !o.ids.empty()))
     throw UsageError("--paper-ref and --fidelity select theorems themselves; leave out ids and --all");
@@ -72,6 +75,7 @@ void validate(const CheckOptions& o) {
 // The command that re-runs exactly `case_file` with this run's precision settings.
 std::string replay_command(const std::string& id, const std::string& case_file, const CheckOptions& o) {
   std::string s = "normbound check " + id + " --case " + case_file;
+  for (const std::string& file : o.theorem_files) s += " --theorem-file " + file;
   if (o.precision != g_defaults.precision) s += " --precision " + std::to_string(o.precision);
   if (o.max_precision != g_defaults.max_precision) s += " --max-precision " + std::to_string(o.max_precision);
   if (o.exact_budget != g_defaults.exact_budget) s += " --exact-budget " + std::to_string(o.exact_budget);
@@ -178,6 +182,9 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
                     "the paper); a theorem too costly there is named with the reason and not run");
   check->add_option("--case", o.case_files, "Replay a saved case file instead of the random suite (repeatable)")
       ->check(CLI::ExistingFile);
+  check->add_option("--theorem-file", o.theorem_files,
+                    "Add the theorem stated in this TOML file (docs/theorem-files.md) and, unless ids, --all or "
+                    "--paper-ref choose, check it (repeatable)");
   add_cases_dir_option(*check, o.cases_dir);
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
@@ -205,6 +212,12 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
+  for (const std::string& file : o.theorem_files) {
+    std::unique_ptr<Theorem> t = theorems::read_theorem_file(file);
+    if (o.ids.empty() && !o.all && o.case_files.empty() && o.paper_refs.empty() && o.fidelities.empty())
+      selected.push_back(t.get());
+    theorems::add(std::move(t));
+  }
   std::map<std::string, std::vector<Case>> replayed;
   for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
   if (o.all)

@@ -30,6 +30,7 @@ struct CheckOptions {
   unsigned threads = 0;  // 0: one per hardware thread
   std::string json;
   std::vector<std::string> case_files;
+  std::vector<std::string> theorem_files;  // theorems stated in files (theorems/file_theorem.hpp)
   std::string cases_dir;  // "": with --report, DIR/cases; without, case files are not saved
   std::string report_dir;
   bool appendix = false;  // the report directory also holds report-appendix.tex

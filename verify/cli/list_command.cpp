@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
 #include "verify/suite_regime.hpp"
 
@@ -14,10 +15,13 @@ CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
       "list", "List the registered theorems: id, fidelity, expect, source, statement, and the shapes that\n"
               "'check --regime paper' draws them at (or why it does not run them).");
   list->add_flag("--json", options.json, "Print a JSON array (with the LaTeX statements and assumptions)");
+  list->add_option("--theorem-file", options.theorem_files,
+                   "Add the theorem stated in this TOML file, listed last with its generated LaTeX (repeatable)");
   return list;
 }
 
 int run_list(const ListOptions& options, std::ostream& out) {
+  for (const std::string& file : options.theorem_files) theorems::add(theorems::read_theorem_file(file));
   if (options.json) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& t : theorems::all()) {

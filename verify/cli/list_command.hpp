@@ -1,5 +1,7 @@
 #pragma once
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -7,10 +9,11 @@ namespace nb::cli {
 
 struct ListOptions {
   bool json = false;
+  std::vector<std::string> theorem_files;  // theorems stated in files, listed after the others
 };
 
 CLI::App* add_list_command(CLI::App& app, ListOptions& options);
-// Prints every registered theorem (id, fidelity, expect, source, one-line statement). Returns 0.
+// Adds the theorems of options.theorem_files, then prints every registered theorem (id, fidelity, expect, source, one-line statement). Returns 0.
 int run_list(const ListOptions& options, std::ostream& out);
 
 }  // namespace nb::cli

@@ -13,7 +13,7 @@ bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 
 class Parser {
  public:
-  explicit Parser(const std::string& text) : text_(text) {}
+  Parser(const std::string& text, const std::string& origin) : text_(text), origin_(origin) {}
 
   Node formula() {
     Node n = sum();
@@ -23,7 +23,7 @@ class Parser {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const { throw FormulaError(what, text_, pos_); }
+  [[noreturn]] void fail(const std::string& what) const { throw FormulaError(what, text_, pos_, origin_); }
 
   void skip_space() {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
@@ -46,7 +46,8 @@ class Parser {
     std::size_t height = 1;
     for (const Node& a : args) height = std::max(height, a.height + 1);
     if (height > kMaxFormulaHeight)
-      throw FormulaError("the formula nests more than " + std::to_string(kMaxFormulaHeight) + " levels deep", text_, at);
+      throw FormulaError("the formula nests more than " + std::to_string(kMaxFormulaHeight) + " levels deep", text_, at,
+                         origin_);
     return Node{kind, std::move(text), std::move(args), at, height};
   }
   Node binary(Node::Kind kind, Node left, Node right) const {
@@ -134,6 +135,7 @@ class Parser {
   }
 
   const std::string& text_;
+  const std::string& origin_;
   std::size_t pos_ = 0;
   std::size_t depth_ = 0;
 };
@@ -144,9 +146,13 @@ std::string with_caret(const std::string& text, std::size_t position) {
   return "  " + text + "\n  " + std::string(position, ' ') + "^";
 }
 
-FormulaError::FormulaError(const std::string& what, const std::string& text, std::size_t at)
-    : InputError(what + " (column " + std::to_string(at + 1) + ")\n" + with_caret(text, at)), position(at) {}
+FormulaError::FormulaError(const std::string& what, const std::string& text, std::size_t at, const std::string& origin)
+    : InputError((origin.empty() ? "" : origin + ": ") + what + " (column " + std::to_string(at + 1) + ")\n" +
+                 with_caret(text, at)),
+      position(at) {}
 
-Formula parse_formula(const std::string& text) { return Formula{text, Parser(text).formula()}; }
+Formula parse_formula(const std::string& text, const std::string& origin) {
+  return Formula{text, Parser(text, origin).formula(), origin};
+}
 
 }  // namespace nb::formula

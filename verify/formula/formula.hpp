@@ -34,20 +34,23 @@ struct Node {
 // How deep a formula's tree may be: what evaluates it and prints it recurses once per level.
 inline constexpr std::size_t kMaxFormulaHeight = 500;
 
-// A formula and the text it was parsed from.
+// A formula, the text it was parsed from, and where that text is ("theorem.toml:12:9", or "").
 struct Formula {
   std::string text;
   Node root;
+  std::string origin;
 };
 
-// An error located in a formula: what went wrong, the formula, and a caret under the place.
+// An error located in a formula: where the formula is, what went wrong, the formula, and a caret
+// under the place ("theorem.toml:12:9: unknown name 'y' ... (column 3)", then the two lines).
 struct FormulaError : InputError {
-  FormulaError(const std::string& what, const std::string& text, std::size_t position);
+  FormulaError(const std::string& what, const std::string& text, std::size_t position, const std::string& origin = "");
   std::size_t position;
 };
 
-// The tree of `text`. Throws FormulaError at the first character that does not fit the grammar.
-Formula parse_formula(const std::string& text);
+// The tree of `text`, which is at `origin`. Throws FormulaError at the first character that does
+// not fit the grammar.
+Formula parse_formula(const std::string& text, const std::string& origin = "");
 
 // `text` with a second line holding a caret under column `position` (both indented by two spaces).
 std::string with_caret(const std::string& text, std::size_t position);

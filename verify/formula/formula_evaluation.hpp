@@ -73,7 +73,9 @@ class Evaluation {
   }
 
  private:
-  [[noreturn]] void fail(const Node& n, const std::string& what) const { throw FormulaError(what, f_.text, n.position); }
+  [[noreturn]] void fail(const Node& n, const std::string& what) const {
+    throw FormulaError(what, f_.text, n.position, f_.origin);
+  }
 
   Value<R> name(const Node& n) {
     if (const auto i = indices_.find(n.text); i != indices_.end()) return R(static_cast<std::int64_t>(i->second));

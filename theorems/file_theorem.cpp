@@ -1,0 +1,173 @@
+#include "theorems/file_theorem.hpp"
+
+#include <cmath>
+
+#include "models/random/random_inputs.hpp"
+#include "verify/case_names.hpp"
+#include "verify/formula/formula_evaluation.hpp"
+#include "verify/formula/formula_latex.hpp"
+#include "verify/input_file.hpp"
+#include "verify/number_literal.hpp"
+
+namespace nb::theorems {
+namespace {
+
+using formula::Bindings;
+using formula::ClaimSpec;
+using formula::InputSpec;
+using formula::TheoremSpec;
+using Kind = InputSpec::Kind;
+
+const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends", "spread"};
+
+class FileTheorem final : public Theorem {
+ public:
+  explicit FileTheorem(TheoremSpec spec) : spec_(std::move(spec)) {
+    TheoremInfo& info = spec_.info;
+    std::string statement, summary;
+    for (const ClaimSpec& c : spec_.claims) {
+      const std::string relation = c.relation == Relation::Equal ? "==" : relation_symbol(c.relation);
+      const std::string tex_relation = c.relation == Relation::LessEqual      ? "\\le"
+                                       : c.relation == Relation::GreaterEqual ? "\\ge"
+                                       : c.relation == Relation::Equal        ? "="
+                                                                              : relation;
+      statement += (statement.empty() ? "" : ",\\quad ") + formula::latex(c.value) + " " + tex_relation + " " +
+                   formula::latex(c.bound);
+      summary += (summary.empty() ? "" : "; ") + c.value.text + " " + relation + " " + c.bound.text;
+      claim_names_.push_back(c.value.text + " " + relation + " " + c.bound.text);
+    }
+    if (info.statement.empty()) info.statement = statement;
+    info.summary = summary;
+    for (const InputSpec& in : spec_.inputs) {
+      (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
+      std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
+                          : in.kind == Kind::Length ? " (a length)"
+                                                    : "";
+      info.assumptions.push_back(in.name + shape + " drawn in [" + in.low + ", " + in.high + "]" +
+                                 (in.integer && in.kind != Kind::Length ? ", integer" : ""));
+      if (in.positive) info.assumptions.push_back(in.name + " > 0");
+    }
+    // Formulas that do not fit the inputs fail here, with their place in the file.
+    Case corner;
+    corner.theorem = info.id;
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind == Kind::Length) corner.integers[in.name] = read_number_literal(in.low, "").convert_to<std::int64_t>();
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind != Kind::Length) {
+        const std::size_t n = in.kind == Kind::Vector ? static_cast<std::size_t>(corner.integers.at(in.length)) : 1;
+        corner.numbers[in.name] = ExactTensor(n, 1, std::vector<double>(n, literal_value(in.low)));
+      }
+    evaluate<double>(corner);
+  }
+
+  const TheoremInfo& info() const override { return spec_.info; }
+
+  std::vector<Case> suite(const SuiteRequest& request) const override {
+    std::vector<Case> cases;
+    for (std::size_t i = 0; i < request.count; ++i) cases.push_back(draw(request.seed, i));
+    return cases;
+  }
+
+  void check_assumptions(const Case& c) const override {
+    check_case_names(c, spec_.info.reads, spec_.info.id);
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length) {
+        if (c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
+        continue;
+      }
+      const ExactTensor& v = c.number(in.name);
+      const std::size_t expected = in.kind == Kind::Vector ? static_cast<std::size_t>(c.integer(in.length)) : 1;
+      if (!v.is_vector() || v.size() != expected)
+        throw InputError(in.name + " must be " +
+                         (in.kind == Kind::Vector ? "a vector of length " + in.length + " = " + std::to_string(expected)
+                                                  : std::string("a scalar")) +
+                         ", not " + std::to_string(v.rows()) + " x " + std::to_string(v.cols()));
+      if (in.positive)
+        for (std::size_t k = 0; k < v.size(); ++k)
+          if (v.exact(k) <= Rational(0)) throw InputError(in.name + " must be > 0 (got " + v.text(k) + ")");
+    }
+  }
+
+  Sides<double> evaluate_double(const Case& c, const EvalContext&) const override { return evaluate<double>(c); }
+  Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext&) const override { return evaluate<Mpfr>(c); }
+  Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext&) const override {
+    return evaluate<DoubleInterval>(c);
+  }
+  Sides<Interval> evaluate_interval(const Case& c, const EvalContext&) const override { return evaluate<Interval>(c); }
+  Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext&) const override { return evaluate<ExactReal>(c); }
+
+ private:
+  static double literal_value(const std::string& literal) { return ExactTensor::literal(literal).approx(0); }
+
+  template <class R>
+  Sides<R> evaluate(const Case& c) const {
+    Bindings<R> names;
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length) names[in.name] = R(c.integer(in.name));
+      else if (in.kind == Kind::Scalar) names[in.name] = c.number(in.name).template entry<R>(0);
+      else names[in.name] = c.number(in.name).template to_vector<R>();
+    }
+    for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names);
+    Sides<R> s;
+    for (std::size_t k = 0; k < spec_.claims.size(); ++k) {
+      const ClaimSpec& claim = spec_.claims[k];
+      s.claim(claim_names_[k], formula::evaluate_scalar(claim.value, names), claim.relation,
+              formula::evaluate_scalar(claim.bound, names));
+    }
+    return s;
+  }
+
+  // One value of input `in` for case shape `shape`.
+  static double draw_value(random::Rng& rng, const InputSpec& in, std::size_t shape) {
+    const double lo = literal_value(in.low), hi = literal_value(in.high);
+    double x;
+    if (shape == 3) x = random::uniform_index(rng, 0, 1) ? hi : lo;
+    else if (shape == 4 && lo > 0 && hi > 100 * lo) x = std::exp(random::uniform(rng, std::log(lo), std::log(hi)));
+    else x = random::uniform(rng, lo, hi);
+    if (in.integer) x = std::clamp(std::round(x), std::ceil(lo), std::floor(hi));
+    return x;
+  }
+
+  Case draw(std::uint64_t seed, std::size_t i) const {
+    random::Rng rng = random::rng_for(seed, spec_.info.id, i);
+    const std::size_t shape = i % 5;
+    Case c;
+    c.theorem = spec_.info.id;
+    std::string sizes;
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind == Kind::Length) {
+        const double lo = literal_value(in.low), hi = literal_value(in.high);
+        c.integers[in.name] = static_cast<std::int64_t>(
+            random::uniform_index(rng, static_cast<std::size_t>(std::ceil(lo)), static_cast<std::size_t>(std::floor(hi))));
+        sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
+      }
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length) continue;
+      const std::size_t n = in.kind == Kind::Vector ? static_cast<std::size_t>(c.integers.at(in.length)) : 1;
+      std::vector<double> values(n);
+      const double tied = draw_value(rng, in, shape);
+      for (double& v : values) v = shape == 1 || shape == 2 ? tied : draw_value(rng, in, shape);
+      if (shape == 2 && !in.integer && n > 1) {
+        const std::size_t k = random::uniform_index(rng, 0, n - 1);
+        values[k] = values[k] == 0 ? std::ldexp(1.0, -40) : values[k] * (1 + std::ldexp(1.0, -40));
+      }
+      c.numbers[in.name] = ExactTensor(n, 1, std::move(values));
+    }
+    c.label = std::string(kShapeNames[shape]) + sizes;
+    c.provenance = {{"source", "random"}, {"generator", kShapeNames[shape]}, {"seed", std::to_string(seed)}};
+    return c;
+  }
+
+  TheoremSpec spec_;
+  std::vector<std::string> claim_names_;
+};
+
+}  // namespace
+
+std::unique_ptr<Theorem> make_file_theorem(TheoremSpec spec) { return std::make_unique<FileTheorem>(std::move(spec)); }
+
+std::unique_ptr<Theorem> read_theorem_file(const std::string& path) {
+  return make_file_theorem(formula::read_theorem_spec(read_input_file(path, "theorem file"), path));
+}
+
+}  // namespace nb::theorems

@@ -1,0 +1,34 @@
+#pragma once
+// A theorem stated in a text file (verify/formula/theorem_spec.hpp) as a Theorem like the built-in
+// ones: the same tiers (binary64 intervals, MPFI with escalation, exact decisions of TIGHT
+// claims, double and MPFR for search) evaluate its formulas, and its suite draws cases in the
+// declared ranges.
+//
+// The suite: case i draws every length uniformly in its range, then one of five shapes for all
+// vectors and scalars (by i mod 5): uniform in the range; ties (every entry of a vector one drawn
+// value); near-ties (ties, one entry moved by a relative 2^-40); the range's ends (each entry low
+// or high); uniform with scalars log-uniform where the range is positive and spans more than a
+// factor 100. Integer inputs are drawn as integers. Case i depends only on (seed, id, i).
+//
+// Assumptions checked on every case: each input present with its shape (a scalar, a vector as
+// long as its length input says, a length an integer of at least 1), and `positive` inputs > 0
+// (exactly). Outside the declared ranges a case is still evaluated: the ranges say where the suite
+// draws, not where the statement holds.
+#include <memory>
+#include <string>
+
+#include "verify/formula/theorem_spec.hpp"
+#include "verify/theorem.hpp"
+
+namespace nb::theorems {
+
+// The theorem `spec` states. Throws FormulaError (located in the file) when a formula does not fit
+// its inputs' shapes or names something unknown: every claim is evaluated once in binary64 on the
+// case with each input at the low end of its range.
+std::unique_ptr<Theorem> make_file_theorem(formula::TheoremSpec spec);
+
+// The theorem stated in the file at `path` (read_theorem_spec, then make_file_theorem). Throws
+// InputError naming the file, line and column of the first mistake.
+std::unique_ptr<Theorem> read_theorem_file(const std::string& path);
+
+}  // namespace nb::theorems

@@ -1,0 +1,216 @@
+#include "verify/formula/theorem_spec.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+#include <toml++/toml.h>
+
+#include "verify/number_literal.hpp"
+
+namespace nb::formula {
+namespace {
+
+// The entries of `table` in the order they are written (toml++ keeps a table sorted by key, but
+// definitions build on those before them).
+std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml::table& table) {
+  std::vector<std::pair<std::string, const toml::node*>> entries;
+  for (const auto& [key, value] : table) entries.emplace_back(std::string(key.str()), &value);
+  std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    const toml::source_position &x = a.second->source().begin, &y = b.second->source().begin;
+    return x.line != y.line ? x.line < y.line : x.column < y.column;
+  });
+  return entries;
+}
+
+// "FILE:LINE:COLUMN" of a value (just FILE when toml++ knows no place).
+std::string place(const std::string& file, const toml::source_region& where) {
+  if (where.begin.line == 0) return file;
+  return file + ":" + std::to_string(where.begin.line) + ":" + std::to_string(where.begin.column);
+}
+
+class SpecReader {
+ public:
+  SpecReader(const toml::table& root, const std::string& file) : root_(root), file_(file) {}
+
+  TheoremSpec read() {
+    TheoremSpec s;
+    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "inputs", "define", "claim"}, "");
+    s.info.id = text(root_, "id");
+    if (s.info.id.empty() || s.info.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
+        s.info.id.front() == '-' || s.info.id.back() == '-')
+      fail(*root_.get("id"), "id must be kebab-case (lower-case letters, digits and '-'), not \"" + s.info.id + "\"");
+    s.info.title = text(root_, "title");
+    s.info.source = text(root_, "source");
+    s.info.fidelity = choice<Fidelity>(root_, "fidelity", {"verbatim", "reconstructed", "heuristic", "extension"},
+                             {Fidelity::Verbatim, Fidelity::Reconstructed, Fidelity::Heuristic, Fidelity::Extension});
+    s.info.expect = choice<Expect>(root_, "expect", {"holds", "violated"}, {Expect::Holds, Expect::Violated});
+    if (root_.contains("statement")) s.info.statement = text(root_, "statement");
+    s.inputs = inputs();
+    for (const InputSpec& in : s.inputs) names_.insert(in.name);
+    s.definitions = definitions();
+    s.claims = claims();
+    return s;
+  }
+
+ private:
+  [[noreturn]] void fail(const toml::node& at, const std::string& what) const {
+    throw InputError(place(file_, at.source()) + ": " + what);
+  }
+
+  // Refuses keys of `table` that are not `allowed` (a misspelt key would otherwise be ignored).
+  void known(const toml::table& table, const std::set<std::string>& allowed, const std::string& in) const {
+    for (const auto& [key, value] : table)
+      if (!allowed.contains(std::string(key.str()))) {
+        std::string list;
+        for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        fail(value, "unknown key '" + std::string(key.str()) + "'" + in + " (known: " + list + ")");
+      }
+  }
+
+  const toml::node& required(const toml::table& table, const std::string& key, const toml::node& owner) const {
+    const toml::node* n = table.get(key);
+    if (!n) fail(owner, "missing key '" + key + "'");
+    return *n;
+  }
+
+  std::string text(const toml::table& table, const std::string& key) const {
+    const toml::node& n = required(table, key, table);
+    if (!n.is_string()) fail(n, "'" + key + "' must be a string");
+    return std::string(*n.value<std::string_view>());
+  }
+
+  template <class T>
+  T choice(const toml::table& table, const std::string& key, const std::vector<std::string>& names,
+           const std::vector<T>& values) const {
+    const std::string v = text(table, key);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (v == names[i]) return values[i];
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : " | ") + n;
+    fail(*table.get(key), "'" + key + "' must be one of " + list + ", not \"" + v + "\"");
+  }
+
+  bool flag(const toml::table& table, const std::string& key) const {
+    const toml::node* n = table.get(key);
+    if (!n) return false;
+    if (!n->is_boolean()) fail(*n, "'" + key + "' must be true or false");
+    return *n->value<bool>();
+  }
+
+  // A range end as an exact literal.
+  std::string literal(const toml::node& n) const {
+    std::string text;
+    if (const auto i = n.value_exact<std::int64_t>()) text = std::to_string(*i);
+    else if (const auto d = n.value_exact<double>()) {
+      char buffer[64];
+      const auto end = std::to_chars(buffer, buffer + sizeof buffer, *d).ptr;
+      text.assign(buffer, end);
+      if (text.find_first_of("ni") != std::string::npos) fail(n, "a range end must be finite");
+    } else if (n.is_string()) text = std::string(*n.value<std::string_view>());
+    else fail(n, "a range end must be a number or a string holding a number (\"1/3\")");
+    try {
+      read_number_literal(text, "the range end '" + text + "'");
+    } catch (const InputError& e) {
+      fail(n, e.what());
+    }
+    return text;
+  }
+
+  std::vector<InputSpec> inputs() {
+    const toml::node& node = required(root_, "inputs", root_);
+    const toml::table* table = node.as_table();
+    if (!table || table->empty()) fail(node, "[inputs] must be a table of at least one input");
+    std::vector<InputSpec> out;
+    for (const auto& [key, node_of] : in_file_order(*table)) {
+      const toml::node& value = *node_of;
+      InputSpec in;
+      in.name = key;
+      const toml::table* t = value.as_table();
+      if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
+      known(*t, {"kind", "length", "range", "integer", "positive"}, " in input '" + in.name + "'");
+      in.kind = choice<InputSpec::Kind>(*t, "kind", {"scalar", "length", "vector"},
+                       {InputSpec::Kind::Scalar, InputSpec::Kind::Length, InputSpec::Kind::Vector});
+      if (in.kind == InputSpec::Kind::Vector) in.length = text(*t, "length");
+      const toml::node& range = required(*t, "range", value);
+      const toml::array* ends = range.as_array();
+      if (!ends || ends->size() != 2) fail(range, "range must be [low, high]");
+      in.low = literal(*ends->get(0));
+      in.high = literal(*ends->get(1));
+      if (read_number_literal(in.low, "") > read_number_literal(in.high, ""))
+        fail(range, "range [" + in.low + ", " + in.high + "] is empty");
+      in.integer = flag(*t, "integer") || in.kind == InputSpec::Kind::Length;
+      in.positive = flag(*t, "positive");
+      out.push_back(std::move(in));
+    }
+    for (const InputSpec& in : out) {
+      if (in.kind != InputSpec::Kind::Vector) continue;
+      const auto sizes = std::find_if(out.begin(), out.end(), [&](const InputSpec& o) { return o.name == in.length; });
+      if (sizes == out.end() || sizes->kind != InputSpec::Kind::Length)
+        fail(*table->get(in.name), "vector '" + in.name + "' has length '" + in.length +
+                                       "', which is not an input of kind \"length\"");
+    }
+    for (const InputSpec& in : out)
+      if (in.kind == InputSpec::Kind::Length && read_number_literal(in.low, "") < Rational(1))
+        fail(*table->get(in.name), "length '" + in.name + "' must be at least 1 in all its range");
+    return out;
+  }
+
+  Formula formula(const toml::node& n, const std::string& what) const {
+    if (!n.is_string()) fail(n, what + " must be a string holding a formula");
+    return parse_formula(std::string(*n.value<std::string_view>()), place(file_, n.source()));
+  }
+
+  std::vector<std::pair<std::string, Formula>> definitions() {
+    std::vector<std::pair<std::string, Formula>> out;
+    const toml::node* node = root_.get("define");
+    if (!node) return out;
+    const toml::table* table = node->as_table();
+    if (!table) fail(*node, "[define] must be a table of name = \"formula\"");
+    for (const auto& [name, node_of] : in_file_order(*table)) {
+      const toml::node& value = *node_of;
+      if (names_.contains(name)) fail(value, "'" + name + "' is defined twice (an input or a definition)");
+      out.emplace_back(name, formula(value, "definition '" + name + "'"));
+      names_.insert(name);
+    }
+    return out;
+  }
+
+  std::vector<ClaimSpec> claims() const {
+    const toml::node& node = required(root_, "claim", root_);
+    const toml::array* list = node.as_array();
+    if (!list || list->empty() || !list->is_array_of_tables())
+      fail(node, "claims are written [[claim]] with value, relation and bound; at least one");
+    std::vector<ClaimSpec> out;
+    for (const toml::node& entry : *list) {
+      const toml::table& t = *entry.as_table();
+      known(t, {"value", "relation", "bound"}, " in a claim");
+      ClaimSpec c;
+      c.value = formula(required(t, "value", entry), "value");
+      c.relation = choice<Relation>(t, "relation", {"<=", "<", ">=", ">", "=="},
+                          {Relation::LessEqual, Relation::Less, Relation::GreaterEqual, Relation::Greater,
+                           Relation::Equal});
+      c.bound = formula(required(t, "bound", entry), "bound");
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+
+  const toml::table& root_;
+  const std::string& file_;
+  std::set<std::string> names_;
+};
+
+}  // namespace
+
+TheoremSpec read_theorem_spec(const std::string& text, const std::string& file) {
+  toml::table root;
+  try {
+    root = toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    throw InputError(place(file, e.source()) + ": " + std::string(e.description()));
+  }
+  return SpecReader(root, file).read();
+}
+
+}  // namespace nb::formula

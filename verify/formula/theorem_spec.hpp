@@ -1,0 +1,66 @@
+#pragma once
+// A theorem stated in a text file (TOML), read and checked: what it is (id, title, source,
+// fidelity, expectation), its inputs with the ranges its suite draws from, named definitions, and
+// one or more claims `value relation bound`, each side a formula (verify/formula/formula.hpp).
+//
+//   id = "softmax-entropy-log-l"          kebab-case
+//   title = "..."   source = "..."        one line each
+//   fidelity = "extension"                verbatim | reconstructed | heuristic | extension
+//   expect = "holds"                      holds | violated
+//   statement = "..."                     optional LaTeX; else made from the claims
+//   [inputs]
+//   l = { kind = "vector", length = "L", range = [-30, 30] }
+//   T = { kind = "scalar", range = [0.01, 100], positive = true }
+//   L = { kind = "length", range = [2, 64] }
+//   [define]                              in order; each may use the inputs and those before it
+//   a = "softmax(l / T)"
+//   [[claim]]
+//   value = "-sum(i, a[i] * log(a[i]))"
+//   relation = "<="                       <=, <, >=, >, ==
+//   bound = "log(L)"
+//
+// A range end is an exact literal: a TOML integer, a string ("1/3", "0.1"), or a TOML float,
+// taken as the shortest decimal that reads back as it (0.01 is 1/100). Inputs may also say
+// `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
+// value <= 0 are refused).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verify/formula/formula.hpp"
+#include "verify/sides.hpp"
+#include "verify/theorem.hpp"
+
+namespace nb::formula {
+
+struct InputSpec {
+  enum class Kind { Scalar, Length, Vector };
+  std::string name;
+  Kind kind = Kind::Scalar;
+  std::string length;      // Vector: the name of the length input that sizes it
+  std::string low, high;   // the range, as exact literals
+  bool integer = false;    // drawn as integers
+  bool positive = false;   // assumed > 0
+};
+
+struct ClaimSpec {
+  Formula value;
+  Relation relation = Relation::LessEqual;
+  Formula bound;
+};
+
+struct TheoremSpec {
+  TheoremInfo info;  // id, title, source, fidelity, expect, statement, summary, assumptions, reads
+  std::vector<InputSpec> inputs;
+  std::vector<std::pair<std::string, Formula>> definitions;
+  std::vector<ClaimSpec> claims;
+};
+
+// The theorem stated by `text`, read from `file` (named in messages). Throws InputError
+// "FILE:LINE:COLUMN: what" at the first value that is missing, of the wrong type or unknown, and
+// FormulaError (the formula's place, the formula and a caret) for a formula that does not parse.
+// Whether the formulas fit their inputs' shapes is checked when the theorem is made
+// (verify/formula/file_theorem.hpp).
+TheoremSpec read_theorem_spec(const std::string& text, const std::string& file);
+
+}  // namespace nb::formula
