@@ -91,6 +91,10 @@ TEST(EvaluateFormula, DecimalsAreTheRationalsTheySpell) {
   EXPECT_TRUE(encloses(zero, Mpfr(0)));
   EXPECT_EQ(evaluate_scalar(parse_formula("2^-1 + 4^(1/2)"), Bindings<double>{}), 2.5);
   EXPECT_EQ(evaluate_scalar(parse_formula("sum(i, i * v[i])"), Bindings<double>{{"v", Vector<double>::Ones(4)}}), 6.0);
+  EXPECT_EQ(evaluate_scalar(parse_formula("sum(i, sum(j, delta(i, j) * v[i] * v[j]))"),
+                            Bindings<double>{{"v", Vector<double>::Ones(4)}}),
+            4.0)
+      << "the diagonal only";
 }
 
 // The message of the FormulaError that evaluating `text` in double throws ("" if none).

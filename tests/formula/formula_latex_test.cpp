@@ -14,6 +14,7 @@ TEST(FormulaLatex, WritesThePapersNotation) {
   EXPECT_EQ(tex("exp(-2 * Delta / T) / L"), "\\frac{\\exp\\left(\\frac{-2 \\, \\Delta}{T}\\right)}{L}");
   EXPECT_EQ(tex("(a + b) * c - (d - e)"), "\\left(a + b\\right) \\, c - \\left(d - e\\right)");
   EXPECT_EQ(tex("norm(u - v)^2"), "{\\left\\lVert u - v\\right\\rVert}^{2}");
+  EXPECT_EQ(tex("a[i] * (delta(i, j) - a[j])"), "a_{i} \\, \\left(\\delta_{ij} - a_{j}\\right)");
   EXPECT_EQ(tex("x_min + top_n"), "\\mathrm{x\\_min} + \\mathrm{top\\_n}");
   EXPECT_EQ(tex("(x + 1)^2 + sqrt(alpha)"), "{\\left(x + 1\\right)}^{2} + \\sqrt{\\alpha}");
   EXPECT_EQ(tex("max(i, a[i]) * softmax_jacobian(l, T)"),

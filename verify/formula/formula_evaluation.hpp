@@ -14,6 +14,7 @@
 //   sum(i, e) max(i, e) min(i, e) vec(i, e)   over i = 0 .. n-1, n the length of every vector that
 //                  is indexed by i in e (they must agree): a scalar, or the vector of the e's
 //   v[i]           entry i of vector v, i an index variable
+//   delta(i, j)    1 if the index variables i and j are equal, else 0 (Kronecker's delta)
 //   dot(u, v) norm(v) softmax(v)   sum u_i v_i, the Euclidean norm, exp(v_i) / sum_j exp(v_j)
 // A mistake of shape or of use (a vector where a scalar is needed, lengths that differ, an
 // unknown name) throws FormulaError at the offending node.
@@ -128,14 +129,19 @@ class Evaluation {
     return map(value(n.args[0]), [&](const R& x) { return R(exp(y * log(x))); });
   }
 
-  Value<R> entry(const Node& n) {
-    const Node& index = n.args[1];
+  // The value of index variable `index`.
+  std::size_t index_of(const Node& index) const {
     const auto i = index.kind == Node::Kind::Name ? indices_.find(index.text) : indices_.end();
     if (i == indices_.end()) fail(index, "an index must be the variable of an enclosing sum, max, min or vec");
+    return i->second;
+  }
+
+  Value<R> entry(const Node& n) {
+    const std::size_t i = index_of(n.args[1]);
     const Vector<R> v = vector(n.args[0]);
-    if (static_cast<Eigen::Index>(i->second) >= v.size())
-      fail(n, "index " + index.text + " runs past the vector's length " + std::to_string(v.size()));
-    return v[static_cast<Eigen::Index>(i->second)];
+    if (static_cast<Eigen::Index>(i) >= v.size())
+      fail(n, "index " + n.args[1].text + " runs past the vector's length " + std::to_string(v.size()));
+    return v[static_cast<Eigen::Index>(i)];
   }
 
   // The length that index variable `var` runs over in `body`: that of every vector indexed by it.
@@ -198,6 +204,10 @@ class Evaluation {
       const R x = scalar(n.args[0]), y = scalar(n.args[1]);
       return f == "max" ? max_of(x, y) : min_of(x, y);
     }
+    if (f == "delta") {  // Kronecker's delta of two index variables
+      arity(n, 2);
+      return R(index_of(n.args[0]) == index_of(n.args[1]) ? 1 : 0);
+    }
     if (f == "dot") {
       arity(n, 2);
       const Vector<R> u = vector(n.args[0]), v = vector(n.args[1]);
@@ -221,7 +231,7 @@ class Evaluation {
     if (f == "sqrt") return map(value(n.args[0]), [](const R& x) { return R(sqrt(x)); });
     if (f == "abs") return map(value(n.args[0]), [](const R& x) { return R(abs(x)); });
     fail(n, "unknown function '" + f +
-                "' (known: abs, dot, exp, log, log1p, max, min, norm, softmax, sqrt, sum, vec)");
+                "' (known: abs, delta, dot, exp, log, log1p, max, min, norm, softmax, sqrt, sum, vec)");
   }
 
   const Formula& f_;

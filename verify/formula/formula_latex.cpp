@@ -61,6 +61,7 @@ std::string call(const Node& n) {
     if (f == "norm") return "\\left\\lVert " + x + "\\right\\rVert";
     if (f == "exp" || f == "log") return "\\" + f + "\\left(" + x + "\\right)";
   }
+  if (f == "delta" && n.args.size() == 2) return "\\delta_{" + tex(n.args[0]) + tex(n.args[1]) + "}";
   if (f == "dot") return "\\left\\langle " + arguments(n) + "\\right\\rangle";
   if (f == "max" || f == "min") return "\\" + f + "\\left(" + arguments(n) + "\\right)";
   return "\\operatorname{" + upright(f) + "}\\left(" + arguments(n) + "\\right)";
