@@ -36,8 +36,9 @@ std::vector<std::pair<std::string, std::string>> inputs(const Case& c, std::size
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> exact_inputs(const Case& c, std::size_t max_entries) {
-  return inputs(c, max_entries, " values (exact values in the case file)");
+std::vector<std::pair<std::string, std::string>> exact_inputs(const Case& c, std::size_t max_entries,
+                                                              const std::string& too_long) {
+  return inputs(c, max_entries, too_long);
 }
 
 std::string input_summary(const Case& c) {

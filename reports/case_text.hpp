@@ -13,8 +13,11 @@ namespace nb::reports {
 // Each input of `c` (numbers, then integers, then options, each by name) as (name, exact text).
 // Numbers are printed exactly: binary64 entries as their exact decimal expansion when short,
 // otherwise in C99 hex; literals as written. Tensors with more than `max_entries` entries print
-// as "R x C values (exact values in the case file)" instead.
-std::vector<std::pair<std::string, std::string>> exact_inputs(const Case& c, std::size_t max_entries = 16);
+// as their shape followed by `too_long`, "R x C values (exact values in the case file)" by default.
+inline constexpr std::size_t kShownEntries = 16;
+std::vector<std::pair<std::string, std::string>> exact_inputs(
+    const Case& c, std::size_t max_entries = kShownEntries,
+    const std::string& too_long = " values (exact values in the case file)");
 
 // One line "name = value, ..." of the inputs, tensors longer than 4 entries abbreviated to their
 // shape: for tables, where only the worst case's shape of input matters.

@@ -1,7 +1,6 @@
 #include "verify/cli/check_command.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <limits>
@@ -23,6 +22,7 @@
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/paper_reference.hpp"
+#include "verify/cli/progress_line.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
@@ -97,31 +97,21 @@ std::string round_words(DecidingRound round) {
   return "?";
 }
 
-// Progress on stderr for runs longer than a second, only when stderr is a terminal: the cases of
-// the run decided so far, and the theorem and deciding round of the latest (the engine decides the
-// theorems' cases interleaved).
-class ProgressLine {
+// Progress on stderr, when it is a terminal: the cases of the run decided so far, and the theorem
+// and deciding round of the latest (the engine decides the theorems' cases interleaved).
+class DecidedCasesLine {
  public:
-  ProgressLine(std::ostream& err, std::size_t total)
-      : err_(err), total_(total), start_(std::chrono::steady_clock::now()), tty_(::isatty(2) != 0) {}
+  DecidedCasesLine(std::ostream& err, std::size_t total) : line_(err, ::isatty(2) != 0), total_(total) {}
   void operator()(const std::string& id, DecidingRound round) {
     ++decided_;
-    if (!tty_ || std::chrono::steady_clock::now() - start_ < std::chrono::seconds(1)) return;
-    const std::string line = "  " + std::to_string(decided_) + "/" + std::to_string(total_) +
-                             " cases decided, latest " + id + " (" + round_words(round) + ")";
-    err_ << "\r" << line << std::string(line.size() < shown_ ? shown_ - line.size() : 0, ' ') << std::flush;
-    shown_ = line.size();
-  }
-  ~ProgressLine() {
-    if (shown_ > 0) err_ << "\r" << std::string(shown_, ' ') << "\r" << std::flush;
+    line_.update("  " + std::to_string(decided_) + "/" + std::to_string(total_) + " cases decided, latest " + id + " (" +
+                     round_words(round) + ")",
+                 decided_ == total_);
   }
 
  private:
-  std::ostream& err_;
+  ProgressLine line_;
   std::size_t total_, decided_ = 0;
-  std::chrono::steady_clock::time_point start_;
-  bool tty_;
-  std::size_t shown_ = 0;  // length of the line on screen
 };
 
 }  // namespace
@@ -358,7 +348,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   std::size_t total_cases = 0;
   for (const TheoremCases& t : plan.theorems) total_cases += t.cases.size();
-  std::optional<ProgressLine> progress(std::in_place, err, total_cases);
+  std::optional<DecidedCasesLine> progress(std::in_place, err, total_cases);
   RunResults results = run(plan, [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
     (*progress)(id, round);
   });

@@ -1,14 +1,25 @@
 #include "verify/cli/list_command.hpp"
 
+#include <algorithm>
 #include <iomanip>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
 #include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
+#include "verify/cli/wrapped_text.hpp"
 #include "verify/suite_regime.hpp"
 
 namespace nb::cli {
+namespace {
+
+constexpr std::size_t kIdWidth = 42, kFidelityWidth = 15, kExpectWidth = 10;
+constexpr std::size_t kTextColumn = kIdWidth + kFidelityWidth + kExpectWidth;
+constexpr std::size_t kMinTextWidth = 40;  // narrower, the text goes below the columns
+constexpr std::size_t kNarrowIndent = 4;
+
+}  // namespace
 
 CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
   CLI::App* list = app.add_subcommand(
@@ -20,7 +31,7 @@ CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
   return list;
 }
 
-int run_list(const ListOptions& options, std::ostream& out) {
+int run_list(const ListOptions& options, std::ostream& out, std::optional<std::size_t> width) {
   for (const std::string& file : options.theorem_files) theorems::add(theorems::read_theorem_file(file));
   if (options.json) {
     nlohmann::json all = nlohmann::json::array();
@@ -39,14 +50,34 @@ int run_list(const ListOptions& options, std::ostream& out) {
     out << all.dump(2) << "\n";
     return 0;
   }
-  out << std::left << std::setw(42) << "id" << std::setw(15) << "fidelity" << std::setw(10) << "expect"
-      << "source / statement\n";
+  out << std::left;
+  // Wrapped to the width (none: one line per text): the text beside the columns when there is
+  // room for it, else below them.
+  const std::size_t line_width = width.value_or(std::numeric_limits<std::size_t>::max());
+  const bool beside = line_width >= kTextColumn + kMinTextWidth;
+  const std::size_t indent = beside ? kTextColumn : kNarrowIndent;
+  const auto print_text = [&](const std::vector<std::string>& texts, bool after_columns) {
+    bool first = after_columns;
+    for (const std::string& text : texts)
+      for (const std::string& line : wrapped(text, line_width - std::min(indent, line_width - 1))) {
+        out << (first ? std::string() : std::string(indent, ' ')) << line << "\n";
+        first = false;
+      }
+  };
+  const auto print_columns = [&](const std::string& id, const std::string& fidelity, const std::string& expect) {
+    if (beside)
+      out << std::setw(kIdWidth) << id << std::setw(kFidelityWidth) << fidelity << std::setw(kExpectWidth) << expect;
+    else if (line_width >= kTextColumn)
+      out << std::setw(kIdWidth) << id << std::setw(kFidelityWidth) << fidelity << expect << "\n";
+    else
+      for (const std::string& line : wrapped(id + " " + fidelity + " " + expect, line_width)) out << line << "\n";
+  };
+  print_columns("id", "fidelity", "expect");
+  print_text({"source / statement"}, beside);
   for (const auto& t : theorems::all()) {
     const TheoremInfo& i = t->info();
-    out << std::setw(42) << i.id << std::setw(15) << fidelity_name(i.fidelity) << std::setw(10)
-        << expect_name(i.expect) << i.source << "\n"
-        << std::setw(67) << "" << i.summary << "\n"
-        << std::setw(67) << "" << "paper regime: " << regime_summary(i, paper_regime()) << "\n";
+    print_columns(i.id, fidelity_name(i.fidelity), expect_name(i.expect));
+    print_text({i.source, i.summary, "paper regime: " + regime_summary(i, paper_regime())}, beside);
   }
   return 0;
 }

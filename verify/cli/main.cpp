@@ -14,6 +14,7 @@
 #include "verify/cli/help_command.hpp"
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/list_command.hpp"
+#include "verify/cli/output_width.hpp"
 #include "verify/cli/report_command.hpp"
 #include "verify/cli/reproduce_command.hpp"
 #include "verify/cli/search_command.hpp"
@@ -64,7 +65,7 @@ int run_subcommand(int argc, char** argv) {
     }
     app.parse(argc, argv);
     if (help->parsed()) return nb::cli::run_help(app, help_topic, std::cout, std::cerr);
-    if (list->parsed()) return nb::cli::run_list(list_options, std::cout);
+    if (list->parsed()) return nb::cli::run_list(list_options, std::cout, nb::cli::standard_output_width());
     if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
     if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
     if (reproduce->parsed())

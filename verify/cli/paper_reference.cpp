@@ -3,55 +3,168 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <tuple>
 #include <utility>
 
 #include "theorems/registry.hpp"
+#include "verify/errors.hpp"
 
 namespace nb::cli {
 namespace {
 
-// Lower case, abbreviations spelled out, runs of spaces as one.
-std::string normalized(const std::string& text) {
-  static constexpr std::array<std::pair<const char*, const char*>, 7> kAbbreviations{
-      {{"cor.", "corollary"}, {"thm.", "theorem"}, {"lem.", "lemma"}, {"sec.", "section"}, {"\xC2\xA7", "section "},
-       {"eq.", "equation"}, {"prop.", "proposition"}}};
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const auto& [abbreviation, word] : kAbbreviations)
-    for (std::size_t at = lower.find(abbreviation); at != std::string::npos; at = lower.find(abbreviation, at))
-      lower.replace(at, std::char_traits<char>::length(abbreviation), word);
+bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+std::string lower_case(const std::string& text) {
   std::string out;
-  for (char c : lower)
-    if (!(c == ' ' && (out.empty() || out.back() == ' '))) out += c;
-  while (!out.empty() && out.back() == ' ') out.pop_back();
+  for (char c : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The kind spelled at `at` of lower-case `text`, and where its spelling ends; nothing when no kind
+// word starts there.
+std::optional<std::pair<std::string, std::size_t>> kind_at(const std::string& text, std::size_t at) {
+  static constexpr std::array<std::pair<const char*, const char*>, 17> kSpellings{
+      {{"corollary", "Corollary"}, {"cor.", "Corollary"}, {"theorem", "Theorem"}, {"thm.", "Theorem"},
+       {"lemma", "Lemma"}, {"lem.", "Lemma"}, {"section", "Section"}, {"sec.", "Section"}, {"\xC2\xA7", "Section"},
+       {"figure", "Figure"}, {"fig.", "Figure"}, {"equation", "Equation"}, {"eq.", "Equation"},
+       {"proposition", "Proposition"}, {"prop.", "Proposition"}, {"algorithm", "Algorithm"}, {"alg.", "Algorithm"}}};
+  if (at > 0 && is_letter(text[at - 1])) return std::nullopt;
+  for (const auto& [spelling, kind] : kSpellings) {
+    const std::size_t end = at + std::char_traits<char>::length(spelling);
+    // A whole word: "sections" is no kind.
+    if (text.compare(at, end - at, spelling) == 0 && !(end < text.size() && is_letter(text[end]) && is_letter(text[end - 1])))
+      return std::make_pair(std::string(kind), end);
+  }
+  return std::nullopt;
+}
+
+// The reference that starts at `at` of lower-case `text` ("corollary 2(ii)"), and where it ends.
+std::optional<std::pair<PaperReference, std::size_t>> reference_at(const std::string& text, std::size_t at) {
+  const auto kind = kind_at(text, at);
+  if (!kind) return std::nullopt;
+  std::size_t i = kind->second;
+  while (i < text.size() && text[i] == ' ') ++i;
+  const std::size_t start = i;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    return i > from;
+  };
+  if (!digits()) return std::nullopt;
+  while (i + 1 < text.size() && text[i] == '.' && is_digit(text[i + 1])) {
+    ++i;
+    digits();
+  }
+  if (i < text.size() && is_letter(text[i]) && !(i + 1 < text.size() && is_letter(text[i + 1]))) ++i;  // "Fig. 2b"
+  if (i < text.size() && text[i] == '(') {  // "Corollary 2(ii)"
+    std::size_t close = i + 1;
+    while (close < text.size() && is_letter(text[close])) ++close;
+    if (close > i + 1 && close < text.size() && text[close] == ')') i = close + 1;
+  }
+  if (i < text.size() && (is_letter(text[i]) || is_digit(text[i]))) return std::nullopt;
+  return std::make_pair(PaperReference{kind->first, text.substr(start, i - start)}, i);
+}
+
+std::string trimmed(const std::string& text) {
+  const std::size_t first = text.find_first_not_of(' '), last = text.find_last_not_of(' ');
+  return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
+}
+
+bool is_kind_alone(const std::string& value) {
+  const std::string text = lower_case(trimmed(value));
+  const auto kind = kind_at(text, 0);
+  return kind && kind->second == text.size();
+}
+
+// "Corollary 1, Corollary 2(ii), ..., Theorem 2": what `sources` cite, by kind, then by number.
+std::string references_listed(const std::vector<std::string>& sources) {
+  std::vector<PaperReference> all;
+  for (const auto& source : sources)
+    for (PaperReference& r : references_cited(source))
+      if (std::find(all.begin(), all.end(), r) == all.end()) all.push_back(std::move(r));
+  const auto order = [](const PaperReference& r) {
+    return std::make_tuple(r.kind, std::stoul(r.number), r.number);  // a number starts with digits
+  };
+  std::sort(all.begin(), all.end(), [&](const auto& a, const auto& b) { return order(a) < order(b); });
+  std::string out;
+  for (const auto& r : all) out += (out.empty() ? "" : ", ") + r.text();
   return out;
 }
 
 }  // namespace
 
-bool cites(const std::string& source, const std::string& reference) {
-  const std::string s = normalized(source), r = normalized(reference);
-  if (r.empty()) return false;
-  for (std::size_t at = s.find(r); at != std::string::npos; at = s.find(r, at + 1)) {
-    const std::size_t end = at + r.size();
-    const bool number_continues = std::isdigit(static_cast<unsigned char>(r.back())) && end < s.size() &&
-                                  (std::isdigit(static_cast<unsigned char>(s[end])) ||
-                                   (s[end] == '.' && end + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[end + 1]))));
-    if (!number_continues) return true;
+std::optional<PaperReference> paper_reference(const std::string& text) {
+  const std::string lower = lower_case(trimmed(text));
+  const auto read = reference_at(lower, 0);
+  if (!read || read->second != lower.size()) return std::nullopt;
+  return read->first;
+}
+
+std::vector<PaperReference> references_cited(const std::string& source) {
+  const std::string text = lower_case(source.substr(0, source.find(';')));
+  std::vector<PaperReference> out;
+  for (std::size_t at = 0; at < text.size();) {
+    if (const auto read = reference_at(text, at)) {
+      out.push_back(read->first);
+      at = read->second;
+    } else {
+      ++at;
+    }
   }
-  return false;
+  return out;
+}
+
+bool cites(const std::string& source, const PaperReference& reference) {
+  const auto within = [&](const PaperReference& cited) {
+    if (cited.kind != reference.kind || !cited.number.starts_with(reference.number)) return false;
+    if (cited.number.size() == reference.number.size()) return true;
+    const char next = cited.number[reference.number.size()];
+    return is_letter(next) || next == '(';  // a panel or an item of it, not "30" or "3.1"
+  };
+  const std::vector<PaperReference> cited = references_cited(source);
+  return std::any_of(cited.begin(), cited.end(), within);
+}
+
+std::vector<PaperReference> cited_references(const std::vector<std::string>& values,
+                                             const std::vector<std::string>& sources) {
+  const auto refused = [&](const std::string& why) {
+    return UsageError(why + "; the parts of the paper the theorems cite: " + references_listed(sources));
+  };
+  std::vector<PaperReference> out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    std::optional<PaperReference> reference = paper_reference(values[i]);
+    if (!reference && is_kind_alone(values[i]) && i + 1 < values.size()) {
+      reference = paper_reference(values[i] + " " + values[i + 1]);
+      if (reference) ++i;
+    }
+    if (!reference) {
+      if (is_kind_alone(values[i])) throw refused("--paper-ref '" + values[i] + "' names no number: say which one");
+      if (paper_reference("Corollary " + values[i]))
+        throw refused("--paper-ref '" + values[i] + "' is a number without its kind: say which part of the paper (e.g. 'Corollary " +
+                      trimmed(values[i]) + "')");
+      throw refused("--paper-ref '" + values[i] + "' is not a part of the paper (a kind and its number, e.g. 'Corollary 3')");
+    }
+    if (std::none_of(sources.begin(), sources.end(), [&](const std::string& s) { return cites(s, *reference); }))
+      throw refused("no registered theorem matches --paper-ref '" + reference->text() + "': none cites it");
+    out.push_back(std::move(*reference));
+  }
+  return out;
 }
 
 std::vector<const Theorem*> theorems_citing(const std::vector<std::string>& references,
                                             const std::vector<std::string>& fidelities) {
+  std::vector<std::string> sources;
+  for (const auto& t : theorems::all()) sources.push_back(t->info().source);
+  const std::vector<PaperReference> cited = cited_references(references, sources);
   std::vector<const Theorem*> out;
   for (const auto& t : theorems::all()) {
     const TheoremInfo& i = t->info();
-    const bool cited = references.empty() || std::any_of(references.begin(), references.end(),
-                                                          [&](const std::string& r) { return cites(i.source, r); });
+    const bool citing = cited.empty() || std::any_of(cited.begin(), cited.end(),
+                                                     [&](const PaperReference& r) { return cites(i.source, r); });
     const bool tagged = fidelities.empty() || std::find(fidelities.begin(), fidelities.end(),
                                                         fidelity_name(i.fidelity)) != fidelities.end();
-    if (cited && tagged) out.push_back(t.get());
+    if (citing && tagged) out.push_back(t.get());
   }
   return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // `check --paper-ref` / `--fidelity`: theorems selected by the part of the paper their source
 // cites, or by their fidelity tag.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,13 +9,37 @@
 
 namespace nb::cli {
 
-// Whether `source` cites `reference`: abbreviations are spelled out ("Cor." Corollary, "Thm."
-// Theorem, "Lem." Lemma, "Sec." / "§" Section, "Eq." Equation), case is ignored, and a number must
-// end where the reference's does ("Corollary 3" does not match "Corollary 30").
-bool cites(const std::string& source, const std::string& reference);
+// A part of the paper as a whole: its kind spelled out ("Corollary") and its number as printed
+// ("3", "2(ii)", "2.3", "2b").
+struct PaperReference {
+  std::string kind, number;
+  std::string text() const { return kind + " " + number; }
+  bool operator==(const PaperReference&) const = default;
+};
+
+// `text` read as one whole reference: a kind, abbreviated or not ("Cor." Corollary, "Thm."
+// Theorem, "Lem." Lemma, "Sec." / "§" Section, "Fig." Figure, "Eq." Equation, "Prop."
+// Proposition, "Alg." Algorithm; case ignored), then its number; nothing when it is anything else.
+std::optional<PaperReference> paper_reference(const std::string& text);
+
+// The references to arXiv 2508.17821 in `source`: those before its first ';', after which a
+// source cites other works ("...; Kim, Papamakarios & Mnih 2021 (ICML), Theorem 3.1").
+std::vector<PaperReference> references_cited(const std::string& source);
+
+// Whether `source` cites `reference` or a part of it: "Corollary 2" is cited by "Corollary
+// 2(ii)", but "Corollary 3" not by "Corollary 30", nor "Theorem 3" by "Theorem 3.1".
+bool cites(const std::string& source, const PaperReference& reference);
+
+// `--paper-ref` values as references; a kind followed by a number in the next value is one
+// reference, as the shell splits `--paper-ref Corollary 3`. Throws UsageError, listing the
+// references `sources` cite, for a value that is not a whole reference (a bare number, a kind
+// without its number) and for a reference that none of `sources` cites.
+std::vector<PaperReference> cited_references(const std::vector<std::string>& values,
+                                             const std::vector<std::string>& sources);
 
 // The registered theorems, in registry order, that cite one of `references` (any, when empty)
-// and carry one of the fidelity tags `fidelities` (any, when empty).
+// and carry one of the fidelity tags `fidelities` (any, when empty); throws UsageError as
+// cited_references does.
 std::vector<const Theorem*> theorems_citing(const std::vector<std::string>& references,
                                             const std::vector<std::string>& fidelities);
 

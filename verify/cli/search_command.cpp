@@ -7,6 +7,8 @@
 #include <optional>
 #include <sstream>
 
+#include "reports/case_text.hpp"
+#include "reports/decimal_text.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "verify/atomic_file.hpp"
@@ -43,6 +45,20 @@ void print_search(const search::SearchedTheorem& s, std::ostream& out) {
     out << "  " << (t.violation ? "shrunk" : "simplified") << " in " << t.shrink.steps << " step(s) ("
         << t.shrink.attempts << " candidates tried); shown first: '" << t.certified_cases.front().label << "'\n";
   out << "  frontier: " << s.frontier.text << "\n";
+}
+
+// For a theorem that held at every point certified: the tightest of them, its inputs exactly and
+// its certified relative slack, so that how close the search came can be read and replayed.
+void print_tightest_point(const TheoremResult& r, std::ostream& out) {
+  if (!r.violations.empty() || !r.worst_case) return;
+  const CaseOutcome& o = r.worst_case->outcome;
+  out << "\n" << r.info.id << ": no counterexample; the tightest point certified:\n"
+      << "  case " << o.index << " (" << o.label << "), " << verdict_name(o.verdict) << "\n";
+  // A point that holds is not saved as a case file, so a long tensor is only named by its shape.
+  for (const auto& [name, text] : reports::exact_inputs(r.worst_case->input, reports::kShownEntries, " values (too many to show)"))
+    out << "    " << name << " = " << text << "\n";
+  out << "  claim            " << o.claim << "\n"
+      << "  relative slack   in " << reports::full_enclosure(o.relative_slack) << "\n";
 }
 
 }  // namespace
@@ -130,6 +146,9 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   terminal << terminal_safe(out.str());
   print_verdict_table(results, terminal);
   print_flagged(results, terminal, placement.in_report() ? report->target().string() : std::string());
+  std::ostringstream tightest;
+  for (const TheoremResult& r : results.theorems) print_tightest_point(r, tightest);
+  terminal << terminal_safe(tightest.str());
 
   if (o.pin)
     for (std::size_t i = 0; i < searched.size(); ++i) {

@@ -1,0 +1,79 @@
+#include "verify/cli/paper_reference.hpp"
+
+#include <gtest/gtest.h>
+
+#include "verify/errors.hpp"
+
+namespace nb::cli {
+namespace {
+
+const std::vector<std::string> kCitingSources{"arXiv 2508.17821, Corollary 3 (and the dashed curve of Fig. 4)",
+                                        "arXiv 2508.17821, Corollary 2(ii) and Fig. 2b",
+                                        "arXiv 2508.17821, Section 3.3 (Algorithm 5)",
+                                        "arXiv 2508.17821, beside Lemma 1; Kim 2021, Theorem 3.1"};
+
+std::string reference_refusal(const std::vector<std::string>& values) {
+  try {
+    cited_references(values, kCitingSources);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+std::vector<std::string> reference_texts(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const auto& r : cited_references(values, kCitingSources)) out.push_back(r.text());
+  return out;
+}
+
+TEST(PaperReference, ReadsAKindAndItsNumberAsAWhole) {
+  EXPECT_EQ(paper_reference("Cor. 3"), (PaperReference{"Corollary", "3"}));
+  EXPECT_EQ(paper_reference(" corollary 2(ii) "), (PaperReference{"Corollary", "2(ii)"}));
+  EXPECT_EQ(paper_reference("\xC2\xA7" "3.3"), (PaperReference{"Section", "3.3"}));
+  EXPECT_EQ(paper_reference("Fig. 2b"), (PaperReference{"Figure", "2b"}));
+  for (const char* partial : {"3", "Corollary", "Cor.", "Corollary 3 (entrywise)", "Corollaries 3", "Corollary x"})
+    EXPECT_FALSE(paper_reference(partial)) << partial;
+}
+
+TEST(PaperReference, CitedAreTheReferencesToThePaperBeforeOtherWorks) {
+  EXPECT_EQ(references_cited(kCitingSources[3]), (std::vector<PaperReference>{{"Lemma", "1"}}));
+  EXPECT_EQ(references_cited(kCitingSources[1]), (std::vector<PaperReference>{{"Corollary", "2(ii)"}, {"Figure", "2b"}}));
+}
+
+TEST(PaperReference, MatchesAWholeReferenceOrAPartOfIt) {
+  EXPECT_TRUE(cites(kCitingSources[0], {"Corollary", "3"}));
+  EXPECT_TRUE(cites(kCitingSources[1], {"Corollary", "2"}));
+  EXPECT_TRUE(cites(kCitingSources[1], {"Figure", "2"}));
+  EXPECT_FALSE(cites("arXiv 2508.17821, Corollary 30", {"Corollary", "3"}));
+  EXPECT_FALSE(cites(kCitingSources[2], {"Section", "3"}));
+  EXPECT_FALSE(cites(kCitingSources[0], {"Lemma", "3"}));
+  EXPECT_FALSE(cites(kCitingSources[3], {"Theorem", "3.1"}));  // Kim's, not the paper's
+}
+
+TEST(PaperReference, JoinsAKindAndTheNumberThatFollowsIt) {
+  EXPECT_EQ(reference_texts({"Corollary", "3"}), (std::vector<std::string>{"Corollary 3"}));
+  EXPECT_EQ(reference_texts({"Cor.", "3", "Lemma 1", "Sec.", "3.3"}),
+            (std::vector<std::string>{"Corollary 3", "Lemma 1", "Section 3.3"}));
+}
+
+TEST(PaperReference, RefusesPartialOrUncitedReferencesListingTheCitedOnes) {
+  const std::string cited =
+      "; the parts of the paper the theorems cite: Algorithm 5, Corollary 2(ii), Corollary 3, Figure 2b, Figure 4, "
+      "Lemma 1, Section 3.3";
+  EXPECT_EQ(reference_refusal({"3"}), "--paper-ref '3' is a number without its kind: say which part of the paper (e.g. 'Corollary 3')" + cited);
+  EXPECT_EQ(reference_refusal({"Corollary"}), "--paper-ref 'Corollary' names no number: say which one" + cited);
+  EXPECT_EQ(reference_refusal({"Corollary 3", "3"}), reference_refusal({"3"}));
+  EXPECT_EQ(reference_refusal({"Corollary 30"}), "no registered theorem matches --paper-ref 'Corollary 30': none cites it" + cited);
+  EXPECT_EQ(reference_refusal({"Theorem 3.1"}), "no registered theorem matches --paper-ref 'Theorem 3.1': none cites it" + cited);
+  EXPECT_EQ(reference_refusal({"Corollary 3 (entrywise)"}),
+            "--paper-ref 'Corollary 3 (entrywise)' is not a part of the paper (a kind and its number, e.g. 'Corollary 3')" + cited);
+}
+
+TEST(PaperReference, SelectsTheSevenRegisteredTheoremsThatCiteCorollary3) {
+  EXPECT_EQ(theorems_citing({"Corollary", "3"}, {}).size(), 7u);
+  EXPECT_EQ(theorems_citing({"Corollary", "3"}, {}), theorems_citing({"Cor. 3"}, {}));
+}
+
+}  // namespace
+}  // namespace nb::cli

@@ -1,0 +1,55 @@
+#include "verify/cli/progress_line.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+namespace nb::cli {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A clock the test moves by hand.
+struct ManualClock {
+  std::chrono::steady_clock::time_point now{};
+  ProgressLine::Clock reader() {
+    return [this] { return now; };
+  }
+};
+
+std::size_t redraws_in(const std::string& terminal) { return std::count(terminal.begin(), terminal.end(), '\r'); }
+
+TEST(ProgressLine, RedrawsAtMostTenTimesASecondAndAlwaysTheFinalState) {
+  ManualClock clock;
+  std::ostringstream terminal;
+  {
+    ProgressLine line(terminal, true, clock.reader());
+    clock.now += 1s;  // past the quiet first second
+    for (int i = 1; i <= 10000; ++i) {
+      line.update("case " + std::to_string(i), i == 10000);
+      clock.now += 100us;
+    }
+    EXPECT_LE(redraws_in(terminal.str()), 11u);
+    EXPECT_GE(redraws_in(terminal.str()), 10u);
+    EXPECT_TRUE(terminal.str().ends_with("\rcase 10000")) << terminal.str();
+  }
+  EXPECT_TRUE(terminal.str().ends_with("\r          \r"));  // cleared, at the width of the last line
+}
+
+TEST(ProgressLine, ShowsNothingInTheFirstSecondNorOffATerminal) {
+  ManualClock clock;
+  std::ostringstream terminal, file;
+  {
+    ProgressLine quick(terminal, true, clock.reader());
+    ProgressLine piped(file, false, clock.reader());
+    for (int i = 0; i < 100; ++i, clock.now += 5ms) quick.update("case", i == 99);
+    clock.now += 1s;
+    piped.update("case", true);
+  }
+  EXPECT_EQ(terminal.str(), "");
+  EXPECT_EQ(file.str(), "");
+}
+
+}  // namespace
+}  // namespace nb::cli

@@ -1,0 +1,15 @@
+#pragma once
+// The width `normbound list` wraps its lines to: a terminal's, or what COLUMNS says.
+#include <cstddef>
+#include <optional>
+
+namespace nb::cli {
+
+// COLUMNS when it is a positive integer (the user's choice, also for a pipe); otherwise, on a
+// terminal, its width (`window_columns`, 0 when unknown) or 80; otherwise none: no wrapping.
+std::optional<std::size_t> output_width(bool terminal, std::size_t window_columns, const char* columns);
+
+// output_width of standard output, read from isatty, ioctl(TIOCGWINSZ) and the environment.
+std::optional<std::size_t> standard_output_width();
+
+}  // namespace nb::cli
