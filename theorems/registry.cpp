@@ -34,22 +34,13 @@ std::vector<std::unique_ptr<Theorem>>& registered() {
   return list;
 }
 
-// A built-in theorem by id: what the children of exact decisions find (a fresh child makes the
-// built-in theorems only).
-const Theorem* find_built_in(const std::string& id) {
-  static const std::size_t count = registered().size();
-  for (std::size_t i = 0; i < count; ++i)
-    if (registered()[i]->info().id == id) return registered()[i].get();
-  return nullptr;
-}
-
 }  // namespace
 
 const std::vector<std::unique_ptr<Theorem>>& all() {
   static const bool workers_set_up = [] {
-    find_built_in("");  // counts the built-in theorems before any is added
-    // They exist unchanged from now on: the children of exact decisions may use them.
-    find_theorems_in_exact_workers(&find_built_in);
+    // They exist unchanged from now on (theorems are only added before any is evaluated): the
+    // children of exact decisions may use them.
+    find_theorems_in_exact_workers(&find);
     add_exact_task(kSeparabilityDrawTask, &decide_separability_draws);
     return true;
   }();

@@ -12,9 +12,9 @@ namespace nb::theorems {
 const std::vector<std::unique_ptr<Theorem>>& all();
 
 // Adds `theorem` (one stated in a theorem file: theorems/file_theorem.hpp) after the others, for
-// the rest of the process. Call it before any thread evaluates a theorem. Its exact decisions run
-// in a child forked for each (the children that serve the others do not hold it). Throws
-// InputError when its id is taken.
+// the rest of the process. Call it before any theorem is evaluated; a fresh child of exact
+// decisions must add the same theorems (verify/cli/theorem_files.hpp). Throws InputError when its
+// id is taken.
 void add(std::unique_ptr<Theorem> theorem);
 
 // The theorem with this id, or nullptr.

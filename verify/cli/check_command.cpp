@@ -15,7 +15,6 @@
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "verify/atomic_file.hpp"
-#include "theorems/file_theorem.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
 #include "verify/cli/check_summary.hpp"
@@ -27,6 +26,7 @@
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
@@ -202,12 +202,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
-  for (const std::string& file : o.theorem_files) {
-    std::unique_ptr<Theorem> t = theorems::read_theorem_file(file);
+  for (const Theorem* t : add_theorem_files(o.theorem_files))
     if (o.ids.empty() && !o.all && o.case_files.empty() && o.paper_refs.empty() && o.fidelities.empty())
-      selected.push_back(t.get());
-    theorems::add(std::move(t));
-  }
+      selected.push_back(t);
   std::map<std::string, std::vector<Case>> replayed;
   for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
   if (o.all)

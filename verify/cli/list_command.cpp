@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
+#include "verify/cli/theorem_files.hpp"
 #include "verify/cli/wrapped_text.hpp"
 #include "verify/suite_regime.hpp"
 
@@ -32,7 +32,7 @@ CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
 }
 
 int run_list(const ListOptions& options, std::ostream& out, std::optional<std::size_t> width) {
-  for (const std::string& file : options.theorem_files) theorems::add(theorems::read_theorem_file(file));
+  add_theorem_files(options.theorem_files);
   if (options.json) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& t : theorems::all()) {

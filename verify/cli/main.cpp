@@ -19,16 +19,13 @@
 #include "verify/cli/reproduce_command.hpp"
 #include "verify/cli/search_command.hpp"
 #include "verify/cli/standard_output.hpp"
+#include "verify/cli/theorem_files.hpp"
 #include "theorems/registry.hpp"
 #include "verify/exact_decision_in_child.hpp"
 #include "verify/out_of_memory.hpp"
 #include "verify/version.hpp"
 
 namespace {
-
-// The argument that makes normbound the child of a thread's exact decisions (not for users: its
-// parent talks to it on file descriptor 3).
-constexpr std::string_view kServeExactDecisions = "--serve-exact-decisions";
 
 // The exit status of the subcommand the command line names (kExitUsage if none ran).
 int run_subcommand(int argc, char** argv) {
@@ -89,11 +86,12 @@ int run_subcommand(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 2 && argv[1] == kServeExactDecisions) {
+  if (argc >= 2 && argv[1] == nb::cli::kServeExactDecisions) {
     nb::theorems::all();  // registers the theorems the requests name
+    nb::cli::add_theorem_files_of_child(argc, argv);
     nb::serve_exact_decision_requests();
   }
   // /proc/self/exe: this very binary, even if its file was replaced since it started.
-  nb::run_exact_workers_as({"/proc/self/exe", std::string(kServeExactDecisions)});
+  nb::run_exact_workers_as({"/proc/self/exe", std::string(nb::cli::kServeExactDecisions)});
   return nb::cli::checked_standard_output(run_subcommand(argc, argv), std::cerr);
 }

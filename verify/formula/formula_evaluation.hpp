@@ -8,7 +8,8 @@
 //   names          the scalars and vectors bound by the caller (inputs, definitions) and the
 //                  index variables of the enclosing sum/max/min/vec
 //   x + - * / y    on scalars; on vectors entry by entry (both of one length, or one a scalar)
-//   x ^ y          an integer literal y (also negative): repeated products; otherwise exp(y log x)
+//   x ^ y          an integer literal y (also negative): repeated products (of |x| for even y, so
+//                  that an interval around 0 gives a value >= 0); otherwise exp(y log x)
 //   exp log log1p sqrt abs   of a scalar, or of each entry of a vector
 //   min(x, y) max(x, y)      of two scalars (max_of/min_of: enclosures for interval types)
 //   sum(i, e) max(i, e) min(i, e) vec(i, e)   over i = 0 .. n-1, n the length of every vector that
@@ -118,8 +119,11 @@ class Evaluation {
         magnitude.text.find_first_not_of("0123456789") == std::string::npos && magnitude.text.size() <= 9) {
       const std::int64_t k = std::stoll(magnitude.text);
       return map(value(n.args[0]), [&](const R& x) {
+        using std::abs;
+        // An even power of an interval around 0 is >= 0: from |x|, not from x (x * x of [-1, 2] is [-2, 4]).
+        const R base = k % 2 == 0 ? R(abs(x)) : x;
         R p = R(1);
-        for (std::int64_t j = 0; j < k; ++j) p *= x;
+        for (std::int64_t j = 0; j < k; ++j) p *= base;
         return negative ? R(R(1) / p) : p;
       });
     }
@@ -136,9 +140,20 @@ class Evaluation {
     return i->second;
   }
 
+  // The vector `n` denotes: for a name, the bound vector itself (an entry read in a sum over i
+  // must not copy the vector: that made sums over L^2 entries cost L^3), else `scratch`, evaluated.
+  const Vector<R>& vector_of(const Node& n, Vector<R>& scratch) {
+    if (n.kind == Node::Kind::Name && !indices_.contains(n.text))
+      if (const auto v = names_.find(n.text); v != names_.end())
+        if (const auto* x = std::get_if<Vector<R>>(&v->second)) return *x;
+    scratch = vector(n);
+    return scratch;
+  }
+
   Value<R> entry(const Node& n) {
     const std::size_t i = index_of(n.args[1]);
-    const Vector<R> v = vector(n.args[0]);
+    Vector<R> scratch;
+    const Vector<R>& v = vector_of(n.args[0], scratch);
     if (static_cast<Eigen::Index>(i) >= v.size())
       fail(n, "index " + n.args[1].text + " runs past the vector's length " + std::to_string(v.size()));
     return v[static_cast<Eigen::Index>(i)];
@@ -148,7 +163,8 @@ class Evaluation {
   std::size_t range(const Node& call, const std::string& var, const Node& body) {
     std::optional<std::size_t> length;
     visit_indexed(var, body, [&](const Node& indexed) {
-      const std::size_t len = static_cast<std::size_t>(vector(indexed).size());
+      Vector<R> scratch;
+      const std::size_t len = static_cast<std::size_t>(vector_of(indexed, scratch).size());
       if (length && *length != len)
         fail(indexed, var + " runs over vectors of lengths " + std::to_string(*length) + " and " + std::to_string(len));
       length = len;

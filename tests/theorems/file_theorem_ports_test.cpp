@@ -1,0 +1,56 @@
+// The built-in theorems restated in theorems/specs as formulas give the same verdict as their C++
+// versions on every case of the C++ suite (the file's cases are the C++ cases with the length L
+// the files declare).
+#include <gtest/gtest.h>
+
+#include "theorems/file_theorem.hpp"
+#include "theorems/registry.hpp"
+#include "verify/engine.hpp"
+
+namespace nb::theorems {
+namespace file_theorem_ports_test {
+
+struct Port {
+  std::string built_in, file;
+};
+
+const std::vector<Port> kPorts = {
+    {"softmax-dispersion", "softmax-dispersion-as-formula"},
+    {"softmax-jacobian-entry", "softmax-jacobian-entry-as-formula"},
+    {"softmax-jacobian-frobenius", "softmax-jacobian-frobenius-as-formula"},
+};
+
+class FileTheoremPort : public testing::TestWithParam<Port> {};
+
+TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryCaseOfItsSuite) {
+  const Port& port = GetParam();
+  const Theorem& built_in = *find(port.built_in);
+  const std::unique_ptr<Theorem> file =
+      read_theorem_file(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/specs/" + port.file + ".toml");
+  const std::vector<Case> cases = built_in.suite({.seed = 2508178, .count = 40});
+  std::vector<Case> restated = cases;
+  for (Case& c : restated) {
+    c.theorem = port.file;
+    c.integers["L"] = static_cast<std::int64_t>(c.number("logits").size());
+  }
+  CheckSettings settings;
+  settings.threads = 2;
+  const std::vector<CaseOutcome> expected = evaluate_cases(built_in, cases, settings);
+  const std::vector<CaseOutcome> got = evaluate_cases(*file, restated, settings);
+  ASSERT_EQ(expected.size(), got.size());
+  for (std::size_t i = 0; i < got.size(); ++i)
+    EXPECT_EQ(std::string(verdict_name(got[i].verdict)), verdict_name(expected[i].verdict))
+        << port.file << " case " << i << " (" << cases[i].label << "), as a case file:\n"
+        << case_file_text(restated[i]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ports, FileTheoremPort, testing::ValuesIn(kPorts),
+                         [](const testing::TestParamInfo<Port>& p) {
+                           std::string name = p.param.built_in;
+                           for (char& ch : name)
+                             if (ch == '-') ch = '_';
+                           return name;
+                         });
+
+}  // namespace file_theorem_ports_test
+}  // namespace nb::theorems
