@@ -90,6 +90,8 @@ TEST(EvaluateFormula, DecimalsAreTheRationalsTheySpell) {
   const Interval zero = evaluate_scalar(parse_formula("0.1 - 1/10"), Bindings<Interval>{});
   EXPECT_TRUE(encloses(zero, Mpfr(0)));
   EXPECT_EQ(evaluate_scalar(parse_formula("2^-1 + 4^(1/2)"), Bindings<double>{}), 2.5);
+  EXPECT_EQ(evaluate_scalar(parse_formula("3^13 - (-2)^7 + 2^-3"), Bindings<double>{}), 1594323.0 + 128 + 0.125);
+  EXPECT_EQ(evaluate_scalar(parse_formula("1^999999999 + 0^0"), Bindings<double>{}), 2.0) << "a huge exponent by squaring";
   const Interval third = ExactTensor::literal("1/3").entry<Interval>(0);
   const Interval square = evaluate_scalar(parse_formula("(1/3 - x)^2"), Bindings<Interval>{{"x", third}});
   EXPECT_GE(lower_end_of(square), Mpfr(0)) << square << ": an even power is >= 0 even around 0";

@@ -49,7 +49,7 @@ class Evaluation {
   Value<R> value(const Node& n) {
     using K = Node::Kind;
     switch (n.kind) {
-      case K::Number: return ExactTensor::literal(n.text).template entry<R>(0);
+      case K::Number: return number(n);
       case K::Name: return name(n);
       case K::Negate: return map(value(n.args[0]), [](const R& x) { return R(-x); });
       case K::Add: return combine(n, [](const R& x, const R& y) { return R(x + y); });
@@ -77,6 +77,14 @@ class Evaluation {
  private:
   [[noreturn]] void fail(const Node& n, const std::string& what) const {
     throw FormulaError(what, f_.text, n.position, f_.origin);
+  }
+
+  // A literal's value, converted once per evaluation (a sum over L^2 terms meets it L^2 times).
+  const R& number(const Node& n) {
+    auto found = numbers_.find(&n);
+    if (found == numbers_.end())
+      found = numbers_.emplace(&n, ExactTensor::literal(n.text).template entry<R>(0)).first;
+    return found->second;
   }
 
   Value<R> name(const Node& n) {
@@ -121,9 +129,13 @@ class Evaluation {
       return map(value(n.args[0]), [&](const R& x) {
         using std::abs;
         // An even power of an interval around 0 is >= 0: from |x|, not from x (x * x of [-1, 2] is [-2, 4]).
-        const R base = k % 2 == 0 ? R(abs(x)) : x;
+        R base = k % 2 == 0 ? R(abs(x)) : x;
         R p = R(1);
-        for (std::int64_t j = 0; j < k; ++j) p *= base;
+        // By squaring: x^999999999 takes 60 products, not a billion.
+        for (std::int64_t left = k; left > 0; left /= 2) {
+          if (left % 2 == 1) p *= base;
+          if (left > 1) base *= base;
+        }
         return negative ? R(R(1) / p) : p;
       });
     }
@@ -253,6 +265,7 @@ class Evaluation {
   const Formula& f_;
   const Bindings<R>& names_;
   std::map<std::string, std::size_t> indices_;
+  std::map<const Node*, R> numbers_;
 };
 
 }  // namespace detail
