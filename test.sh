@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test (CTest); then the checking build
 # (build-checking/: clang, AddressSanitizer + UBSan, libFuzzer) runs the tests of input handling
-# (unit tests of verify, models, reports and sources, and the CLI error paths) and every fuzzing
-# harness for 20 s; last, the binary64 tier's kernels are fuzzed against MPFI
-# (tests/verify/binary64_differential.cpp). `./test.sh --fast` stops after the first ctest, for
+# (unit tests of verify, models, reports, sources and the formula parser, and the CLI error paths;
+# not the pdflatex runs of Latex.*, whose report writing the CheckReport tests already run under
+# the sanitizers) and every fuzzing harness for 20 s; last, the binary64 tier's kernels are fuzzed
+# against MPFI (tests/verify/binary64_differential.cpp). `./test.sh --fast` stops after the first ctest, for
 # local iteration; CI (.ci/run) runs all of it. Tests that need the GPT-2 data read
 # NORMBOUND_GPT2_DIR and NORMBOUND_ATTENTION_DUMPS from the environment and skip without them.
 # No test runs longer than 10 minutes (--timeout; a test's own TIMEOUT property takes precedence):
@@ -18,7 +19,8 @@ build_normbound
 ctest --test-dir build --output-on-failure -j2 --timeout 600
 [ "$fast" -eq 1 ] && exit 0
 build_checking
-ctest --test-dir build-checking --output-on-failure -j2 --timeout 600 -L 'verify|models|reports|sources|errors'
+ctest --test-dir build-checking --output-on-failure -j2 --timeout 600 -L 'verify|models|reports|sources|errors|formula' \
+  -E '^Latex\.'
 tests/fuzz/run.sh 20
 # Differential fuzzing of the binary64 tier's kernels against MPFI (the Release build, about a
 # minute, a fresh seed each run): prints checks and failures per kernel, and the seed that replays.

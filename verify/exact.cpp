@@ -158,17 +158,19 @@ template ExactTensor ExactTensor::from_json_value(const SimdjsonValue&, const st
 void ExactTensor::append_text(std::string_view text, const std::string& name) {
   const std::size_t i = values_.size();
   Binary64Literal read;
+  bool fraction = false;  // the fast reader reads no fraction
   if (const std::optional<Binary64Literal> fast = read_binary64_literal(text)) {
     read = *fast;
   } else {
     const Rational q = read_number_literal(text, name + "[" + std::to_string(i) + "]");
     read.nearest = rational_to<double>(q);
     read.exact = std::isfinite(read.nearest) && Rational(read.nearest) == q;
+    fraction = text.find('/') != std::string_view::npos;
   }
   values_.push_back(read.nearest);
   // A decimal or hex literal that is a binary64 value (0.5, 3, -2.25, 0x3p-3) is stored as
   // dyadic. A fraction keeps its text ("1/64" reads back as 1/64, not as 0x1p-6).
-  if (read.exact && text.find('/') == std::string_view::npos) {
+  if (read.exact && !fraction) {
     if (!literals_.empty()) literals_.emplace_back();
     return;
   }

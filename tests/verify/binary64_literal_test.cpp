@@ -87,6 +87,24 @@ TEST(Binary64Literal, HexadecimalNormalValuesAreExactOthersGoToTheExactReader) {
                     {"0x1.00000000000001p0", false}, {"0x1.00000000000000000p0", false}, {"0x1p-1075", false}});
 }
 
+// printf's %a form, which normbound writes and reads at fixed places, and the texts next to it
+// that the general scan decides.
+TEST(Binary64Literal, PrintfHexFormAndItsNeighboursAgree) {
+  expect_agreement({{"0x1p+0", true}, {"-0x1p+0", true}, {"0x1.8p-2", true}, {"-0x1.fffffffffffffp+1023", true},
+                    {"0x1p-1022", true}, {"0x1.0000000000001p-1022", true}, {"0x1.p+0", true}, {"0x1.0p+0", true},
+                    {"0x1.fffffffffffff0p+0", true}, {"0x1p+01023", true}, {"0x1p+0001", true}, {"0x1.8p+1000", true},
+                    {"0x1p-1023", false}, {"0x1p+1024", false}, {"0x1.ffffffffffffffp+0", false}, {"0x1p+", false},
+                    {"0x1p", false}, {"0x1.p", false}, {"0x1.8p+1x", false}, {"0x1.8q+1", false}, {"0x1.8p+-1", false},
+                    {"-0x1", true}, {"0x1.8", true}, {"0x1.8p1", true}, {"0x1.g", false}, {"-0x0p+0", true}});
+  for (int e = -1022; e <= 1023; ++e) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%a", std::ldexp(1.5, e));
+    bool decided = false;
+    EXPECT_TRUE(agrees_with_exact_reader(text, decided));
+    EXPECT_TRUE(decided) << text;
+  }
+}
+
 TEST(Binary64Literal, SubnormalHugeAndTinyDecimalsGoToTheExactReader) {
   expect_agreement({{"1e-320", false}, {"5e-324", false}, {"1e-400", false}, {"1e400", false}, {"-1e999", false},
                     {"1.8e308", false}, {"1e10000", false}, {"1e-10000", false}, {"1e10001", false},

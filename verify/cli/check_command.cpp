@@ -214,9 +214,13 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     if (selected.empty())
       throw UsageError("no registered theorem matches --paper-ref/--fidelity (see 'normbound list' for sources and tags)");
   }
-  std::vector<std::string> case_file_sha256;  // of the bytes read, in the order of o.case_files
+  // The SHA-256 of the bytes read, in the order of o.case_files: only saved results record it,
+  // so a run that saves none does not compute it (it costs about as much as reading the numbers).
+  const bool results_saved = json_to_stdout || !o.json.empty() || !o.report_dir.empty();
+  std::vector<std::string> case_file_sha256;
   for (const auto& file : o.case_files) {
-    Case c = read_case_file(file, case_file_sha256.emplace_back());
+    std::string& sha256 = case_file_sha256.emplace_back();
+    Case c = results_saved ? read_case_file(file, sha256) : read_case_file(file);
     const Theorem& t = theorem_or_usage_error(c.theorem);
     if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), c.theorem) == o.ids.end())
       throw UsageError("case file '" + file + "' is for theorem '" + c.theorem + "', which was not named");
@@ -377,7 +381,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   // the same bytes as this run's report. A run that saves nothing only checks its results (a
   // certified verdict beside an enclosure that decides no sign is a bug, exit 70, not a verdict).
   std::optional<RunResults> saved;
-  if (json_to_stdout || !o.json.empty() || report) saved = results_as_saved(results);
+  if (results_saved) saved = results_as_saved(results);
   else check_results(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
   if (json_to_stdout) {
