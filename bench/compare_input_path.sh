@@ -11,10 +11,12 @@
 #   source      normbound check softmax-weight-bounds --source file:keys-1024.json
 # A case's end-to-end cost is (check 10 - check 1) / 9, the start-up (process, registry, results
 # and report of one run) check 1 less one case; the file source's cost is its command less that
-# start-up. Beside them: the in-process evaluation of the same cases (bench_input_path --evaluate:
-# nb::evaluate_cases, reading not timed) and the mpmath peer (bench/input_path_mpmath.py: number
-# conversion and evaluation timed, JSON parsing not). Prints one table of medians with the
-# ratios and the targets: end to end <= 3x in process, >= 100x faster than mpmath.
+# start-up. Beside them: the in-process evaluation of the same cases and the plain-double floor
+# (bench_input_path --evaluate: nb::evaluate_cases and Theorem::evaluate_double, reading not timed)
+# and the mpmath peer (bench/input_path_mpmath.py: in process, number conversion and evaluation;
+# end to end, also reading and parsing the file). Prints one table of medians with the ratios to
+# the floor and the targets: end to end <= 3x in process, >= 100x faster than mpmath in process
+# (its conversion counted, its parsing not).
 #
 # Usage (from anywhere): bench/compare_input_path.sh [BUILD_DIR]     BUILD_DIR defaults to build
 #   NORMBOUND_BENCH_ROUNDS  interleaved rounds of the commands (default 7); medians are printed
@@ -81,15 +83,26 @@ print("|---|---|---|")
 for label in ("check 1", "check 10", "source"):
     print(f"| {label} | {unit(median(label, wall))} | {unit(median(label, cpu))} |")
 print()
-print("| input | end to end (CPU) | in process | mpmath | end to end / in process (target <= 3) | mpmath / end to end (target >= 100) |")
-print("|---|---|---|---|---|---|")
+print("CPU time per case (the file source: per source); 'in process' leaves the reading out, 'end to end'"
+      " counts it (normbound: through the CLI, start-up subtracted; mpmath: reading and parsing the file in"
+      " the program); x floor = the time over the plain-double floor's")
+print()
+print("| input | double floor | normbound in process | normbound end to end | mpmath in process | mpmath end to end"
+      " | normbound x floor (in process, end to end) | mpmath x floor (in process, end to end)"
+      " | end to end / in process (target <= 3) | mpmath in process / normbound end to end (target >= 100) |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 per_case = (median("check 10", cpu) - median("check 1", cpu)) / 9
 startup = median("check 1", cpu) - per_case
 source = median("source", cpu) - startup
-entries = [("Corollary 1 case file, L = 256, d = 64 (per case)", per_case,
-            statistics.median(in_process[k] for k in case_names), statistics.median(mpmath[k] for k in case_names)),
-           ("file source, 1024 keys x 64, one query", source, in_process["keys-1024.json"], mpmath["keys-1024.json"])]
-for name, end_to_end, alone, peer in entries:
-    print(f"| {name} | {unit(end_to_end)} | {unit(alone)} | {unit(peer)} | {end_to_end / alone:.3g} | {peer / end_to_end:.3g} |")
+def of(times, files, key):
+    return statistics.median(times[f][key] for f in files)
+entries = [("Corollary 1 case file, L = 256, d = 64", per_case, case_names),
+           ("file source, 1024 keys x 64, one query", source, ["keys-1024.json"])]
+for name, end_to_end, files in entries:
+    floor, alone = of(in_process, files, "double"), of(in_process, files, "certified")
+    peer, peer_end = of(mpmath, files, "in_process"), of(mpmath, files, "end_to_end")
+    print(f"| {name} | {unit(floor)} | {unit(alone)} | {unit(end_to_end)} | {unit(peer)} | {unit(peer_end)}"
+          f" | {alone / floor:.3g}, {end_to_end / floor:.3g} | {peer / floor:.3g}, {peer_end / floor:.3g}"
+          f" | {end_to_end / alone:.3g} | {peer / end_to_end:.3g} |")
 print(f"\nstart-up (check 1 less one case): {unit(startup)} CPU")
 PY

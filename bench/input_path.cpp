@@ -12,8 +12,9 @@
 //   bench_input_path --evaluate [--precision P] [--rounds R] [--min-seconds X] FILE...
 //       for each case file, or each file source (a name not starting with "case-"), the CPU seconds
 //       of one nb::evaluate_cases on its softmax-weight-bounds cases (the settings of
-//       `normbound check --precision P`, one thread), median of R rounds, as JSON
-//       {"FILE": seconds, ...}; the reading is not timed.
+//       `normbound check --precision P`, one thread) and of the plain-double floor, the theorem's
+//       evaluation in binary64 (Theorem::evaluate_double) of the same cases, medians of R rounds,
+//       as JSON {"FILE": {"certified": seconds, "double": seconds}, ...}; the reading is not timed.
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -112,10 +113,17 @@ int main(int argc, char** argv) {
     nlohmann::json times = nlohmann::json::object();
     for (const std::string& file : files) {
       const std::vector<nb::Case> cases = cases_of(file);
-      std::vector<double> seconds;
-      for (unsigned r = 0; r < rounds; ++r)
-        seconds.push_back(nb::bench::seconds_per_evaluation(min_seconds, [&] { nb::evaluate_cases(theorem, cases, settings); }));
-      times[std::filesystem::path(file).filename().string()] = nb::median_of(seconds);
+      std::vector<double> certified, plain;
+      volatile double sink = 0;
+      for (unsigned r = 0; r < rounds; ++r) {
+        certified.push_back(
+            nb::bench::seconds_per_evaluation(min_seconds, [&] { nb::evaluate_cases(theorem, cases, settings); }));
+        plain.push_back(nb::bench::seconds_per_evaluation(min_seconds, [&] {
+          for (const nb::Case& c : cases) sink = sink + theorem.evaluate_double(c, {}).claims[0].value;
+        }));
+      }
+      times[std::filesystem::path(file).filename().string()] = {{"certified", nb::median_of(certified)},
+                                                                 {"double", nb::median_of(plain)}};
     }
     std::cout << times.dump() << '\n';
   } catch (const nb::InputError& e) {

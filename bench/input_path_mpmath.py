@@ -3,8 +3,9 @@
 files as `normbound check` (case files of hex floats, a file source of decimal JSON numbers), with
 the evaluation of certified_mpmath.py at --precision bits. Per file, the CPU seconds of converting
 its numbers to floats (float.fromhex for hex floats, float() for decimals: the nearest double, as
-the evaluation reads binary64 inputs) and evaluating its cases, timed together; reading and
-parsing the JSON is not timed. Prints {"FILE": seconds, ...} (medians of --rounds runs).
+the evaluation reads binary64 inputs) and evaluating its cases, timed together ("in_process"), and
+the same with reading and parsing the file ("end_to_end", the interpreter's start-up not counted).
+Prints {"FILE": {"in_process": seconds, "end_to_end": seconds}, ...} (medians of --rounds runs).
 Run with Debian's /usr/bin/python3 (python3-mpmath, python3-numpy).
 """
 import argparse
@@ -53,11 +54,16 @@ def main():
     args = parser.parse_args()
     mp.prec = args.precision
     times = {}
+    def median(run):
+        return statistics.median(seconds_per_evaluation(args.min_seconds, run) for _ in range(args.rounds))
+
     for path in args.files:
-        with open(path) as f:  # JSON numbers stay text: their conversion is timed
-            cases = case_inputs(json.load(f, parse_float=str, parse_int=str))
-        times[os.path.basename(path)] = statistics.median(
-            seconds_per_evaluation(args.min_seconds, lambda: evaluate(cases)) for _ in range(args.rounds))
+        def read():
+            with open(path) as f:  # JSON numbers stay text: their conversion is part of evaluate
+                return case_inputs(json.load(f, parse_float=str, parse_int=str))
+        cases = read()
+        times[os.path.basename(path)] = {"in_process": median(lambda: evaluate(cases)),
+                                         "end_to_end": median(lambda: evaluate(read()))}
     print(json.dumps(times))
 
 
