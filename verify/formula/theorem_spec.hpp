@@ -12,6 +12,7 @@
 //   l = { kind = "vector", length = "L", range = [-30, 30] }
 //   T = { kind = "scalar", range = [0.01, 100], positive = true }
 //   L = { kind = "length", range = [2, 64] }
+//   K = { kind = "matrix", rows = "L", cols = 3, range = [-1, 1] }   rows, cols: a length or a number
 //   [define]                              in order; each may use the inputs and those before it
 //   a = "softmax(l / T)"
 //   [[claim]]
@@ -34,10 +35,11 @@
 namespace nb::formula {
 
 struct InputSpec {
-  enum class Kind { Scalar, Length, Vector };
+  enum class Kind { Scalar, Length, Vector, Matrix };
   std::string name;
   Kind kind = Kind::Scalar;
   std::string length;      // Vector: the name of the length input that sizes it
+  std::string rows, cols;  // Matrix: each the name of a length input or a positive integer
   std::string low, high;   // the range, as exact literals
   bool integer = false;    // drawn as integers
   bool positive = false;   // assumed > 0
