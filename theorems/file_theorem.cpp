@@ -75,11 +75,11 @@ class FileTheorem final : public Theorem {
 
   void check_assumptions(const Case& c) const override {
     check_case_names(c, spec_.info.reads, spec_.info.id);
+    // Lengths first: the shapes of the other inputs are read from them, whatever the order written.
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind == Kind::Length && c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
     for (const InputSpec& in : spec_.inputs) {
-      if (in.kind == Kind::Length) {
-        if (c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
-        continue;
-      }
+      if (in.kind == Kind::Length) continue;
       const ExactTensor& v = c.number(in.name);
       const auto [rows, cols] = dimensions(in, c.integers);
       if (v.rows() != rows || v.cols() != cols)

@@ -163,6 +163,13 @@ TEST(FileTheorem, MatrixShapesAreCheckedOnEveryCase) {
   }
 }
 
+TEST(FileTheorem, AMissingLengthIsAnInputErrorWhereverItIsDeclared) {
+  const auto t = theorem_from(kMatrix);  // K, sized by L, is declared before L
+  Case c = t->suite({.seed = 1, .count = 1}).front();
+  c.integers.erase("L");
+  EXPECT_THROW(t->check_assumptions(c), InputError);
+}
+
 TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
   const auto with = [](const std::string& from, const std::string& to) { return replaced(kMatrix, from, to); };
   EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"v\"")),
