@@ -11,7 +11,6 @@
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/input_file.hpp"
-#include "verify/number_literal.hpp"
 
 namespace nb::theorems {
 namespace {
@@ -56,11 +55,11 @@ class FileTheorem final : public Theorem {
     Case corner;
     corner.theorem = info.id;
     for (const InputSpec& in : spec_.inputs)
-      if (in.kind == Kind::Length) corner.integers[in.name] = read_number_literal(in.low, "").convert_to<std::int64_t>();
+      if (in.kind == Kind::Length) corner.integers[in.name] = static_cast<std::int64_t>(std::ceil(in.draw_low));
     for (const InputSpec& in : spec_.inputs)
       if (in.kind != Kind::Length) {
         const auto [rows, cols] = dimensions(in, corner.integers);
-        corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, inward(in.low, in.high).first));
+        corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low));
       }
     evaluate<double>(corner);
   }
@@ -104,16 +103,6 @@ class FileTheorem final : public Theorem {
   Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext&) const override { return evaluate<ExactReal>(c); }
 
  private:
-  static double literal_value(const std::string& literal) { return ExactTensor::literal(literal).approx(0); }
-
-  // The doubles nearest to the range [low, high] inside it (0.1 rounds to a double above 1/10).
-  static std::pair<double, double> inward(const std::string& low, const std::string& high) {
-    double lo = literal_value(low), hi = literal_value(high);
-    if (Rational(lo) < read_number_literal(low, "")) lo = std::nextafter(lo, HUGE_VAL);
-    if (Rational(hi) > read_number_literal(high, "")) hi = std::nextafter(hi, -HUGE_VAL);
-    return {lo, hi};
-  }
-
   // Rows and columns of a non-length input: 1 x 1, length x 1, or rows x cols (each a length
   // input or a number).
   static std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths) {
@@ -144,8 +133,9 @@ class FileTheorem final : public Theorem {
     return s;
   }
 
-  // One value of input `in` for case shape `shape`, inside its range [lo, hi] (inward()).
-  static double draw_value(random::Rng& rng, const InputSpec& in, double lo, double hi, std::size_t shape) {
+  // One value of input `in` for case shape `shape`, inside its range.
+  static double draw_value(random::Rng& rng, const InputSpec& in, std::size_t shape) {
+    const double lo = in.draw_low, hi = in.draw_high;
     double x;
     if (shape == 3) x = random::uniform_index(rng, 0, 1) ? hi : lo;
     else if (shape == 4 && lo > 0 && hi > 100 * lo) x = std::exp(random::uniform(rng, std::log(lo), std::log(hi)));
@@ -162,9 +152,8 @@ class FileTheorem final : public Theorem {
     std::string sizes;
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length) {
-        const auto [lo, hi] = inward(in.low, in.high);
-        c.integers[in.name] = static_cast<std::int64_t>(
-            random::uniform_index(rng, static_cast<std::size_t>(std::ceil(lo)), static_cast<std::size_t>(std::floor(hi))));
+        c.integers[in.name] = static_cast<std::int64_t>(random::uniform_index(
+            rng, static_cast<std::size_t>(std::ceil(in.draw_low)), static_cast<std::size_t>(std::floor(in.draw_high))));
         sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
       }
     for (const InputSpec& in : spec_.inputs) {
@@ -172,15 +161,14 @@ class FileTheorem final : public Theorem {
       const auto [rows, cols] = dimensions(in, c.integers);
       const std::size_t n = rows * cols;
       std::vector<double> values(n);
-      const auto [lo, hi] = inward(in.low, in.high);
-      const double tied = draw_value(rng, in, lo, hi, shape);
-      for (double& v : values) v = shape == 1 || shape == 2 ? tied : draw_value(rng, in, lo, hi, shape);
+      const double tied = draw_value(rng, in, shape);
+      for (double& v : values) v = shape == 1 || shape == 2 ? tied : draw_value(rng, in, shape);
       if (shape == 2 && !in.integer && n > 1) {
         // One entry moved by a relative 2^-40, towards the inside of the range.
         const std::size_t k = random::uniform_index(rng, 0, n - 1);
         const double step = values[k] == 0 ? std::ldexp(1.0, -40) : std::abs(values[k]) * std::ldexp(1.0, -40);
-        if (values[k] + step <= hi) values[k] += step;
-        else if (values[k] - step >= lo) values[k] -= step;
+        if (values[k] + step <= in.draw_high) values[k] += step;
+        else if (values[k] - step >= in.draw_low) values[k] -= step;
       }
       c.numbers[in.name] = ExactTensor(rows, cols, std::move(values));
     }

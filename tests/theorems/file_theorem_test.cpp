@@ -177,6 +177,12 @@ TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
   EXPECT_EQ(error_of(with("cols = 3", "cols = 0")).substr(0, 61),
             "entropy.toml:8:43: 'cols' must name a length input or be an i");
   EXPECT_EQ(error_of(with("rows = \"L\", ", "")), "entropy.toml:8:5: missing key 'rows'");
+  EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"3\"")),
+            "entropy.toml:8:31: 'rows' names a length input; a number is written without quotes (rows = 3)");
+  EXPECT_EQ(error_of(with("[-0.1, 0.1] }\nv", "[0.1, 0.1] }\nv")),
+            "entropy.toml:8:54: range [0.1, 0.1] holds no binary64 number for the suite to draw");
+  EXPECT_EQ(error_of(with("range = [1, 6]", "range = [\"3/2\", \"7/4\"]")),
+            "entropy.toml:10:32: range [3/2, 7/4] holds no integer");
   EXPECT_NE(error_of(with("frobenius_norm(K)", "frobenius_norm(v)")).find("a matrix is needed here, not a vector of length 1"),
             std::string::npos);
 }

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <set>
 
 #include <toml++/toml.h>
 
+#include "verify/exact.hpp"
 #include "verify/number_literal.hpp"
 
 namespace nb::formula {
@@ -150,6 +152,7 @@ class SpecReader {
       if (read_number_literal(in.low, "") > read_number_literal(in.high, ""))
         fail(range, "range [" + in.low + ", " + in.high + "] is empty");
       in.integer = flag(*t, "integer") || in.kind == InputSpec::Kind::Length;
+      drawn_inside(in, range);
       in.positive = flag(*t, "positive");
       out.push_back(std::move(in));
     }
@@ -174,10 +177,32 @@ class SpecReader {
     return out;
   }
 
+  // Sets where the suite draws `in`: the doubles nearest to its range inside it (0.1 rounds to a
+  // double above 1/10). Fails where the range holds no double, or no integer for an integer input.
+  void drawn_inside(InputSpec& in, const toml::node& range) const {
+    const auto nearest = [&](const std::string& end, double towards) {
+      const double x = ExactTensor::literal(end).approx(0);
+      if (!std::isfinite(x)) fail(range, "range end " + end + " is beyond binary64's range");
+      const Rational exact = read_number_literal(end, "");
+      return (towards > 0 ? Rational(x) < exact : Rational(x) > exact) ? std::nextafter(x, towards) : x;
+    };
+    in.draw_low = nearest(in.low, HUGE_VAL);
+    in.draw_high = nearest(in.high, -HUGE_VAL);
+    if (in.draw_low > in.draw_high)
+      fail(range, "range [" + in.low + ", " + in.high + "] holds no binary64 number for the suite to draw");
+    if (in.integer && std::ceil(in.draw_low) > std::floor(in.draw_high))
+      fail(range, "range [" + in.low + ", " + in.high + "] holds no integer");
+  }
+
   // A matrix's `rows` or `cols`: the name of a length input, or a positive integer (as its digits).
   std::string dimension(const toml::table& table, const std::string& key, const toml::node& owner) const {
     const toml::node& n = required(table, key, owner);
-    if (n.is_string()) return std::string(*n.value<std::string_view>());
+    if (n.is_string()) {
+      std::string name(*n.value<std::string_view>());
+      if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+        fail(n, "'" + key + "' names a length input; a number is written without quotes (" + key + " = 3)");
+      return name;
+    }
     const auto count = n.value_exact<std::int64_t>();
     if (!count || *count < 1 || *count > kMaxFixedDimension)
       fail(n, "'" + key + "' must name a length input or be an integer in [1, " + std::to_string(kMaxFixedDimension) +

@@ -21,7 +21,8 @@
 //   bound = "log(L)"
 //
 // A range end is an exact literal: a TOML integer, a string ("1/3", "0.1"), or a TOML float,
-// taken as the shortest decimal that reads back as it (0.01 is 1/100). Inputs may also say
+// taken as the shortest decimal that reads back as it (0.01 is 1/100); the range must hold a
+// double (an integer where `integer = true`) for the suite to draw. Inputs may also say
 // `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
 // value <= 0 are refused).
 #include <string>
@@ -41,6 +42,7 @@ struct InputSpec {
   std::string length;      // Vector: the name of the length input that sizes it
   std::string rows, cols;  // Matrix: each the name of a length input or a positive integer
   std::string low, high;   // the range, as exact literals
+  double draw_low = 0, draw_high = 0;  // the doubles nearest to the range inside it: where the suite draws
   bool integer = false;    // drawn as integers
   bool positive = false;   // assumed > 0
 };
