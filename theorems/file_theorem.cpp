@@ -1,13 +1,16 @@
 #include "theorems/file_theorem.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "models/random/random_inputs.hpp"
 #include "verify/case_names.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/input_file.hpp"
-#include "verify/number_literal.hpp"
 
 namespace nb::theorems {
 namespace {
@@ -41,6 +44,7 @@ class FileTheorem final : public Theorem {
     for (const InputSpec& in : spec_.inputs) {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
       std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
+                          : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
                           : in.kind == Kind::Length ? " (a length)"
                                                     : "";
       info.assumptions.push_back(in.name + shape + " drawn in [" + in.low + ", " + in.high + "]" +
@@ -51,11 +55,11 @@ class FileTheorem final : public Theorem {
     Case corner;
     corner.theorem = info.id;
     for (const InputSpec& in : spec_.inputs)
-      if (in.kind == Kind::Length) corner.integers[in.name] = read_number_literal(in.low, "").convert_to<std::int64_t>();
+      if (in.kind == Kind::Length) corner.integers[in.name] = static_cast<std::int64_t>(std::ceil(in.draw_low));
     for (const InputSpec& in : spec_.inputs)
       if (in.kind != Kind::Length) {
-        const std::size_t n = in.kind == Kind::Vector ? static_cast<std::size_t>(corner.integers.at(in.length)) : 1;
-        corner.numbers[in.name] = ExactTensor(n, 1, std::vector<double>(n, literal_value(in.low)));
+        const auto [rows, cols] = dimensions(in, corner.integers);
+        corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low));
       }
     evaluate<double>(corner);
   }
@@ -70,17 +74,19 @@ class FileTheorem final : public Theorem {
 
   void check_assumptions(const Case& c) const override {
     check_case_names(c, spec_.info.reads, spec_.info.id);
+    // Lengths first: the shapes of the other inputs are read from them, whatever the order written.
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind == Kind::Length && c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
     for (const InputSpec& in : spec_.inputs) {
-      if (in.kind == Kind::Length) {
-        if (c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
-        continue;
-      }
+      if (in.kind == Kind::Length) continue;
       const ExactTensor& v = c.number(in.name);
-      const std::size_t expected = in.kind == Kind::Vector ? static_cast<std::size_t>(c.integer(in.length)) : 1;
-      if (!v.is_vector() || v.size() != expected)
+      const auto [rows, cols] = dimensions(in, c.integers);
+      if (v.rows() != rows || v.cols() != cols)
         throw InputError(in.name + " must be " +
-                         (in.kind == Kind::Vector ? "a vector of length " + in.length + " = " + std::to_string(expected)
-                                                  : std::string("a scalar")) +
+                         (in.kind == Kind::Vector   ? "a vector of length " + in.length + " = " + std::to_string(rows)
+                          : in.kind == Kind::Matrix ? "a " + in.rows + " x " + in.cols + " = " + std::to_string(rows) +
+                                                          " x " + std::to_string(cols) + " matrix"
+                                                    : std::string("a scalar")) +
                          ", not " + std::to_string(v.rows()) + " x " + std::to_string(v.cols()));
       if (in.positive)
         for (std::size_t k = 0; k < v.size(); ++k)
@@ -97,7 +103,16 @@ class FileTheorem final : public Theorem {
   Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext&) const override { return evaluate<ExactReal>(c); }
 
  private:
-  static double literal_value(const std::string& literal) { return ExactTensor::literal(literal).approx(0); }
+  // Rows and columns of a non-length input: 1 x 1, length x 1, or rows x cols (each a length
+  // input or a number).
+  static std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths) {
+    const auto size = [&](const std::string& s) {
+      return static_cast<std::size_t>(std::isdigit(static_cast<unsigned char>(s[0])) ? std::stoll(s) : lengths.at(s));
+    };
+    if (in.kind == Kind::Vector) return {size(in.length), 1};
+    if (in.kind == Kind::Matrix) return {size(in.rows), size(in.cols)};
+    return {1, 1};
+  }
 
   template <class R>
   Sides<R> evaluate(const Case& c) const {
@@ -105,27 +120,28 @@ class FileTheorem final : public Theorem {
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) names[in.name] = R(c.integer(in.name));
       else if (in.kind == Kind::Scalar) names[in.name] = c.number(in.name).template entry<R>(0);
-      else names[in.name] = c.number(in.name).template to_vector<R>();
+      else if (in.kind == Kind::Vector) names[in.name] = c.number(in.name).template to_vector<R>();
+      else names[in.name] = Matrix<R>(c.number(in.name).template to_matrix<R>());
     }
-    for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names);
+    for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names, &c.numbers);
     Sides<R> s;
     for (std::size_t k = 0; k < spec_.claims.size(); ++k) {
       const ClaimSpec& claim = spec_.claims[k];
-      s.claim(claim_names_[k], formula::evaluate_scalar(claim.value, names), claim.relation,
-              formula::evaluate_scalar(claim.bound, names));
+      s.claim(claim_names_[k], formula::evaluate_scalar(claim.value, names, &c.numbers), claim.relation,
+              formula::evaluate_scalar(claim.bound, names, &c.numbers));
     }
     return s;
   }
 
-  // One value of input `in` for case shape `shape`.
+  // One value of input `in` for case shape `shape`, inside its range.
   static double draw_value(random::Rng& rng, const InputSpec& in, std::size_t shape) {
-    const double lo = literal_value(in.low), hi = literal_value(in.high);
+    const double lo = in.draw_low, hi = in.draw_high;
     double x;
     if (shape == 3) x = random::uniform_index(rng, 0, 1) ? hi : lo;
     else if (shape == 4 && lo > 0 && hi > 100 * lo) x = std::exp(random::uniform(rng, std::log(lo), std::log(hi)));
     else x = random::uniform(rng, lo, hi);
-    if (in.integer) x = std::clamp(std::round(x), std::ceil(lo), std::floor(hi));
-    return x;
+    if (in.integer) return std::clamp(std::round(x), std::ceil(lo), std::floor(hi));
+    return std::clamp(x, lo, hi);
   }
 
   Case draw(std::uint64_t seed, std::size_t i) const {
@@ -136,22 +152,25 @@ class FileTheorem final : public Theorem {
     std::string sizes;
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length) {
-        const double lo = literal_value(in.low), hi = literal_value(in.high);
-        c.integers[in.name] = static_cast<std::int64_t>(
-            random::uniform_index(rng, static_cast<std::size_t>(std::ceil(lo)), static_cast<std::size_t>(std::floor(hi))));
+        c.integers[in.name] = static_cast<std::int64_t>(random::uniform_index(
+            rng, static_cast<std::size_t>(std::ceil(in.draw_low)), static_cast<std::size_t>(std::floor(in.draw_high))));
         sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
       }
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
-      const std::size_t n = in.kind == Kind::Vector ? static_cast<std::size_t>(c.integers.at(in.length)) : 1;
+      const auto [rows, cols] = dimensions(in, c.integers);
+      const std::size_t n = rows * cols;
       std::vector<double> values(n);
       const double tied = draw_value(rng, in, shape);
       for (double& v : values) v = shape == 1 || shape == 2 ? tied : draw_value(rng, in, shape);
       if (shape == 2 && !in.integer && n > 1) {
+        // One entry moved by a relative 2^-40, towards the inside of the range.
         const std::size_t k = random::uniform_index(rng, 0, n - 1);
-        values[k] = values[k] == 0 ? std::ldexp(1.0, -40) : values[k] * (1 + std::ldexp(1.0, -40));
+        const double step = values[k] == 0 ? std::ldexp(1.0, -40) : std::abs(values[k]) * std::ldexp(1.0, -40);
+        if (values[k] + step <= in.draw_high) values[k] += step;
+        else if (values[k] - step >= in.draw_low) values[k] -= step;
       }
-      c.numbers[in.name] = ExactTensor(n, 1, std::move(values));
+      c.numbers[in.name] = ExactTensor(rows, cols, std::move(values));
     }
     c.label = std::string(kShapeNames[shape]) + sizes;
     c.provenance = {{"source", "random"}, {"generator", kShapeNames[shape]}, {"seed", std::to_string(seed)}};

@@ -5,13 +5,16 @@
 // declared ranges.
 //
 // The suite: case i draws every length uniformly in its range, then one of five shapes for all
-// vectors and scalars (by i mod 5): uniform in the range; ties (every entry of a vector one drawn
-// value); near-ties (ties, one entry moved by a relative 2^-40); the range's ends (each entry low
-// or high); uniform with scalars log-uniform where the range is positive and spans more than a
-// factor 100. Integer inputs are drawn as integers. Case i depends only on (seed, id, i).
+// matrices, vectors and scalars (by i mod 5): uniform in the range; ties (every entry of a vector
+// or matrix one drawn value); near-ties (ties, one entry moved by a relative 2^-40 towards the
+// inside of the range); the range's ends (each entry low or high); uniform with scalars
+// log-uniform where the range is positive and spans more than a factor 100. Every value lies in
+// its range (ends that are no double, 0.1, are drawn as the nearest double inside). Integer
+// inputs are drawn as integers. Case i depends only on (seed, id, i).
 //
 // Assumptions checked on every case: each input present with its shape (a scalar, a vector as
-// long as its length input says, a length an integer of at least 1), and `positive` inputs > 0
+// long as its length input says, a matrix of the rows and columns it declares, a length an
+// integer of at least 1), and `positive` inputs > 0
 // (exactly). Outside the declared ranges a case is still evaluated: the ranges say where the suite
 // draws, not where the statement holds.
 #include <memory>

@@ -95,16 +95,17 @@ TEST(EvaluateFormula, DecimalsAreTheRationalsTheySpell) {
   const Interval third = ExactTensor::literal("1/3").entry<Interval>(0);
   const Interval square = evaluate_scalar(parse_formula("(1/3 - x)^2"), Bindings<Interval>{{"x", third}});
   EXPECT_GE(lower_end_of(square), Mpfr(0)) << square << ": an even power is >= 0 even around 0";
-  EXPECT_EQ(evaluate_scalar(parse_formula("sum(i, i * v[i])"), Bindings<double>{{"v", Vector<double>::Ones(4)}}), 6.0);
+  EXPECT_EQ(evaluate_scalar(parse_formula("sum(i, i * v[i])"), Bindings<double>{{"v", Vector<double>(Vector<double>::Ones(4))}}), 6.0);
   EXPECT_EQ(evaluate_scalar(parse_formula("sum(i, sum(j, delta(i, j) * v[i] * v[j]))"),
-                            Bindings<double>{{"v", Vector<double>::Ones(4)}}),
+                            Bindings<double>{{"v", Vector<double>(Vector<double>::Ones(4))}}),
             4.0)
       << "the diagonal only";
 }
 
 // The message of the FormulaError that evaluating `text` in double throws ("" if none).
 std::string evaluation_error_of(const std::string& text) {
-  const Bindings<double> names{{"u", Vector<double>::Zero(3)}, {"v", Vector<double>::Zero(2)}, {"x", 1.0}};
+  const Bindings<double> names{
+      {"u", Vector<double>(Vector<double>::Zero(3))}, {"v", Vector<double>(Vector<double>::Zero(2))}, {"x", 1.0}, {"K", Matrix<double>(Matrix<double>::Zero(2, 3))}};
   try {
     evaluate(parse_formula(text), names);
   } catch (const FormulaError& e) {
@@ -115,8 +116,9 @@ std::string evaluation_error_of(const std::string& text) {
 
 TEST(EvaluateFormula, ShapeAndNameMistakesAreErrorsAtTheirNode) {
   EXPECT_EQ(evaluation_error_of("x + dot(u, v)"), "dot of vectors of lengths 3 and 2 (column 5)\n  x + dot(u, v)\n      ^");
-  EXPECT_EQ(evaluation_error_of("u + v"), "the vectors have lengths 3 and 2 (column 1)\n  u + v\n  ^");
-  EXPECT_EQ(evaluation_error_of("y * 2"), "unknown name 'y' (known: u, v, x) (column 1)\n  y * 2\n  ^");
+  EXPECT_EQ(evaluation_error_of("u + v"),
+            "the operands are a vector of length 3 and a vector of length 2 (column 1)\n  u + v\n  ^");
+  EXPECT_EQ(evaluation_error_of("y * 2"), "unknown name 'y' (known: K, u, v, x) (column 1)\n  y * 2\n  ^");
   EXPECT_EQ(evaluation_error_of("sum(i, u[i] + v[i])"),
             "i runs over vectors of lengths 3 and 2 (column 15)\n  sum(i, u[i] + v[i])\n                ^");
   EXPECT_NE(evaluation_error_of("u[x]").find("an index must be the variable"), std::string::npos);
@@ -125,6 +127,108 @@ TEST(EvaluateFormula, ShapeAndNameMistakesAreErrorsAtTheirNode) {
   EXPECT_NE(evaluation_error_of("max(u, x)").find("a scalar is needed here, not a vector of length 3"), std::string::npos);
   EXPECT_NE(evaluation_error_of("foo(x)").find("unknown function 'foo'"), std::string::npos);
   EXPECT_NE(evaluation_error_of("sum(j, x)").find("j indexes no vector"), std::string::npos);
+}
+
+TEST(EvaluateFormula, MatrixShapeMistakesNameBothShapes) {
+  EXPECT_EQ(evaluation_error_of("K + u"), "the operands are a 2 x 3 matrix and a vector of length 3 (column 1)\n  K + u\n  ^");
+  EXPECT_NE(evaluation_error_of("K - softmax_jacobian(u, x)").find("the operands are a 2 x 3 matrix and a 3 x 3 matrix"),
+            std::string::npos);
+  EXPECT_NE(evaluation_error_of("spectral_norm(u)").find("a matrix is needed here, not a vector of length 3"),
+            std::string::npos);
+  EXPECT_NE(evaluation_error_of("frobenius_norm(x)").find("a matrix is needed here, not a scalar"), std::string::npos);
+  EXPECT_NE(evaluation_error_of("norm(K)").find("a vector is needed here, not a 2 x 3 matrix"), std::string::npos);
+  EXPECT_NE(evaluation_error_of("sum(i, K[i][i])").find("i runs over vectors of lengths 3 and 2"), std::string::npos)
+      << evaluation_error_of("sum(i, K[i][i])") << ": i runs over K's 3 columns and its 2 rows";
+  EXPECT_NE(evaluation_error_of("sum(i, K[i] + u[i])").find("i runs over vectors of lengths 2 and 3"),
+            std::string::npos);
+  EXPECT_NE(evaluation_error_of("sum(i, x[i])").find("a vector or a matrix is needed here, not a scalar"),
+            std::string::npos);
+}
+
+// K = [[3, 0], [4, 5]]: K^T K = [[25, 20], [20, 25]], eigenvalues 45 and 5, so ||K||_2 = 3 sqrt(5)
+// and ||K||_F = sqrt(50).
+template <class R>
+Bindings<R> small_matrix() {
+  Matrix<R> K(2, 2);
+  K << R(3), R(0), R(4), R(5);
+  return {{"K", K}, {"u", Vector<R>(Vector<R>::Ones(2))}};
+}
+
+TEST(EvaluateFormula, MatrixRowsEntriesAndNorms) {
+  const Bindings<double> K = small_matrix<double>();
+  const auto at = [&](const std::string& text) { return evaluate_scalar(parse_formula(text), K); };
+  EXPECT_EQ(at("sum(i, sum(j, K[i][j] * (2 * i + j + 1)))"), 3 * 1 + 0 * 2 + 4 * 3 + 5 * 4);
+  EXPECT_EQ(at("sum(j, sum(i, K[i][j] * (2 * i + j + 1)))"), 35) << "j's range is known before i is bound";
+  EXPECT_EQ(at("sum(i, dot(K[i], u) * (i + 1))"), 3 * 1 + 9 * 2);
+  EXPECT_EQ(at("max(i, norm(K[i]))"), std::sqrt(41.0));
+  EXPECT_EQ(at("frobenius_norm(2 * K - K)"), std::sqrt(50.0));
+  EXPECT_NEAR(at("spectral_norm(K)"), 3 * std::sqrt(5.0), 1e-14);
+  EXPECT_EQ(at("sum(i, sum(j, (-K)[i][j]))"), -12) << "an expression's entries";
+
+  set_working_precision(512);
+  const Mpfr exact = Mpfr(3) * sqrt(Mpfr(5)), frobenius = sqrt(Mpfr(50));
+  set_working_precision(128);
+  const Bindings<Interval> KI = small_matrix<Interval>();
+  const Interval spectral = evaluate_scalar(parse_formula("spectral_norm(K)"), KI);
+  EXPECT_TRUE(encloses(spectral, exact)) << spectral;
+  EXPECT_LT(Mpfr(upper_end_of(spectral) - lower_end_of(spectral)), Mpfr("1e-30")) << spectral;
+  EXPECT_TRUE(encloses(evaluate_scalar(parse_formula("frobenius_norm(K)"), KI), frobenius));
+  const DoubleInterval d = evaluate_scalar(parse_formula("spectral_norm(K)"), small_matrix<DoubleInterval>());
+  EXPECT_LE(Mpfr(d.lower()), exact);
+  EXPECT_GE(Mpfr(d.upper()), exact);
+}
+
+// spectral_norm(softmax_jacobian(l, T)) at the logits `logits` (exact inputs passed or not).
+template <class R>
+R jacobian_norm(const std::vector<double>& logits, const std::string& T, bool exact_inputs) {
+  const ExactInputs exact{{"l", ExactTensor::vector(logits)}, {"T", ExactTensor::literal(T)}};
+  const Bindings<R> names{{"l", exact.at("l").to_vector<R>()}, {"T", exact.at("T").entry<R>(0)}};
+  return evaluate_scalar(parse_formula("spectral_norm(softmax_jacobian(l, T))"), names, exact_inputs ? &exact : nullptr);
+}
+
+TEST(EvaluateFormula, SoftmaxJacobianSpectralNormEnclosesTheTrueValue) {
+  set_working_precision(128);
+  // Ties: ||J||_2 = 1/(LT) for L >= 2 tied logits (1/(2T) at L = 2), whichever kernel.
+  for (const bool exact_inputs : {true, false}) {
+    for (const std::size_t L : {2u, 3u, 5u}) {
+      set_working_precision(512);
+      const Mpfr truth = Mpfr(3) / Mpfr(static_cast<unsigned>(L));  // T = 1/3
+      set_working_precision(128);
+      const Interval n = jacobian_norm<Interval>(std::vector<double>(L, 0.25), "1/3", exact_inputs);
+      EXPECT_TRUE(encloses(n, truth)) << "L = " << L << " exact inputs " << exact_inputs << ": " << n;
+      const DoubleInterval d = jacobian_norm<DoubleInterval>(std::vector<double>(L, 0.25), "1/3", exact_inputs);
+      EXPECT_LE(Mpfr(d.lower()), truth) << L;
+      EXPECT_GE(Mpfr(d.upper()), truth) << L;
+    }
+  }
+  // The dedicated kernel at ties is exact: 1/(LT) with no rounding.
+  const ExactReal tied = jacobian_norm<ExactReal>({1, 1, 1}, "1/3", true);
+  EXPECT_EQ(sign_of(tied - ExactReal(1)), ExactSign::Zero);
+  // A negative T reverses the order of the weights: the general kernel then answers, |1/(2T)|.
+  const Interval negative = jacobian_norm<Interval>({0, 0}, "-1", true);
+  EXPECT_TRUE(encloses(negative, Mpfr("0.5"))) << negative;
+  const Interval negative3 = jacobian_norm<Interval>({0, 0.5, 0.5}, "-2", true);
+  EXPECT_GT(lower_end_of(negative3), 0) << negative3;
+
+  // Random logits: the dedicated and the general kernel enclose one value (they intersect), and
+  // the Mpfr approximation (the general kernel at 128 bits; binary64 loses digits to a_1 - a_1^2
+  // when a weight nears 1) lies in both, to 1e-20 of it.
+  const unsigned seed = std::random_device{}();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> logit(-6, 6);
+  for (int trial = 0; trial < 20; ++trial) {
+    std::vector<double> logits(3 + trial % 6);
+    for (double& x : logits) x = logit(rng);
+    const Interval dedicated = jacobian_norm<Interval>(logits, "0.7", true);
+    const Interval general = jacobian_norm<Interval>(logits, "0.7", false);
+    EXPECT_TRUE(intersection_of(dedicated, general).has_value()) << "seed " << seed << ": " << dedicated << " " << general;
+    const Mpfr approx = jacobian_norm<Mpfr>(logits, "0.7", false);
+    const Mpfr tolerance = approx * Mpfr("1e-20");
+    for (const Interval& e : {dedicated, general}) {
+      EXPECT_LE(lower_end_of(e), approx + tolerance) << "seed " << seed << ": " << e << " " << approx;
+      EXPECT_GE(upper_end_of(e), approx - tolerance) << "seed " << seed << ": " << e << " " << approx;
+    }
+  }
 }
 
 }  // namespace

@@ -17,8 +17,15 @@ TEST(FormulaLatex, WritesThePapersNotation) {
   EXPECT_EQ(tex("a[i] * (delta(i, j) - a[j])"), "a_{i} \\, \\left(\\delta_{ij} - a_{j}\\right)");
   EXPECT_EQ(tex("x_min + top_n"), "\\mathrm{x\\_min} + \\mathrm{top\\_n}");
   EXPECT_EQ(tex("(x + 1)^2 + sqrt(alpha)"), "{\\left(x + 1\\right)}^{2} + \\sqrt{\\alpha}");
-  EXPECT_EQ(tex("max(i, a[i]) * softmax_jacobian(l, T)"),
-            "\\max_{i} a_{i} \\, \\operatorname{softmax\\_jacobian}\\left(l, T\\right)");
+  EXPECT_EQ(tex("max(i, a[i]) * top_n(l, T)"), "\\max_{i} a_{i} \\, \\operatorname{top\\_n}\\left(l, T\\right)");
+}
+
+TEST(FormulaLatex, WritesMatricesAndTheirNorms) {
+  EXPECT_EQ(tex("spectral_norm(softmax_jacobian(l, T))"),
+            "\\left\\lVert J_{\\mathrm{softmax}}\\left(l, T\\right)\\right\\rVert_2");
+  EXPECT_EQ(tex("frobenius_norm(K) + K[i][j] * K[i][j]"),
+            "\\left\\lVert K\\right\\rVert_F + K_{i, j} \\, K_{i, j}");
+  EXPECT_EQ(tex("norm(K[i])"), "\\left\\lVert K_{i}\\right\\rVert");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The built-in theorems restated in theorems/specs as formulas give the same verdict as their C++
-// versions on every case of the C++ suite (the file's cases are the C++ cases with the length L
+// versions on every case of the C++ suite (the file's cases are the C++ cases with the lengths
 // the files declare).
 #include <gtest/gtest.h>
 
@@ -10,14 +10,26 @@
 namespace nb::theorems {
 namespace file_theorem_ports_test {
 
+// The lengths a file declares, read off a built-in case.
+using Lengths = void (*)(Case&);
+void logits_length(Case& c) { c.integers["L"] = static_cast<std::int64_t>(c.number("logits").size()); }
+void keys_and_query_lengths(Case& c) {
+  c.integers["L"] = static_cast<std::int64_t>(c.number("keys").rows());
+  c.integers["d"] = static_cast<std::int64_t>(c.number("query").size());
+}
+
 struct Port {
   std::string built_in, file;
+  Lengths lengths = logits_length;
 };
 
 const std::vector<Port> kPorts = {
     {"softmax-dispersion", "softmax-dispersion-as-formula"},
     {"softmax-jacobian-entry", "softmax-jacobian-entry-as-formula"},
     {"softmax-jacobian-frobenius", "softmax-jacobian-frobenius-as-formula"},
+    {"softmax-jacobian-spectral-sharp", "softmax-jacobian-spectral-sharp-as-formula"},
+    {"softmax-jacobian-spectral-as-printed", "softmax-jacobian-spectral-as-printed-as-formula"},
+    {"softmax-weight-bounds", "softmax-weight-bounds-as-formula", keys_and_query_lengths},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {};
@@ -31,7 +43,7 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryCaseOfItsSuite) {
   std::vector<Case> restated = cases;
   for (Case& c : restated) {
     c.theorem = port.file;
-    c.integers["L"] = static_cast<std::int64_t>(c.number("logits").size());
+    port.lengths(c);
   }
   CheckSettings settings;
   settings.threads = 2;

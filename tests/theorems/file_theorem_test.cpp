@@ -7,6 +7,7 @@
 
 #include "verify/engine.hpp"
 #include "verify/formula/theorem_spec.hpp"
+#include "verify/number_literal.hpp"
 
 namespace nb::theorems {
 namespace {
@@ -77,12 +78,13 @@ std::string error_of(const std::string& text) {
   return "";
 }
 
+// `text` with its first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  return text.replace(text.find(from), from.size(), to);
+}
+
 TEST(FileTheorem, MistakesNameTheirLineAndColumn) {
-  const auto with = [](const std::string& from, const std::string& to) {
-    std::string text = kEntropy;
-    text.replace(text.find(from), from.size(), to);
-    return text;
-  };
+  const auto with = [](const std::string& from, const std::string& to) { return replaced(kEntropy, from, to); };
   EXPECT_EQ(error_of(with("fidelity = \"extension\"", "fidelity = \"exact\"")),
             "entropy.toml:4:12: 'fidelity' must be one of verbatim | reconstructed | heuristic | extension, not \"exact\"");
   EXPECT_EQ(error_of(with("-sum(i, a[i] * log(a[i]))", "-sum(i, a[i] * lg(a[i]))")).substr(0, 48),
@@ -106,6 +108,83 @@ TEST(FileTheorem, ShapesAreCheckedOnEveryCase) {
   EXPECT_THROW(t->check_assumptions(c), InputError) << "l is shorter than L says";
   c.integers["L"] = 0;
   EXPECT_THROW(t->check_assumptions(c), InputError);
+}
+
+const std::string kMatrix = R"toml(id = "spectral-below-frobenius"
+title = "The spectral norm is at most the Frobenius norm"
+source = "linear algebra"
+fidelity = "extension"
+expect = "holds"
+
+[inputs]
+K = { kind = "matrix", rows = "L", cols = 3, range = [-0.1, 0.1] }
+v = { kind = "vector", length = "L", range = [-0.1, 0.1] }
+L = { kind = "length", range = [1, 6] }
+
+[[claim]]
+value = "spectral_norm(K) + sum(i, v[i] - v[i])"
+relation = "<="
+bound = "frobenius_norm(K)"
+)toml";
+
+TEST(FileTheorem, MatrixInputsAreDrawnInsideTheirRangesWithTheirShapes) {
+  const auto t = theorem_from(kMatrix);
+  const Rational low = read_number_literal("-0.1", ""), high = read_number_literal("0.1", "");
+  std::size_t at_an_end = 0;
+  for (const Case& c : t->suite({.seed = 3, .count = 40})) {
+    const auto L = static_cast<std::size_t>(c.integer("L"));
+    EXPECT_EQ(c.number("K").rows(), L);
+    EXPECT_EQ(c.number("K").cols(), 3u);
+    for (const std::string name : {"K", "v"})
+      for (std::size_t k = 0; k < c.number(name).size(); ++k) {
+        // 0.1 is no double: the nearest ones are outside [-1/10, 1/10].
+        const Rational x = c.number(name).exact(k);
+        EXPECT_TRUE(low <= x && x <= high) << c.label << " " << name << " " << c.number(name).text(k);
+        at_an_end += c.label.starts_with("range ends") && (x - low) * (high - x) < Rational(1, 1000000);
+      }
+    EXPECT_NO_THROW(t->check_assumptions(c));
+  }
+  EXPECT_GT(at_an_end, 0u) << "the range-ends cases reach the ends";
+  for (const CaseOutcome& o : checked(*t, 20, 3)) EXPECT_NE(o.verdict, Verdict::Violated) << o.label;
+}
+
+TEST(FileTheorem, MatrixShapesAreCheckedOnEveryCase) {
+  const auto t = theorem_from(kMatrix);
+  Case c = t->suite({.seed = 1, .count = 1}).front();
+  c.integers["L"] += 1;
+  c.numbers["v"] = ExactTensor::vector(std::vector<double>(static_cast<std::size_t>(c.integers["L"]), 0.0));
+  try {
+    t->check_assumptions(c);
+    ADD_FAILURE() << "K has fewer rows than L says";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("K must be a L x 3 = " + std::to_string(c.integers["L"]) + " x 3 matrix"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(FileTheorem, AMissingLengthIsAnInputErrorWhereverItIsDeclared) {
+  const auto t = theorem_from(kMatrix);  // K, sized by L, is declared before L
+  Case c = t->suite({.seed = 1, .count = 1}).front();
+  c.integers.erase("L");
+  EXPECT_THROW(t->check_assumptions(c), InputError);
+}
+
+TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
+  const auto with = [](const std::string& from, const std::string& to) { return replaced(kMatrix, from, to); };
+  EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"v\"")),
+            "entropy.toml:8:5: matrix 'K' has size 'v', which is not an input of kind \"length\"");
+  EXPECT_EQ(error_of(with("cols = 3", "cols = 0")).substr(0, 61),
+            "entropy.toml:8:43: 'cols' must name a length input or be an i");
+  EXPECT_EQ(error_of(with("rows = \"L\", ", "")), "entropy.toml:8:5: missing key 'rows'");
+  EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"3\"")),
+            "entropy.toml:8:31: 'rows' names a length input; a number is written without quotes (rows = 3)");
+  EXPECT_EQ(error_of(with("[-0.1, 0.1] }\nv", "[0.1, 0.1] }\nv")),
+            "entropy.toml:8:54: range [0.1, 0.1] holds no binary64 number for the suite to draw");
+  EXPECT_EQ(error_of(with("range = [1, 6]", "range = [\"3/2\", \"7/4\"]")),
+            "entropy.toml:10:32: range [3/2, 7/4] holds no integer");
+  EXPECT_NE(error_of(with("frobenius_norm(K)", "frobenius_norm(v)")).find("a matrix is needed here, not a vector of length 1"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,50 +1,79 @@
 #pragma once
 // Values of a formula (verify/formula/formula.hpp) in a number type R: double, Mpfr, Interval,
-// DoubleInterval. Every operation is R's own, so for an interval type the value is an enclosure
-// of the exact value of the formula at every point of the enclosures bound to its names (NaN
-// where an operation is undefined on part of them: log of an interval reaching 0, say).
+// DoubleInterval, ExactReal. Every operation is R's own or the library's kernel for R, so for an
+// interval type the value is an enclosure of the exact value of the formula at every point of the
+// enclosures bound to its names (NaN where an operation is undefined on part of them: log of an
+// interval reaching 0, say).
 //
 // What names and calls mean:
-//   names          the scalars and vectors bound by the caller (inputs, definitions) and the
-//                  index variables of the enclosing sum/max/min/vec
-//   x + - * / y    on scalars; on vectors entry by entry (both of one length, or one a scalar)
+//   names          the scalars, vectors and matrices bound by the caller (inputs, definitions)
+//                  and the index variables of the enclosing sum/max/min/vec
+//   x + - * / y    on scalars; on vectors and matrices entry by entry (both of one shape, or one
+//                  a scalar)
 //   x ^ y          an integer literal y (also negative): repeated products (of |x| for even y, so
 //                  that an interval around 0 gives a value >= 0); otherwise exp(y log x)
-//   exp log log1p sqrt abs   of a scalar, or of each entry of a vector
+//   exp log log1p sqrt abs   of a scalar, or of each entry of a vector or matrix
 //   min(x, y) max(x, y)      of two scalars (max_of/min_of: enclosures for interval types)
-//   sum(i, e) max(i, e) min(i, e) vec(i, e)   over i = 0 .. n-1, n the length of every vector that
-//                  is indexed by i in e (they must agree): a scalar, or the vector of the e's
-//   v[i]           entry i of vector v, i an index variable
+//   sum(i, e) max(i, e) min(i, e) vec(i, e)   over i = 0 .. n-1, n the length of every vector (the
+//                  rows of every matrix) indexed by i in e (they must agree): a scalar, or the
+//                  vector of the e's
+//   v[i] K[i] K[i][j]   entry i of vector v, row i of matrix K (a vector), entry (i, j) of K;
+//                  i, j index variables
 //   delta(i, j)    1 if the index variables i and j are equal, else 0 (Kronecker's delta)
 //   dot(u, v) norm(v) softmax(v)   sum u_i v_i, the Euclidean norm, exp(v_i) / sum_j exp(v_j)
+//   softmax_jacobian(l, T)   the L x L matrix (diag(a) - a a^T) / T, a = softmax(l / T)
+//   frobenius_norm(M)        sqrt(sum_ij M_ij^2)
+//   spectral_norm(M)         the largest singular value, by the library's certified kernel
+//                  (verify/spectral_norm.hpp); written as spectral_norm(softmax_jacobian(l, T))
+//                  with l an input whose exact value the caller passes and T certainly > 0, by
+//                  the softmax Jacobian's own kernel (verify/softmax_jacobian_norm.hpp: a secular
+//                  equation, ties decided on the exact logits, exact at ties), which is sharper
+//                  and has an exact form where the general kernel has none
 // A mistake of shape or of use (a vector where a scalar is needed, lengths that differ, an
 // unknown name) throws FormulaError at the offending node.
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "verify/exact.hpp"
 #include "verify/formula/formula.hpp"
 #include "verify/numbers.hpp"
 #include "verify/softmax.hpp"
+#include "verify/softmax_jacobian_norm.hpp"
+#include "verify/spectral_norm.hpp"
 
 namespace nb::formula {
 
 template <class R>
-using Value = std::variant<R, Vector<R>>;
+using Value = std::variant<R, Vector<R>, Matrix<R>>;
 
 // What a formula's names mean in one evaluation.
 template <class R>
 using Bindings = std::map<std::string, Value<R>>;
+
+// The exact values of inputs, under the names they are bound to (a case's numbers, which hold no
+// other names), where they decide what enclosures cannot (ties of logits).
+using ExactInputs = std::map<std::string, ExactTensor>;
+
+// "a scalar", "a vector of length 3", "a 2 x 3 matrix": what shape errors name.
+template <class R>
+std::string shape_of(const Value<R>& v) {
+  if (std::holds_alternative<R>(v)) return "a scalar";
+  if (const auto* x = std::get_if<Vector<R>>(&v)) return "a vector of length " + std::to_string(x->size());
+  const Matrix<R>& m = std::get<Matrix<R>>(v);
+  return "a " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + " matrix";
+}
 
 namespace detail {
 
 template <class R>
 class Evaluation {
  public:
-  Evaluation(const Formula& f, const Bindings<R>& names) : f_(f), names_(names) {}
+  Evaluation(const Formula& f, const Bindings<R>& names, const ExactInputs* exact)
+      : f_(f), names_(names), exact_(exact) {}
 
   Value<R> value(const Node& n) {
     using K = Node::Kind;
@@ -63,20 +92,20 @@ class Evaluation {
     fail(n, "unknown node");
   }
 
-  R scalar(const Node& n) {
-    Value<R> v = value(n);
-    if (auto* x = std::get_if<R>(&v)) return std::move(*x);
-    fail(n, "a scalar is needed here, not a vector of length " + std::to_string(std::get<Vector<R>>(v).size()));
-  }
-  Vector<R> vector(const Node& n) {
-    Value<R> v = value(n);
-    if (auto* x = std::get_if<Vector<R>>(&v)) return std::move(*x);
-    fail(n, "a vector is needed here, not a scalar");
-  }
+  R scalar(const Node& n) { return of_shape<R>(n, "scalar"); }
+  Vector<R> vector(const Node& n) { return of_shape<Vector<R>>(n, "vector"); }
+  Matrix<R> matrix(const Node& n) { return of_shape<Matrix<R>>(n, "matrix"); }
 
  private:
   [[noreturn]] void fail(const Node& n, const std::string& what) const {
     throw FormulaError(what, f_.text, n.position, f_.origin);
+  }
+
+  template <class Shape>
+  Shape of_shape(const Node& n, const std::string& what) {
+    Value<R> v = value(n);
+    if (auto* x = std::get_if<Shape>(&v)) return std::move(*x);
+    fail(n, "a " + what + " is needed here, not " + shape_of(v));
   }
 
   // A literal's value, converted once per evaluation (a sum over L^2 terms meets it L^2 times).
@@ -95,27 +124,35 @@ class Evaluation {
     fail(n, "unknown name '" + n.text + "' (known: " + (known.empty() ? "none" : known) + ")");
   }
 
+  // op of every entry (of a scalar, of itself).
   template <class Op>
   static Value<R> map(Value<R> v, Op op) {
     if (auto* x = std::get_if<R>(&v)) return op(*x);
-    Vector<R>& w = std::get<Vector<R>>(v);
-    for (auto& e : w) e = op(e);
+    std::visit(
+        [&](auto& w) {
+          if constexpr (!std::is_same_v<std::decay_t<decltype(w)>, R>)
+            for (Eigen::Index k = 0; k < w.size(); ++k) w(k) = op(w(k));
+        },
+        v);
     return v;
   }
 
+  // op entry by entry of two values of one shape, or of a scalar and each entry of the other.
   template <class Op>
   Value<R> combine(const Node& n, Op op) {
     const Value<R> a = value(n.args[0]), b = value(n.args[1]);
-    const auto* x = std::get_if<R>(&a);
-    const auto* y = std::get_if<R>(&b);
-    if (x && y) return op(*x, *y);
-    const Eigen::Index len = x ? std::get<Vector<R>>(b).size() : std::get<Vector<R>>(a).size();
-    if (!x && !y && std::get<Vector<R>>(b).size() != len)
-      fail(n, "the vectors have lengths " + std::to_string(len) + " and " +
-                  std::to_string(std::get<Vector<R>>(b).size()));
-    Vector<R> out(len);
-    for (Eigen::Index i = 0; i < len; ++i)
-      out[i] = op(x ? *x : std::get<Vector<R>>(a)[i], y ? *y : std::get<Vector<R>>(b)[i]);
+    if (const auto* x = std::get_if<R>(&a)) return map(b, [&](const R& e) { return op(*x, e); });
+    if (const auto* y = std::get_if<R>(&b)) return map(a, [&](const R& e) { return op(e, *y); });
+    if (shape_of(a) != shape_of(b)) fail(n, "the operands are " + shape_of(a) + " and " + shape_of(b));
+    Value<R> out = a;
+    std::visit(
+        [&](auto& w) {
+          if constexpr (!std::is_same_v<std::decay_t<decltype(w)>, R>) {
+            const auto& other = std::get<std::decay_t<decltype(w)>>(b);
+            for (Eigen::Index k = 0; k < w.size(); ++k) w(k) = op(w(k), other(k));
+          }
+        },
+        out);
     return out;
   }
 
@@ -152,31 +189,62 @@ class Evaluation {
     return i->second;
   }
 
-  // The vector `n` denotes: for a name, the bound vector itself (an entry read in a sum over i
-  // must not copy the vector: that made sums over L^2 entries cost L^3), else `scratch`, evaluated.
-  const Vector<R>& vector_of(const Node& n, Vector<R>& scratch) {
+  // The value `n` denotes: for a name, the bound value itself (an entry read in a sum over i must
+  // not copy a vector or matrix: that made sums over L^2 entries cost L^3), else `scratch`, evaluated.
+  const Value<R>& value_of(const Node& n, Value<R>& scratch) {
     if (n.kind == Node::Kind::Name && !indices_.contains(n.text))
-      if (const auto v = names_.find(n.text); v != names_.end())
-        if (const auto* x = std::get_if<Vector<R>>(&v->second)) return *x;
-    scratch = vector(n);
+      if (const auto v = names_.find(n.text); v != names_.end()) return v->second;
+    scratch = value(n);
     return scratch;
+  }
+
+  // How many entries an index of `indexed` runs over: a vector's length, a matrix's rows, and for
+  // the row K[r] of a matrix its columns (known before r is bound, so that sum(j, sum(i, K[i][j]))
+  // has a range for j).
+  std::size_t extent(const Node& indexed) {
+    Value<R> scratch;
+    if (indexed.kind == Node::Kind::Index)
+      if (const auto* m = std::get_if<Matrix<R>>(&value_of(indexed.args[0], scratch)))
+        return static_cast<std::size_t>(m->cols());
+    const Value<R>& v = value_of(indexed, scratch);
+    if (const auto* x = std::get_if<Vector<R>>(&v)) return static_cast<std::size_t>(x->size());
+    if (const auto* m = std::get_if<Matrix<R>>(&v)) return static_cast<std::size_t>(m->rows());
+    fail(indexed, "a vector or a matrix is needed here, not a scalar");
   }
 
   Value<R> entry(const Node& n) {
     const std::size_t i = index_of(n.args[1]);
-    Vector<R> scratch;
-    const Vector<R>& v = vector_of(n.args[0], scratch);
-    if (static_cast<Eigen::Index>(i) >= v.size())
-      fail(n, "index " + n.args[1].text + " runs past the vector's length " + std::to_string(v.size()));
-    return v[static_cast<Eigen::Index>(i)];
+    const auto past = [&](std::size_t extent, const std::string& of) {
+      if (i >= extent) fail(n, "index " + n.args[1].text + " runs past the " + of + " " + std::to_string(extent));
+    };
+    Value<R> scratch;
+    const Node& base = n.args[0];
+    // K[r][i] read in place, not through a copy of row r.
+    if (base.kind == Node::Kind::Index)
+      if (const auto* m = std::get_if<Matrix<R>>(&value_of(base.args[0], scratch))) {
+        const std::size_t r = index_of(base.args[1]);
+        if (r >= static_cast<std::size_t>(m->rows()))
+          fail(base, "index " + base.args[1].text + " runs past the matrix's rows " + std::to_string(m->rows()));
+        past(static_cast<std::size_t>(m->cols()), "matrix's columns");
+        return (*m)(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(i));
+      }
+    const Value<R>& v = value_of(base, scratch);
+    if (const auto* x = std::get_if<Vector<R>>(&v)) {
+      past(static_cast<std::size_t>(x->size()), "vector's length");
+      return (*x)[static_cast<Eigen::Index>(i)];
+    }
+    if (const auto* m = std::get_if<Matrix<R>>(&v)) {
+      past(static_cast<std::size_t>(m->rows()), "matrix's rows");
+      return Vector<R>(m->row(static_cast<Eigen::Index>(i)).transpose());
+    }
+    fail(base, "a vector or a matrix is needed here, not a scalar");
   }
 
-  // The length that index variable `var` runs over in `body`: that of every vector indexed by it.
+  // The length that index variable `var` runs over in `body`: the extent of everything indexed by it.
   std::size_t range(const Node& call, const std::string& var, const Node& body) {
     std::optional<std::size_t> length;
     visit_indexed(var, body, [&](const Node& indexed) {
-      Vector<R> scratch;
-      const std::size_t len = static_cast<std::size_t>(vector_of(indexed, scratch).size());
+      const std::size_t len = extent(indexed);
       if (length && *length != len)
         fail(indexed, var + " runs over vectors of lengths " + std::to_string(*length) + " and " + std::to_string(len));
       length = len;
@@ -245,41 +313,77 @@ class Evaluation {
       for (Eigen::Index i = 0; i < u.size(); ++i) s += u[i] * v[i];
       return s;
     }
-    arity(n, 1);
-    if (f == "norm") {
-      const Vector<R> v = vector(n.args[0]);
-      R s = R(0);
-      for (const R& x : v) s += x * x;
-      return R(sqrt(s));
+    if (f == "softmax_jacobian") {
+      arity(n, 2);
+      const R T = scalar(n.args[1]);
+      return nb::softmax_jacobian(softmax(vector(n.args[0]), T), T);
     }
+    arity(n, 1);
+    if (f == "norm") return R(sqrt(sum_of_squares(vector(n.args[0]))));
     if (f == "softmax") return softmax(vector(n.args[0]), R(1));
+    if (f == "frobenius_norm") return R(sqrt(sum_of_squares(matrix(n.args[0]))));
+    if (f == "spectral_norm") return spectral(n.args[0]);
     if (f == "exp") return map(value(n.args[0]), [](const R& x) { return R(exp(x)); });
     if (f == "log") return map(value(n.args[0]), [](const R& x) { return R(log(x)); });
     if (f == "log1p") return map(value(n.args[0]), [](const R& x) { return R(log1p(x)); });
     if (f == "sqrt") return map(value(n.args[0]), [](const R& x) { return R(sqrt(x)); });
     if (f == "abs") return map(value(n.args[0]), [](const R& x) { return R(abs(x)); });
     fail(n, "unknown function '" + f +
-                "' (known: abs, delta, dot, exp, log, log1p, max, min, norm, softmax, sqrt, sum, vec)");
+                "' (known: abs, delta, dot, exp, frobenius_norm, log, log1p, max, min, norm, softmax, "
+                "softmax_jacobian, spectral_norm, sqrt, sum, vec)");
+  }
+
+  // For intervals squares of |x|, so that an entry around 0 adds a square >= 0 (x * x of [-1, 2]
+  // is [-2, 4]).
+  template <class Entries>
+  static R sum_of_squares(const Entries& entries) {
+    using std::abs;
+    R s = R(0);
+    for (Eigen::Index k = 0; k < entries.size(); ++k) {
+      const R m = is_interval_v<R> ? R(abs(entries(k))) : entries(k);
+      s += m * m;
+    }
+    return s;
+  }
+
+  // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) of an
+  // input l with a known exact value and T certainly > 0 (its ties are decided on that value and
+  // its order of weights is that of l), else by the general kernel.
+  R spectral(const Node& m) {
+    if (m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2 && exact_ &&
+        m.args[0].kind == Node::Kind::Name && !indices_.contains(m.args[0].text))
+      if (const auto l = exact_->find(m.args[0].text); l != exact_->end() && l->second.is_vector()) {
+        const R T = scalar(m.args[1]);
+        if (certainly_positive(T)) return softmax_jacobian_norm(softmax(vector(m.args[0]), T), T, l->second);
+      }
+    return spectral_norm(matrix(m));
+  }
+
+  static bool certainly_positive(const R& x) {
+    if constexpr (is_exact_number_v<R>) return sign_of(x) == ExactSign::Positive;
+    else return lower_end_of(x) > 0;
   }
 
   const Formula& f_;
   const Bindings<R>& names_;
+  const ExactInputs* exact_;
   std::map<std::string, std::size_t> indices_;
   std::map<const Node*, R> numbers_;
 };
 
 }  // namespace detail
 
-// The value of `f` with its names bound by `names`.
+// The value of `f` with its names bound by `names`, `exact` holding the exact values of the
+// inputs among them (or null).
 template <class R>
-Value<R> evaluate(const Formula& f, const Bindings<R>& names) {
-  return detail::Evaluation<R>(f, names).value(f.root);
+Value<R> evaluate(const Formula& f, const Bindings<R>& names, const ExactInputs* exact = nullptr) {
+  return detail::Evaluation<R>(f, names, exact).value(f.root);
 }
 
 // The same, which must be a scalar.
 template <class R>
-R evaluate_scalar(const Formula& f, const Bindings<R>& names) {
-  return detail::Evaluation<R>(f, names).scalar(f.root);
+R evaluate_scalar(const Formula& f, const Bindings<R>& names, const ExactInputs* exact = nullptr) {
+  return detail::Evaluation<R>(f, names, exact).scalar(f.root);
 }
 
 }  // namespace nb::formula

@@ -47,6 +47,14 @@ std::string arguments(const Node& n) {
   return s;
 }
 
+// v_{i}, and K_{i, j} for an entry of a matrix (not K_{i}_{j}, which LaTeX refuses).
+std::string entry(const Node& n) {
+  const Node& base = n.args[0];
+  if (base.kind == Node::Kind::Index)
+    return operand(base.args[0], 4) + "_{" + tex(base.args[1]) + ", " + tex(n.args[1]) + "}";
+  return operand(base, 4) + "_{" + tex(n.args[1]) + "}";
+}
+
 std::string call(const Node& n) {
   const std::string& f = n.text;
   const bool index_form = n.args.size() == 2 && n.args[0].kind == Node::Kind::Name;
@@ -59,9 +67,12 @@ std::string call(const Node& n) {
     if (f == "sqrt") return "\\sqrt{" + x + "}";
     if (f == "abs") return "\\left|" + x + "\\right|";
     if (f == "norm") return "\\left\\lVert " + x + "\\right\\rVert";
+    if (f == "spectral_norm") return "\\left\\lVert " + x + "\\right\\rVert_2";
+    if (f == "frobenius_norm") return "\\left\\lVert " + x + "\\right\\rVert_F";
     if (f == "exp" || f == "log") return "\\" + f + "\\left(" + x + "\\right)";
   }
   if (f == "delta" && n.args.size() == 2) return "\\delta_{" + tex(n.args[0]) + tex(n.args[1]) + "}";
+  if (f == "softmax_jacobian") return "J_{\\mathrm{softmax}}\\left(" + arguments(n) + "\\right)";
   if (f == "dot") return "\\left\\langle " + arguments(n) + "\\right\\rangle";
   if (f == "max" || f == "min") return "\\" + f + "\\left(" + arguments(n) + "\\right)";
   return "\\operatorname{" + upright(f) + "}\\left(" + arguments(n) + "\\right)";
@@ -77,7 +88,7 @@ std::string tex(const Node& n) {
     case Node::Kind::Multiply: return operand(n.args[0], 2) + " \\, " + operand(n.args[1], 3);
     case Node::Kind::Divide: return "\\frac{" + tex(n.args[0]) + "}{" + tex(n.args[1]) + "}";
     case Node::Kind::Power: return "{" + operand(n.args[0], 4) + "}^{" + tex(n.args[1]) + "}";
-    case Node::Kind::Index: return operand(n.args[0], 4) + "_{" + tex(n.args[1]) + "}";
+    case Node::Kind::Index: return entry(n);
     case Node::Kind::Call: return call(n);
   }
   return "";

@@ -1,15 +1,22 @@
 #include "verify/formula/theorem_spec.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <set>
 
 #include <toml++/toml.h>
 
+#include "verify/exact.hpp"
 #include "verify/number_literal.hpp"
 
 namespace nb::formula {
 namespace {
+
+// The largest number a matrix's rows or cols may be (a length input's range bounds it otherwise).
+constexpr std::int64_t kMaxFixedDimension = 4096;
 
 // The entries of `table` in the order they are written (toml++ keeps a table sorted by key, but
 // definitions build on those before them).
@@ -128,10 +135,15 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "range", "integer", "positive"}, " in input '" + in.name + "'");
-      in.kind = choice<InputSpec::Kind>(*t, "kind", {"scalar", "length", "vector"},
-                       {InputSpec::Kind::Scalar, InputSpec::Kind::Length, InputSpec::Kind::Vector});
+      known(*t, {"kind", "length", "rows", "cols", "range", "integer", "positive"}, " in input '" + in.name + "'");
+      in.kind = choice<InputSpec::Kind>(
+          *t, "kind", {"scalar", "length", "vector", "matrix"},
+          {InputSpec::Kind::Scalar, InputSpec::Kind::Length, InputSpec::Kind::Vector, InputSpec::Kind::Matrix});
       if (in.kind == InputSpec::Kind::Vector) in.length = text(*t, "length");
+      if (in.kind == InputSpec::Kind::Matrix) {
+        in.rows = dimension(*t, "rows", value);
+        in.cols = dimension(*t, "cols", value);
+      }
       const toml::node& range = required(*t, "range", value);
       const toml::array* ends = range.as_array();
       if (!ends || ends->size() != 2) fail(range, "range must be [low, high]");
@@ -140,20 +152,62 @@ class SpecReader {
       if (read_number_literal(in.low, "") > read_number_literal(in.high, ""))
         fail(range, "range [" + in.low + ", " + in.high + "] is empty");
       in.integer = flag(*t, "integer") || in.kind == InputSpec::Kind::Length;
+      drawn_inside(in, range);
       in.positive = flag(*t, "positive");
       out.push_back(std::move(in));
     }
-    for (const InputSpec& in : out) {
-      if (in.kind != InputSpec::Kind::Vector) continue;
-      const auto sizes = std::find_if(out.begin(), out.end(), [&](const InputSpec& o) { return o.name == in.length; });
+    // A size names a length input (a matrix's size may be a number instead).
+    const auto sized_by_length = [&](const InputSpec& in, const std::string& size, const std::string& what) {
+      if (!size.empty() && std::isdigit(static_cast<unsigned char>(size[0]))) return;
+      const auto sizes = std::find_if(out.begin(), out.end(), [&](const InputSpec& o) { return o.name == size; });
       if (sizes == out.end() || sizes->kind != InputSpec::Kind::Length)
-        fail(*table->get(in.name), "vector '" + in.name + "' has length '" + in.length +
-                                       "', which is not an input of kind \"length\"");
+        fail(*table->get(in.name), what + " '" + in.name + "' has " + (what == "vector" ? "length" : "size") + " '" +
+                                       size + "', which is not an input of kind \"length\"");
+    };
+    for (const InputSpec& in : out) {
+      if (in.kind == InputSpec::Kind::Vector) sized_by_length(in, in.length, "vector");
+      if (in.kind == InputSpec::Kind::Matrix) {
+        sized_by_length(in, in.rows, "matrix");
+        sized_by_length(in, in.cols, "matrix");
+      }
     }
     for (const InputSpec& in : out)
       if (in.kind == InputSpec::Kind::Length && read_number_literal(in.low, "") < Rational(1))
         fail(*table->get(in.name), "length '" + in.name + "' must be at least 1 in all its range");
     return out;
+  }
+
+  // Sets where the suite draws `in`: the doubles nearest to its range inside it (0.1 rounds to a
+  // double above 1/10). Fails where the range holds no double, or no integer for an integer input.
+  void drawn_inside(InputSpec& in, const toml::node& range) const {
+    const auto nearest = [&](const std::string& end, double towards) {
+      const double x = ExactTensor::literal(end).approx(0);
+      if (!std::isfinite(x)) fail(range, "range end " + end + " is beyond binary64's range");
+      const Rational exact = read_number_literal(end, "");
+      return (towards > 0 ? Rational(x) < exact : Rational(x) > exact) ? std::nextafter(x, towards) : x;
+    };
+    in.draw_low = nearest(in.low, HUGE_VAL);
+    in.draw_high = nearest(in.high, -HUGE_VAL);
+    if (in.draw_low > in.draw_high)
+      fail(range, "range [" + in.low + ", " + in.high + "] holds no binary64 number for the suite to draw");
+    if (in.integer && std::ceil(in.draw_low) > std::floor(in.draw_high))
+      fail(range, "range [" + in.low + ", " + in.high + "] holds no integer");
+  }
+
+  // A matrix's `rows` or `cols`: the name of a length input, or a positive integer (as its digits).
+  std::string dimension(const toml::table& table, const std::string& key, const toml::node& owner) const {
+    const toml::node& n = required(table, key, owner);
+    if (n.is_string()) {
+      std::string name(*n.value<std::string_view>());
+      if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+        fail(n, "'" + key + "' names a length input; a number is written without quotes (" + key + " = 3)");
+      return name;
+    }
+    const auto count = n.value_exact<std::int64_t>();
+    if (!count || *count < 1 || *count > kMaxFixedDimension)
+      fail(n, "'" + key + "' must name a length input or be an integer in [1, " + std::to_string(kMaxFixedDimension) +
+                  "]");
+    return std::to_string(*count);
   }
 
   Formula formula(const toml::node& n, const std::string& what) const {

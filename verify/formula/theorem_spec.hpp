@@ -12,6 +12,7 @@
 //   l = { kind = "vector", length = "L", range = [-30, 30] }
 //   T = { kind = "scalar", range = [0.01, 100], positive = true }
 //   L = { kind = "length", range = [2, 64] }
+//   K = { kind = "matrix", rows = "L", cols = 3, range = [-1, 1] }   rows, cols: a length or a number
 //   [define]                              in order; each may use the inputs and those before it
 //   a = "softmax(l / T)"
 //   [[claim]]
@@ -20,7 +21,8 @@
 //   bound = "log(L)"
 //
 // A range end is an exact literal: a TOML integer, a string ("1/3", "0.1"), or a TOML float,
-// taken as the shortest decimal that reads back as it (0.01 is 1/100). Inputs may also say
+// taken as the shortest decimal that reads back as it (0.01 is 1/100); the range must hold a
+// double (an integer where `integer = true`) for the suite to draw. Inputs may also say
 // `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
 // value <= 0 are refused).
 #include <string>
@@ -34,11 +36,13 @@
 namespace nb::formula {
 
 struct InputSpec {
-  enum class Kind { Scalar, Length, Vector };
+  enum class Kind { Scalar, Length, Vector, Matrix };
   std::string name;
   Kind kind = Kind::Scalar;
   std::string length;      // Vector: the name of the length input that sizes it
+  std::string rows, cols;  // Matrix: each the name of a length input or a positive integer
   std::string low, high;   // the range, as exact literals
+  double draw_low = 0, draw_high = 0;  // the doubles nearest to the range inside it: where the suite draws
   bool integer = false;    // drawn as integers
   bool positive = false;   // assumed > 0
 };
