@@ -7,11 +7,11 @@
 # all written by bench_input_path --write. Timed, in interleaved rounds (CPU time, user + system,
 # of the whole process, and wall time):
 #   check 1     normbound check --case case-0.json
-#   check 10    normbound check --case case-0.json ... case-9.json
+#   check 50    normbound check --case case-0.json ... case-9.json, five times over (50 cases)
 #   source      normbound check softmax-weight-bounds --source file:keys-1024.json
-# A case's end-to-end cost is (check 10 - check 1) / 9, the start-up (process, registry, results
-# and report of one run) check 1 less one case; the file source's cost is its command less that
-# start-up. Beside them: the in-process evaluation of the same cases and the plain-double floor
+# all with --threads 1 (the in-process evaluation is one thread). A case's end-to-end cost is
+# (check 50 - check 1) / 49, the start-up (process, registry, results and report of one run)
+# check 1 less one case; the file source's cost is its command less that start-up. Beside them: the in-process evaluation of the same cases and the plain-double floor
 # (bench_input_path --evaluate: nb::evaluate_cases and Theorem::evaluate_double, reading not timed)
 # and the mpmath peer (bench/input_path_mpmath.py: in process, number conversion and evaluation;
 # end to end, also reading and parsing the file). Prints one table of medians with the ratios to
@@ -41,18 +41,18 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$build/bench/bench_input_path" --write "$work" --seed "$seed"
 cases=()
-for k in $(seq 0 9); do cases+=(--case "$work/case-$k.json"); done
+for k in $(seq 0 49); do cases+=(--case "$work/case-$((k % 10)).json"); done
 echo "commit $(git rev-parse --short=12 HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo ' (modified)'), $(nproc) CPUs, seed $seed, $bits bits"
 echo "load before: $(uptime)"
 
 # time_command LABEL COMMAND...: appends "LABEL wall user sys status" to commands.tsv
 # (bench/time_command.py).
 time_command() { /usr/bin/python3 bench/time_command.py "$@" >>"$work/commands.tsv"; }
-check=("$build/normbound" check --precision "$bits" --no-timestamp)
+check=("$build/normbound" check --precision "$bits" --no-timestamp --threads 1)
 for round in $(seq "$rounds"); do
   echo "round $round of $rounds ..." >&2
   time_command "check 1" "${check[@]}" --case "$work/case-0.json"
-  time_command "check 10" "${check[@]}" "${cases[@]}"
+  time_command "check 50" "${check[@]}" "${cases[@]}"
   time_command "source" "${check[@]}" softmax-weight-bounds --source "file:$work/keys-1024.json"
 done
 files=("$work"/case-*.json "$work/keys-1024.json")
@@ -80,7 +80,7 @@ def unit(s):
 print()
 print("| command | wall | CPU |")
 print("|---|---|---|")
-for label in ("check 1", "check 10", "source"):
+for label in ("check 1", "check 50", "source"):
     print(f"| {label} | {unit(median(label, wall))} | {unit(median(label, cpu))} |")
 print()
 print("CPU time per case (the file source: per source); 'in process' leaves the reading out, 'end to end'"
@@ -91,7 +91,7 @@ print("| input | double floor | normbound in process | normbound end to end | mp
       " | normbound x floor (in process, end to end) | mpmath x floor (in process, end to end)"
       " | end to end / in process (target <= 3) | mpmath in process / normbound end to end (target >= 100) |")
 print("|---|---|---|---|---|---|---|---|---|---|")
-per_case = (median("check 10", cpu) - median("check 1", cpu)) / 9
+per_case = (median("check 50", cpu) - median("check 1", cpu)) / 49
 startup = median("check 1", cpu) - per_case
 source = median("source", cpu) - startup
 def of(times, files, key):
