@@ -30,6 +30,7 @@
 
 #include "bench/certified_workloads.hpp"
 #include "bench/cpu_time.hpp"
+#include "bench/seconds_text.hpp"
 #include "theorems/arb_trial_theorems.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
@@ -44,6 +45,7 @@ namespace {
 using nb::ArbInterval;
 using nb::Interval;
 using nb::Mpfr;
+using nb::bench::seconds_text;
 
 constexpr std::uint64_t kCheckSeed = 2508178;  // `normbound check`'s default seed
 constexpr std::size_t kCheckCases = 100;       // and its default suite size
@@ -65,14 +67,6 @@ struct TrialWorkload {
   const TrialTheorem* theorem = nullptr;
   std::vector<nb::Case> cases;
 };
-
-std::string seconds_text(double s) {
-  char buf[32];
-  if (s >= 1) std::snprintf(buf, sizeof buf, "%.2f s", s);
-  else if (s >= 1e-3) std::snprintf(buf, sizeof buf, "%.2f ms", s * 1e3);
-  else std::snprintf(buf, sizeof buf, "%.1f us", s * 1e6);
-  return buf;
-}
 
 // The cases `check --all` evaluates for a theorem and the engine's outcome of each (default
 // settings, exact decisions off: they follow the last round and do not move the ladder).

@@ -25,6 +25,7 @@
 
 #include "bench/certified_workloads.hpp"
 #include "bench/cpu_time.hpp"
+#include "bench/seconds_text.hpp"
 #include "bench/workload_file.hpp"
 #include "theorems/registry.hpp"
 #include "verify/engine.hpp"
@@ -35,6 +36,7 @@
 namespace {
 
 using nb::bench::seconds_per_evaluation;
+using nb::bench::seconds_text;
 using nb::bench::Workload;
 
 struct Timings {
@@ -61,14 +63,6 @@ nlohmann::json claims_at_first_precision(const Workload& w, const nb::CheckSetti
                       {"bound", {bound.lo, bound.hi}}});
   }
   return claims;
-}
-
-std::string seconds_text(double s) {
-  char buf[32];
-  if (s >= 1) std::snprintf(buf, sizeof buf, "%.2f s", s);
-  else if (s >= 1e-3) std::snprintf(buf, sizeof buf, "%.2f ms", s * 1e3);
-  else std::snprintf(buf, sizeof buf, "%.2f us", s * 1e6);
-  return buf;
 }
 
 }  // namespace

@@ -185,8 +185,10 @@ class FileTheorem final : public Theorem {
 
 std::unique_ptr<Theorem> make_file_theorem(TheoremSpec spec) { return std::make_unique<FileTheorem>(std::move(spec)); }
 
-std::unique_ptr<Theorem> read_theorem_file(const std::string& path) {
-  return make_file_theorem(formula::read_theorem_spec(read_input_file(path, "theorem file"), path));
+formula::TheoremSpec read_theorem_file_spec(const std::string& path) {
+  return formula::read_theorem_spec(read_input_file(path, "theorem file"), path);
 }
+
+std::unique_ptr<Theorem> read_theorem_file(const std::string& path) { return make_file_theorem(read_theorem_file_spec(path)); }
 
 }  // namespace nb::theorems

@@ -30,8 +30,11 @@ namespace nb::theorems {
 // case with each input at the low end of its range.
 std::unique_ptr<Theorem> make_file_theorem(formula::TheoremSpec spec);
 
-// The theorem stated in the file at `path` (read_theorem_spec, then make_file_theorem). Throws
-// InputError naming the file, line and column of the first mistake.
+// The statement in the file at `path` (read_theorem_spec on its text). Throws InputError naming
+// the file, line and column of the first mistake.
+formula::TheoremSpec read_theorem_file_spec(const std::string& path);
+
+// The theorem stated in the file at `path` (read_theorem_file_spec, then make_file_theorem).
 std::unique_ptr<Theorem> read_theorem_file(const std::string& path);
 
 }  // namespace nb::theorems

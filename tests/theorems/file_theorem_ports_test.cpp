@@ -1,8 +1,9 @@
 // The built-in theorems restated in theorems/specs as formulas give the same verdict as their C++
 // versions on every case of the C++ suite (the file's cases are the C++ cases with the lengths
-// the files declare).
+// the files declare: theorems/file_port.hpp).
 #include <gtest/gtest.h>
 
+#include "theorems/file_port.hpp"
 #include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
 #include "verify/engine.hpp"
@@ -10,17 +11,8 @@
 namespace nb::theorems {
 namespace file_theorem_ports_test {
 
-// The lengths a file declares, read off a built-in case.
-using Lengths = void (*)(Case&);
-void logits_length(Case& c) { c.integers["L"] = static_cast<std::int64_t>(c.number("logits").size()); }
-void keys_and_query_lengths(Case& c) {
-  c.integers["L"] = static_cast<std::int64_t>(c.number("keys").rows());
-  c.integers["d"] = static_cast<std::int64_t>(c.number("query").size());
-}
-
 struct Port {
   std::string built_in, file;
-  Lengths lengths = logits_length;
 };
 
 const std::vector<Port> kPorts = {
@@ -29,7 +21,7 @@ const std::vector<Port> kPorts = {
     {"softmax-jacobian-frobenius", "softmax-jacobian-frobenius-as-formula"},
     {"softmax-jacobian-spectral-sharp", "softmax-jacobian-spectral-sharp-as-formula"},
     {"softmax-jacobian-spectral-as-printed", "softmax-jacobian-spectral-as-printed-as-formula"},
-    {"softmax-weight-bounds", "softmax-weight-bounds-as-formula", keys_and_query_lengths},
+    {"softmax-weight-bounds", "softmax-weight-bounds-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {};
@@ -37,14 +29,12 @@ class FileTheoremPort : public testing::TestWithParam<Port> {};
 TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryCaseOfItsSuite) {
   const Port& port = GetParam();
   const Theorem& built_in = *find(port.built_in);
-  const std::unique_ptr<Theorem> file =
-      read_theorem_file(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/specs/" + port.file + ".toml");
+  const formula::TheoremSpec spec =
+      read_theorem_file_spec(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/specs/" + port.file + ".toml");
+  const std::unique_ptr<Theorem> file = make_file_theorem(spec);
   const std::vector<Case> cases = built_in.suite({.seed = 2508178, .count = 40});
-  std::vector<Case> restated = cases;
-  for (Case& c : restated) {
-    c.theorem = port.file;
-    port.lengths(c);
-  }
+  std::vector<Case> restated;
+  for (const Case& c : cases) restated.push_back(port_case(spec, c));
   CheckSettings settings;
   settings.threads = 2;
   const std::vector<CaseOutcome> expected = evaluate_cases(built_in, cases, settings);
