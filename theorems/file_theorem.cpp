@@ -43,6 +43,8 @@ class FileTheorem final : public Theorem {
     info.summary = summary;
     for (const InputSpec& in : spec_.inputs) {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
+      // A source feeds the numbers; the lengths are read off them.
+      if (in.kind != Kind::Length) info.inputs.push_back(in.name);
       std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
                           : in.kind == Kind::Length ? " (a length)"
@@ -75,12 +77,13 @@ class FileTheorem final : public Theorem {
   void check_assumptions(const Case& c) const override {
     check_case_names(c, spec_.info.reads, spec_.info.id);
     // Lengths first: the shapes of the other inputs are read from them, whatever the order written.
-    for (const InputSpec& in : spec_.inputs)
-      if (in.kind == Kind::Length && c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
+    const std::map<std::string, std::int64_t> sizes = lengths(c);
+    for (const auto& [name, size] : sizes)
+      if (size < 1) throw InputError(name + " must be at least 1 (a length)");
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
       const ExactTensor& v = c.number(in.name);
-      const auto [rows, cols] = dimensions(in, c.integers);
+      const auto [rows, cols] = dimensions(in, sizes);
       if (v.rows() != rows || v.cols() != cols)
         throw InputError(in.name + " must be " +
                          (in.kind == Kind::Vector   ? "a vector of length " + in.length + " = " + std::to_string(rows)
@@ -103,6 +106,28 @@ class FileTheorem final : public Theorem {
   Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext&) const override { return evaluate<ExactReal>(c); }
 
  private:
+  // The lengths of case `c`: each as the case gives it, or where it gives none (a case from a model
+  // source), the size of the first input it sizes. Throws InputError for a length nothing gives.
+  std::map<std::string, std::int64_t> lengths(const Case& c) const {
+    std::map<std::string, std::int64_t> sizes(c.integers);
+    const auto read_off = [&](const std::string& length, std::size_t size) {
+      if (!std::isdigit(static_cast<unsigned char>(length[0]))) sizes.try_emplace(length, static_cast<std::int64_t>(size));
+    };
+    for (const InputSpec& in : spec_.inputs) {
+      const auto number = c.numbers.find(in.name);
+      if (number == c.numbers.end()) continue;
+      if (in.kind == Kind::Vector) read_off(in.length, number->second.size());
+      if (in.kind == Kind::Matrix) {
+        read_off(in.rows, number->second.rows());
+        read_off(in.cols, number->second.cols());
+      }
+    }
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind == Kind::Length && sizes.find(in.name) == sizes.end())
+        throw InputError("the case gives no length " + in.name + ", nor an input it sizes");
+    return sizes;
+  }
+
   // Rows and columns of a non-length input: 1 x 1, length x 1, or rows x cols (each a length
   // input or a number).
   static std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths) {
@@ -117,8 +142,9 @@ class FileTheorem final : public Theorem {
   template <class R>
   Sides<R> evaluate(const Case& c) const {
     Bindings<R> names;
+    const std::map<std::string, std::int64_t> sizes = lengths(c);
     for (const InputSpec& in : spec_.inputs) {
-      if (in.kind == Kind::Length) names[in.name] = R(c.integer(in.name));
+      if (in.kind == Kind::Length) names[in.name] = R(sizes.at(in.name));
       else if (in.kind == Kind::Scalar) names[in.name] = c.number(in.name).template entry<R>(0);
       else if (in.kind == Kind::Vector) names[in.name] = c.number(in.name).template to_vector<R>();
       else names[in.name] = Matrix<R>(c.number(in.name).template to_matrix<R>());

@@ -14,7 +14,8 @@
 //
 // Assumptions checked on every case: each input present with its shape (a scalar, a vector as
 // long as its length input says, a matrix of the rows and columns it declares, a length an
-// integer of at least 1), and `positive` inputs > 0
+// integer of at least 1; a length the case leaves out is read off the first input it sizes, so
+// that a model source's rows, which have none, are cases), and `positive` inputs > 0
 // (exactly). Outside the declared ranges a case is still evaluated: the ranges say where the suite
 // draws, not where the statement holds.
 #include <memory>

@@ -163,11 +163,29 @@ TEST(FileTheorem, MatrixShapesAreCheckedOnEveryCase) {
   }
 }
 
-TEST(FileTheorem, AMissingLengthIsAnInputErrorWhereverItIsDeclared) {
+TEST(FileTheorem, AMissingLengthIsReadOffTheInputsItSizes) {
   const auto t = theorem_from(kMatrix);  // K, sized by L, is declared before L
-  Case c = t->suite({.seed = 1, .count = 1}).front();
-  c.integers.erase("L");
-  EXPECT_THROW(t->check_assumptions(c), InputError);
+  const Case c = t->suite({.seed = 1, .count = 1}).front();
+  Case without_length = c;  // as a model source's rows come
+  without_length.integers.erase("L");
+  EXPECT_NO_THROW(t->check_assumptions(without_length));
+  const Sides<double> given = t->evaluate_double(c, {}), read_off = t->evaluate_double(without_length, {});
+  ASSERT_EQ(given.claims.size(), 1u);
+  EXPECT_EQ(read_off.claims[0].value, given.claims[0].value);
+  EXPECT_EQ(read_off.claims[0].bound, given.claims[0].bound);
+  // A length that disagrees with an input it sizes, or that nothing gives, is refused.
+  Case wrong_length = c;
+  wrong_length.integers["L"] = c.integer("L") + 1;
+  EXPECT_THROW(t->check_assumptions(wrong_length), InputError);
+  Case nothing = without_length;
+  nothing.numbers.erase("K");
+  nothing.numbers.erase("v");
+  try {
+    t->check_assumptions(nothing);
+    ADD_FAILURE() << "a case without L, K and v was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "the case gives no length L, nor an input it sizes");
+  }
 }
 
 TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {

@@ -75,7 +75,7 @@ void validate(const CheckOptions& o) {
 // The command that re-runs exactly `case_file` with this run's precision settings.
 std::string replay_command(const std::string& id, const std::string& case_file, const CheckOptions& o) {
   std::string s = "normbound check " + id + " --case " + case_file;
-  for (const std::string& file : o.theorem_files) s += " --theorem-file " + file;
+  s += theorem_file_arguments(o.theorem_files);
   if (o.precision != g_defaults.precision) s += " --precision " + std::to_string(o.precision);
   if (o.max_precision != g_defaults.max_precision) s += " --max-precision " + std::to_string(o.max_precision);
   if (o.exact_budget != g_defaults.exact_budget) s += " --exact-budget " + std::to_string(o.exact_budget);

@@ -1,5 +1,6 @@
 #include "verify/cli/check_table.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <map>
@@ -30,7 +31,10 @@ std::string exact_reasons(const TheoremResult& t) {
 
 void print_verdict_table(const RunResults& results, std::ostream& terminal) {
   std::ostringstream out;
-  out << std::left << std::setw(42) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
+  // The id column fits the longest id (theorem files may bring long ones) and a space.
+  std::size_t id_width = 42;
+  for (const auto& t : results.theorems) id_width = std::max(id_width, t.info.id.size() + 1);
+  out << std::left << std::setw(id_width) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
       << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "EQUAL" << std::setw(7) << "TIGHT"
       << std::setw(10) << "VIOLATED"
       << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  " << std::left << std::setw(26)
@@ -40,7 +44,7 @@ void print_verdict_table(const RunResults& results, std::ostream& terminal) {
     stat << count(t, Verdict::HoldsStatistical) << "/" << count(t, Verdict::ViolatedStatistical) << "/"
          << count(t, Verdict::UndecidedStatistical);
     const std::string worst = t.worst_case ? reports::short_enclosure(t.worst_case->outcome.relative_slack) : "-";
-    out << std::left << std::setw(42) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
+    out << std::left << std::setw(id_width) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
         << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
         << std::setw(7) << count(t, Verdict::EqualExact) << std::setw(7) << count(t, Verdict::Tight)
         << std::setw(10) << count(t, Verdict::Violated)

@@ -14,8 +14,7 @@
 namespace nb::cli {
 namespace {
 
-constexpr std::size_t kIdWidth = 42, kFidelityWidth = 15, kExpectWidth = 10;
-constexpr std::size_t kTextColumn = kIdWidth + kFidelityWidth + kExpectWidth;
+constexpr std::size_t kFidelityWidth = 15, kExpectWidth = 10;
 constexpr std::size_t kMinTextWidth = 40;  // narrower, the text goes below the columns
 constexpr std::size_t kNarrowIndent = 4;
 
@@ -54,8 +53,12 @@ int run_list(const ListOptions& options, std::ostream& out, std::optional<std::s
   // Wrapped to the width (none: one line per text): the text beside the columns when there is
   // room for it, else below them.
   const std::size_t line_width = width.value_or(std::numeric_limits<std::size_t>::max());
-  const bool beside = line_width >= kTextColumn + kMinTextWidth;
-  const std::size_t indent = beside ? kTextColumn : kNarrowIndent;
+  // The id column fits the longest id (theorem files may bring long ones) and a space.
+  std::size_t id_width = 0;
+  for (const auto& t : theorems::all()) id_width = std::max(id_width, t->info().id.size() + 1);
+  const std::size_t text_column = id_width + kFidelityWidth + kExpectWidth;
+  const bool beside = line_width >= text_column + kMinTextWidth;
+  const std::size_t indent = beside ? text_column : kNarrowIndent;
   const auto print_text = [&](const std::vector<std::string>& texts, bool after_columns) {
     bool first = after_columns;
     for (const std::string& text : texts)
@@ -66,9 +69,9 @@ int run_list(const ListOptions& options, std::ostream& out, std::optional<std::s
   };
   const auto print_columns = [&](const std::string& id, const std::string& fidelity, const std::string& expect) {
     if (beside)
-      out << std::setw(kIdWidth) << id << std::setw(kFidelityWidth) << fidelity << std::setw(kExpectWidth) << expect;
-    else if (line_width >= kTextColumn)
-      out << std::setw(kIdWidth) << id << std::setw(kFidelityWidth) << fidelity << expect << "\n";
+      out << std::setw(id_width) << id << std::setw(kFidelityWidth) << fidelity << std::setw(kExpectWidth) << expect;
+    else if (line_width >= text_column)
+      out << std::setw(id_width) << id << std::setw(kFidelityWidth) << fidelity << expect << "\n";
     else
       for (const std::string& line : wrapped(id + " " + fidelity + " " + expect, line_width)) out << line << "\n";
   };

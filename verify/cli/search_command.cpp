@@ -19,6 +19,7 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
@@ -76,6 +77,9 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
                    "Binary64 evaluations per theorem, shared by the restarts");
   add_count_option(*search, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                    "Seed of the suites the restarts start from (printed; same seed, same results)");
+  search->add_option("--theorem-file", o.theorem_files,
+                     "Add the theorem stated in this TOML file (docs/theorem-files.md), to search by its id "
+                     "(repeatable)");
   search->add_option("--shape", o.shape,
                      "Start only from suite cases of this shape, e.g. L=8,d=4,N=2; T=.. sets the temperature");
   search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file");
@@ -95,6 +99,7 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
 }
 
 int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& terminal) {
+  add_theorem_files(o.theorem_files);
   std::vector<const Theorem*> selected;
   for (const auto& id : o.ids) {
     const Theorem& t = theorem_or_usage_error(id);
@@ -137,8 +142,8 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
     searched[i].frontier =
         search::tightness_frontier(searched[i].search, results.theorems[i], settings.check.policy.near_tight);
   save_violation_files(results, placement, plan.record.source, o.seed,
-                       [](const std::string& id, const std::string& file) {
-                         return "normbound check " + id + " --case " + file;
+                       [&](const std::string& id, const std::string& file) {
+                         return "normbound check " + id + " --case " + file + theorem_file_arguments(o.theorem_files);
                        });
 
   for (const auto& s : searched) print_search(s, out);

@@ -10,6 +10,7 @@ namespace nb::cli {
 
 struct SearchOptions {
   std::vector<std::string> ids;
+  std::vector<std::string> theorem_files;  // theorems stated in files (theorems/file_theorem.hpp)
   std::uint64_t budget = 2000;
   std::uint64_t seed = 2508178;  // as check's
   std::string shape;             // "L=..,d=..,N=..,T=.."
