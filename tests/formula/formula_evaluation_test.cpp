@@ -92,6 +92,8 @@ TEST(EvaluateFormula, DecimalsAreTheRationalsTheySpell) {
   EXPECT_EQ(evaluate_scalar(parse_formula("2^-1 + 4^(1/2)"), Bindings<double>{}), 2.5);
   EXPECT_EQ(evaluate_scalar(parse_formula("3^13 - (-2)^7 + 2^-3"), Bindings<double>{}), 1594323.0 + 128 + 0.125);
   EXPECT_EQ(evaluate_scalar(parse_formula("1^999999999 + 0^0"), Bindings<double>{}), 2.0) << "a huge exponent by squaring";
+  EXPECT_EQ(evaluate_scalar(parse_formula("(-2)^2.0 + (-2)^3e0 + (-2)^-1.0"), Bindings<double>{}), 4.0 - 8 - 0.5)
+      << "an exponent written 2.0 is the integer 2: defined for a negative base";
   const Interval third = ExactTensor::literal("1/3").entry<Interval>(0);
   const Interval square = evaluate_scalar(parse_formula("(1/3 - x)^2"), Bindings<Interval>{{"x", third}});
   EXPECT_GE(lower_end_of(square), Mpfr(0)) << square << ": an even power is >= 0 even around 0";

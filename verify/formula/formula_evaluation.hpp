@@ -10,7 +10,7 @@
 //                  and the index variables of the enclosing sum/max/min/vec
 //   x + - * / y    on scalars; on vectors and matrices entry by entry (both of one shape, or one
 //                  a scalar)
-//   x ^ y          an integer literal y (also negative): repeated products (of |x| for even y, so
+//   x ^ y          a literal y of integer value (2, 2.0, 1e2; also negative): repeated products (of |x| for even y, so
 //                  that an interval around 0 gives a value >= 0); otherwise exp(y log x)
 //   exp log log1p sqrt abs   of a scalar, or of each entry of a vector or matrix
 //   min(x, y) max(x, y)      of two scalars (max_of/min_of: enclosures for interval types)
@@ -160,9 +160,8 @@ class Evaluation {
     const Node& e = n.args[1];
     const bool negative = e.kind == Node::Kind::Negate;
     const Node& magnitude = negative ? e.args[0] : e;
-    if (magnitude.kind == Node::Kind::Number &&
-        magnitude.text.find_first_not_of("0123456789") == std::string::npos && magnitude.text.size() <= 9) {
-      const std::int64_t k = std::stoll(magnitude.text);
+    if (const std::optional<std::int64_t> exponent = integer_literal(magnitude)) {
+      const std::int64_t k = *exponent;
       return map(value(n.args[0]), [&](const R& x) {
         using std::abs;
         // An even power of an interval around 0 is >= 0: from |x|, not from x (x * x of [-1, 2] is [-2, 4]).
@@ -180,6 +179,15 @@ class Evaluation {
     using std::log;
     const R y = scalar(e);
     return map(value(n.args[0]), [&](const R& x) { return R(exp(y * log(x))); });
+  }
+
+  // The value of a literal that is an integer up to 10^9 (2, 2.0, 1e2), else none: such an exponent
+  // is repeated products, which, unlike exp(y log x), are defined for x < 0.
+  static std::optional<std::int64_t> integer_literal(const Node& n) {
+    if (n.kind != Node::Kind::Number) return std::nullopt;
+    const Rational q = ExactTensor::literal(n.text).exact(0);
+    if (denominator(q) != 1 || q > Rational(1000000000)) return std::nullopt;
+    return static_cast<std::int64_t>(numerator(q).template convert_to<long long>());
   }
 
   // The value of index variable `index`.
