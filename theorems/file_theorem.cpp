@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "models/random/random_inputs.hpp"
+#include "models/random/requested_shape.hpp"
 #include "verify/case_names.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
@@ -53,6 +54,16 @@ class FileTheorem final : public Theorem {
                                  (in.integer && in.kind != Kind::Length ? ", integer" : ""));
       if (in.positive) info.assumptions.push_back(in.name + " > 0");
     }
+    // `check --regime` and `search --shape` set the lengths named L, d and N and a scalar T.
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length) {
+        info.shapes.L = info.shapes.L || in.name == "L";
+        info.shapes.d = info.shapes.d || in.name == "d";
+        info.shapes.N = info.shapes.N || in.name == "N";
+      }
+      info.shapes.T = info.shapes.T || (in.kind == Kind::Scalar && in.name == "T");
+    }
+    if (!info.shapes.any()) info.shapes.why = "it declares no length named L, d or N, nor a scalar named T";
     // Formulas that do not fit the inputs fail here, with their place in the file.
     Case corner;
     corner.theorem = info.id;
@@ -70,7 +81,7 @@ class FileTheorem final : public Theorem {
 
   std::vector<Case> suite(const SuiteRequest& request) const override {
     std::vector<Case> cases;
-    for (std::size_t i = 0; i < request.count; ++i) cases.push_back(draw(request.seed, i));
+    for (std::size_t i = 0; i < request.count; ++i) cases.push_back(draw(request, i));
     return cases;
   }
 
@@ -170,7 +181,11 @@ class FileTheorem final : public Theorem {
     return std::clamp(x, lo, hi);
   }
 
-  Case draw(std::uint64_t seed, std::size_t i) const {
+  // Case i of the suite `request` asks for: drawn as in the default suite, then the shape parts
+  // the request sets put in (so that the default suite does not depend on them).
+  Case draw(const SuiteRequest& request, std::size_t i) const {
+    const std::uint64_t seed = request.seed;
+    const random::RequestedShape want(request, i);
     random::Rng rng = random::rng_for(seed, spec_.info.id, i);
     const std::size_t shape = i % 5;
     Case c;
@@ -178,8 +193,12 @@ class FileTheorem final : public Theorem {
     std::string sizes;
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length) {
-        c.integers[in.name] = static_cast<std::int64_t>(random::uniform_index(
-            rng, static_cast<std::size_t>(std::ceil(in.draw_low)), static_cast<std::size_t>(std::floor(in.draw_high))));
+        const std::size_t drawn = random::uniform_index(rng, static_cast<std::size_t>(std::ceil(in.draw_low)),
+                                                        static_cast<std::size_t>(std::floor(in.draw_high)));
+        const std::size_t size = in.name == "L" ? want.L(drawn) : in.name == "d" ? want.d(drawn)
+                                 : in.name == "N"                   ? want.N(drawn)
+                                                                    : drawn;
+        c.integers[in.name] = static_cast<std::int64_t>(size);
         sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
       }
     for (const InputSpec& in : spec_.inputs) {
@@ -197,6 +216,7 @@ class FileTheorem final : public Theorem {
         else if (values[k] - step >= in.draw_low) values[k] -= step;
       }
       c.numbers[in.name] = ExactTensor(rows, cols, std::move(values));
+      if (in.kind == Kind::Scalar && in.name == "T" && !want.T("").empty()) c.numbers[in.name] = ExactTensor::literal(want.T(""));
     }
     c.label = std::string(kShapeNames[shape]) + sizes;
     c.provenance = {{"source", "random"}, {"generator", kShapeNames[shape]}, {"seed", std::to_string(seed)}};

@@ -188,6 +188,27 @@ TEST(FileTheorem, AMissingLengthIsReadOffTheInputsItSizes) {
   }
 }
 
+TEST(FileTheorem, RequestedShapesSetTheLengthsAndTheTemperatureNamedLikeThem) {
+  const auto t = theorem_from(kEntropy);  // l of length L, a scalar T
+  EXPECT_TRUE(t->info().shapes.L && t->info().shapes.T);
+  EXPECT_FALSE(t->info().shapes.d || t->info().shapes.N);
+  SuiteRequest request{.seed = 3, .count = 10};
+  request.shapes = {parse_case_shape("L=100,T=1/8")};
+  for (const Case& c : t->suite(request)) {
+    EXPECT_EQ(c.integer("L"), 100);
+    EXPECT_EQ(c.number("l").size(), 100u);
+    EXPECT_EQ(c.number("T").exact(0), Rational(1) / 8);
+  }
+  // A theorem without such inputs takes no shape, and says why.
+  std::string renamed = kEntropy;
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"\"L\"", "\"n\""}, {"L = {", "n = {"}, {"log(L)", "log(n)"}, {"T = {", "t = {"}, {"l / T", "l / t"}})
+    renamed = replaced(renamed, from, to);
+  const auto none = theorem_from(renamed);
+  EXPECT_FALSE(none->info().shapes.any());
+  EXPECT_NE(none->info().shapes.why.find("no length named L"), std::string::npos);
+}
+
 TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
   const auto with = [](const std::string& from, const std::string& to) { return replaced(kMatrix, from, to); };
   EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"v\"")),
