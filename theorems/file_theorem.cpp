@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -75,6 +76,7 @@ class FileTheorem final : public Theorem {
         corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low));
       }
     evaluate<double>(corner);
+    refuse_zero_divisors_on_ranges(corner.integers);
   }
 
   const TheoremInfo& info() const override { return spec_.info; }
@@ -137,6 +139,32 @@ class FileTheorem final : public Theorem {
       if (in.kind == Kind::Length && sizes.find(in.name) == sizes.end())
         throw InputError("the case gives no length " + in.name + ", nor an input it sizes");
     return sizes;
+  }
+
+  // Evaluates every formula in binary64 intervals on the inputs' whole declared ranges (the lengths
+  // at `lengths`; a positive input above 0): a divisor that may be 0 there is the file's mistake,
+  // thrown as a FormulaError at its place, rather than cases left INCONCLUSIVE without a reason.
+  void refuse_zero_divisors_on_ranges(const std::map<std::string, std::int64_t>& lengths) const {
+    Bindings<DoubleInterval> names;
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length) {
+        names[in.name] = DoubleInterval(lengths.at(in.name));
+        continue;
+      }
+      double low = lower_end_of(ExactTensor::literal(in.low).template entry<DoubleInterval>(0));
+      if (in.positive && !(low > 0)) low = std::numeric_limits<double>::denorm_min();
+      const DoubleInterval range =
+          DoubleInterval::from_ends(low, upper_end_of(ExactTensor::literal(in.high).template entry<DoubleInterval>(0)));
+      const auto [rows, cols] = dimensions(in, lengths);
+      if (in.kind == Kind::Scalar) names[in.name] = range;
+      else if (in.kind == Kind::Vector) names[in.name] = Vector<DoubleInterval>(Vector<DoubleInterval>::Constant(rows, range));
+      else names[in.name] = Matrix<DoubleInterval>(Matrix<DoubleInterval>::Constant(rows, cols, range));
+    }
+    for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate_refusing_zero_divisors(f, names);
+    for (const ClaimSpec& claim : spec_.claims) {
+      formula::evaluate_refusing_zero_divisors(claim.value, names);
+      formula::evaluate_refusing_zero_divisors(claim.bound, names);
+    }
   }
 
   // Rows and columns of a non-length input: 1 x 1, length x 1, or rows x cols (each a length

@@ -209,6 +209,23 @@ TEST(FileTheorem, RequestedShapesSetTheLengthsAndTheTemperatureNamedLikeThem) {
   EXPECT_NE(none->info().shapes.why.find("no length named L"), std::string::npos);
 }
 
+TEST(FileTheorem, ADivisorTheRangesDoNotKeepFromZeroIsTheFilesMistake) {
+  const auto with_bound = [](const std::string& bound) {
+    return replaced(kEntropy, "bound = \"log(L)\"", "bound = \"" + bound + "\"");
+  };
+  // l lies in [-30, 30]: its sum may be 0, as a divisor or under a negative power.
+  const std::string divided = error_of(with_bound("log(L) + 1 / sum(i, l[i])"));
+  const std::string expected =  // at L = 2, the low end of its range
+      "entropy.toml:18:9: this divisor may be 0 for inputs in their declared ranges (it lies in [-60, 60])";
+  EXPECT_EQ(divided.substr(0, expected.size()), expected);
+  EXPECT_NE(error_of(with_bound("log(L) + sum(i, l[i])^-1")).find("this divisor may be 0"), std::string::npos);
+  // T lies in [0.01, 100] and L >= 2: kept away from 0.
+  EXPECT_EQ(error_of(with_bound("log(L) + 1 / T - 1 / (L - 1/2)")), "");
+  // A positive input may come as close to 0 as it likes: never 0.
+  EXPECT_EQ(error_of(replaced(with_bound("log(L) + 1 / T"), "range = [0.01, 100] }", "range = [0, 100], positive = true }")),
+            "");
+}
+
 TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
   const auto with = [](const std::string& from, const std::string& to) { return replaced(kMatrix, from, to); };
   EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"v\"")),

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -72,8 +73,8 @@ namespace detail {
 template <class R>
 class Evaluation {
  public:
-  Evaluation(const Formula& f, const Bindings<R>& names, const ExactInputs* exact)
-      : f_(f), names_(names), exact_(exact) {}
+  Evaluation(const Formula& f, const Bindings<R>& names, const ExactInputs* exact, bool refuse_zero_divisors = false)
+      : f_(f), names_(names), exact_(exact), refuse_zero_divisors_(refuse_zero_divisors) {}
 
   Value<R> value(const Node& n) {
     using K = Node::Kind;
@@ -141,6 +142,7 @@ class Evaluation {
   template <class Op>
   Value<R> combine(const Node& n, Op op) {
     const Value<R> a = value(n.args[0]), b = value(n.args[1]);
+    if (n.kind == Node::Kind::Divide && refuse_zero_divisors_) refuse_zero(n.args[1], b);
     if (const auto* x = std::get_if<R>(&a)) return map(b, [&](const R& e) { return op(*x, e); });
     if (const auto* y = std::get_if<R>(&b)) return map(a, [&](const R& e) { return op(e, *y); });
     if (shape_of(a) != shape_of(b)) fail(n, "the operands are " + shape_of(a) + " and " + shape_of(b));
@@ -172,6 +174,7 @@ class Evaluation {
           if (left % 2 == 1) p *= base;
           if (left > 1) base *= base;
         }
+        if (negative && refuse_zero_divisors_) refuse_zero(n, p);  // x^-k is 1 / x^k
         return negative ? R(R(1) / p) : p;
       });
     }
@@ -367,6 +370,23 @@ class Evaluation {
     return spectral_norm(matrix(m));
   }
 
+  // Throws at `divisor` if an entry of its value `v` may be 0 (an enclosure holding 0, or unknown).
+  void refuse_zero(const Node& divisor, const Value<R>& v) const {
+    if constexpr (std::is_same_v<R, DoubleInterval>) {
+      const auto refuse = [&](const R& x) {
+        if (lower_end_of(x) > 0 || upper_end_of(x) < 0) return;
+        std::ostringstream range;
+        range << "[" << lower_end_of(x) << ", " << upper_end_of(x) << "]";
+        fail(divisor, "this divisor may be 0 for inputs in their declared ranges (it lies in " + range.str() +
+                          "): state what keeps it away from 0 (positive = true on an input, or a range without 0)");
+      };
+      map(v, [&](const R& x) {
+        refuse(x);
+        return x;
+      });
+    }
+  }
+
   static bool certainly_positive(const R& x) {
     if constexpr (is_exact_number_v<R>) return sign_of(x) == ExactSign::Positive;
     else return lower_end_of(x) > 0;
@@ -377,6 +397,7 @@ class Evaluation {
   const ExactInputs* exact_;
   std::map<std::string, std::size_t> indices_;
   std::map<const Node*, R> numbers_;
+  bool refuse_zero_divisors_;
 };
 
 }  // namespace detail
@@ -386,6 +407,15 @@ class Evaluation {
 template <class R>
 Value<R> evaluate(const Formula& f, const Bindings<R>& names, const ExactInputs* exact = nullptr) {
   return detail::Evaluation<R>(f, names, exact).value(f.root);
+}
+
+// evaluate, for R = DoubleInterval with `names` bound to enclosures of the inputs' declared ranges,
+// throwing FormulaError at the first divisor whose enclosure holds 0 or is unknown: a division the
+// ranges do not keep away from 0 (the enclosures may be wider than the true ranges, so a divisor
+// that only comes close to 0 may be refused too).
+template <class R>
+Value<R> evaluate_refusing_zero_divisors(const Formula& f, const Bindings<R>& names) {
+  return detail::Evaluation<R>(f, names, nullptr, true).value(f.root);
 }
 
 // The same, which must be a scalar.
