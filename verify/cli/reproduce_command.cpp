@@ -113,7 +113,9 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
                   "reproduction.json and results.json (the certified checks)");
   cmd->add_flag("--force", o.force,
                 "Let --report write into a directory holding files normbound did not write (as check --force)");
-  cmd->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
+  cmd->add_flag("--no-timestamp", o.no_timestamp,
+                "Record no timestamp and no runtimes (the files of a run are then byte-identical; the terminal "
+                "still shows the runtimes)");
   return cmd;
 }
 
@@ -139,9 +141,10 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
 
   out << "normbound " << kVersion << " reproduce: seed " << o.sweep.seed << ", " << request.sweep.threads
       << " thread(s), rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
-  const reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
+  reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
     err << "reproduce: " << line << "\n" << std::flush;
   });
+  r.runtimes_recorded = !o.no_timestamp;
   out << "source: " << terminal_safe(r.source.description) << " (" << r.heads << " heads)\n";
   for (const auto& e : r.experiments) {
     const auto& x = e.outcome;

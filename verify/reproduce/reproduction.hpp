@@ -35,6 +35,9 @@ struct Reproduction {
   RunResults certified;                   // every experiment's certified checks, one entry per (experiment, theorem), id "<experiment>-<theorem id>"
   double model_seconds = 0;               // the source's own work: model passes, reading dumps
   std::size_t heads = 0;                  // (window, layer, head) triples seen
+  // Whether the files written carry the runtimes: not with --no-timestamp, so that a run's files
+  // are byte-identical (the terminal still shows them).
+  bool runtimes_recorded = true;
 };
 
 // Runs the request. `progress` (may be empty) gets one line per finished layer of a window and

@@ -33,6 +33,11 @@ std::vector<std::string> recorded_files(const std::vector<std::string>& files) {
   return recorded;
 }
 
+// A runtime in seconds for reproduction.json: null where runtimes are not recorded.
+nlohmann::json runtime_json(const Reproduction& r, double seconds) {
+  return r.runtimes_recorded ? nlohmann::json(seconds) : nlohmann::json(nullptr);
+}
+
 }  // namespace
 
 std::vector<Claim> all_claims(const Reproduction& r) {
@@ -46,7 +51,7 @@ nlohmann::json reproduction_json(const Reproduction& r) {
                    {"version", 1},
                    {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"files", recorded_files(r.source.input_files)}}},
                    {"heads", r.heads},
-                   {"model_seconds", r.model_seconds},
+                   {"model_seconds", runtime_json(r, r.model_seconds)},
                    {"experiments", nlohmann::json::array()},
                    {"certified", verdict_counts_json(r.certified)}};
   for (const auto& e : r.experiments) {
@@ -56,8 +61,8 @@ nlohmann::json reproduction_json(const Reproduction& r) {
                                 {"method", o.method},
                                 {"testable", o.testable},
                                 {"why_not", o.why_not},
-                                {"seconds", e.seconds},
-                                {"certified_seconds", e.certified_seconds},
+                                {"seconds", runtime_json(r, e.seconds)},
+                                {"certified_seconds", runtime_json(r, e.certified_seconds)},
                                 {"paper_runtime", o.paper_runtime},
                                 {"per_head", table_json(o.per_head)},
                                 {"aggregate", table_json(o.aggregate)},
@@ -67,6 +72,7 @@ nlohmann::json reproduction_json(const Reproduction& r) {
 }
 
 std::string runtime_markdown(const Reproduction& r) {
+  if (!r.runtimes_recorded) return "Not recorded (`--no-timestamp`: the files of a run are byte-identical).\n";
   std::string s = "| experiment | sweep | certified checks | paper (Table 1, M1 Pro) |\n|---|---|---|---|\n";
   for (const auto& e : r.experiments)
     s += "| " + e.outcome.id + " | " + seconds_text(e.seconds) + " | " + seconds_text(e.certified_seconds) + " | " +
