@@ -26,6 +26,7 @@
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
@@ -42,7 +43,6 @@ namespace nb::cli {
 namespace {
 
 constexpr unsigned kMinPrecision = 16, kMaxPrecision = 1u << 16;
-constexpr double kMaxExactTimeLimit = 86400;  // a day per case
 
 CheckOptions g_defaults;
 
@@ -58,8 +58,7 @@ void validate(const CheckOptions& o) {
                      std::to_string(o.max_sample_doublings) + ")");
   if (!(o.near_tight > 0 && o.near_tight < 1)) throw UsageError("--near-tight must be in (0, 1)");
   if (!(o.confidence > 0 && o.confidence < 1)) throw UsageError("--confidence must be in (0, 1)");
-  if (!(o.exact_time_limit > 0 && o.exact_time_limit <= kMaxExactTimeLimit))
-    throw UsageError("--exact-time-limit must be more than 0 and at most 86400 seconds");
+  validate_exact_time_limit(o.exact_time_limit);
   for (std::size_t N : o.top_n)
     if (N == 0) throw UsageError("--top-n sizes must be at least 1 (the top-N set is not empty)");
   const bool by_reference = !o.paper_refs.empty() || !o.fidelities.empty();
@@ -159,10 +158,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
                     "Work allowed to the exact (Calcium) evaluation of each case left TIGHT at the precision cap, "
                     "in units of about one operation on small numbers; 0 turns exact decisions off")
       ->capture_default_str();
-  check->add_option("--exact-time-limit", o.exact_time_limit,
-                    "CPU seconds the exact evaluation of each such case may take (it runs in a process of its own, "
-                    "stopped at the limit); beyond them the case stays TIGHT: \"exact evaluation over its time limit\"")
-      ->capture_default_str();
+  add_exact_time_limit_option(*check, o.exact_time_limit);
   check->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); results do not depend on it")
       ->capture_default_str();
   check->add_option("--json", o.json, "Write the complete results as JSON to this file ('-': to stdout, the text then going to stderr)");

@@ -13,6 +13,7 @@
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/count_option.hpp"
+#include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/worker_threads.hpp"
@@ -26,6 +27,7 @@ namespace {
 constexpr std::uint64_t kMaxWindows = 1000, kMaxSamples = 100000;
 
 void validate(const ReproduceOptions& o) {
+  validate_exact_time_limit(o.exact_time_limit);
   if (o.all && !o.experiments.empty()) throw UsageError("give experiments or --all, not both");
   for (std::size_t L : o.sweep.grid_L)
     if (L < 2) throw UsageError("--grid-L values must be at least 2 (got " + std::to_string(L) + ")");
@@ -113,6 +115,7 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
                   "reproduction.json and results.json (the certified checks)");
   cmd->add_flag("--force", o.force,
                 "Let --report write into a directory holding files normbound did not write (as check --force)");
+  add_exact_time_limit_option(*cmd, o.exact_time_limit);
   cmd->add_flag("--no-timestamp", o.no_timestamp,
                 "Record no timestamp and no runtimes (the files of a run are then byte-identical; the terminal "
                 "still shows the runtimes)");
@@ -131,6 +134,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.experiments = o.all ? reproduce::experiment_ids() : o.experiments;
   request.certified.threads = request.sweep.threads;
   request.certified.seed = o.sweep.seed;
+  request.certified.exact_time_limit = o.exact_time_limit;
   request.record.command_line = command_line(argc, argv);
   request.record.timestamp = timestamp(o.no_timestamp);
   request.record.source = recorded_spec(o.heads.source.spec);

@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "verify/engine.hpp"
+
 #include "verify/reproduce/experiment.hpp"
 
 namespace nb::cli {
@@ -21,6 +23,7 @@ struct ReproduceOptions {
   std::uint64_t windows = 1;
   std::uint64_t samples = 32;
   unsigned threads = 0;  // 0: one per hardware thread
+  double exact_time_limit = CheckSettings{}.exact_time_limit;  // of the certified checks, as check's
   std::string json;
   std::string report_dir;
   bool force = false;

@@ -17,6 +17,7 @@
 #include "verify/search/tightness.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/count_option.hpp"
+#include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/theorem_files.hpp"
@@ -82,7 +83,7 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
                      "(repeatable)");
   search->add_option("--shape", o.shape,
                      "Start only from suite cases of this shape, e.g. L=8,d=4,N=2; T=.. sets the temperature");
-  search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file");
+  search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file ('-': to stdout, the text then going to stderr)");
   search->add_option("--report", o.report_dir,
                      "Write a report directory (as check --report) with a Search section");
   search->add_flag("--force", o.force,
@@ -94,11 +95,16 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
   search->add_option("--pin-dir", o.pin_dir, "Directory of the pinned corpus")->capture_default_str();
   search->add_option("--threads", o.threads, "Worker threads of the certification (0: one per hardware thread)")
       ->capture_default_str();
+  add_exact_time_limit_option(*search, o.exact_time_limit);
   search->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
   return search;
 }
 
-int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& terminal) {
+int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdout_stream) {
+  // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
+  const bool json_to_stdout = o.json == "-";
+  std::ostream& terminal = json_to_stdout ? std::cerr : stdout_stream;
+  validate_exact_time_limit(o.exact_time_limit);
   add_theorem_files(o.theorem_files);
   std::vector<const Theorem*> selected;
   for (const auto& id : o.ids) {
@@ -113,6 +119,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   settings.shape = parse_case_shape(o.shape);
   settings.check.seed = o.seed;
   settings.check.threads = worker_threads(o.threads, std::cerr);
+  settings.check.exact_time_limit = o.exact_time_limit;
 
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
@@ -174,8 +181,12 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& term
   if (!o.json.empty()) {
     nlohmann::json j = results_to_json(saved);
     j["search"] = record;
-    write_file_atomically(o.json, j.dump(2) + "\n");
-    terminal << "\nresults written to " << o.json << "\n";
+    if (json_to_stdout) {
+      stdout_stream << j.dump(2) << "\n";
+    } else {
+      write_file_atomically(o.json, j.dump(2) + "\n");
+      terminal << "\nresults written to " << o.json << "\n";
+    }
   }
   if (report) {
     std::vector<reports::ReportFile> files = reports::report_directory_files(saved, report_options);
