@@ -178,6 +178,25 @@ TEST(EvaluateFormula, MatrixRowsEntriesAndNorms) {
   EXPECT_GE(Mpfr(d.upper()), exact);
 }
 
+TEST(EvaluateFormula, SumOfOthersKeepsASaturatedWeightsRest) {
+  const Bindings<double> v{{"v", Vector<double>{{1.0, 2.0, 4.0}}}};
+  const Vector<double> others = std::get<Vector<double>>(evaluate(parse_formula("sum_of_others(v)"), v));
+  EXPECT_EQ(others, (Vector<double>{{6.0, 5.0, 3.0}}));
+
+  // 1 - a_1 = a_0 = 1/(1 + e^1000): the sum of the others keeps it to 128 bits, 1 - a_1 keeps none.
+  set_working_precision(128);
+  const Bindings<Interval> l{{"l", Vector<Interval>{{Interval(0), Interval(1000)}}}};
+  const auto second = [&](const std::string& text) { return std::get<Vector<Interval>>(evaluate(parse_formula(text), l))[1]; };
+  const Interval rest = second("sum_of_others(softmax(l))"), difference = second("1 - softmax(l)");
+  set_working_precision(512);
+  const Mpfr exact = Mpfr(1) / (Mpfr(1) + exp(Mpfr(1000)));
+  set_working_precision(128);
+  EXPECT_TRUE(encloses(rest, exact)) << rest;
+  EXPECT_LT(Mpfr((upper_end_of(rest) - lower_end_of(rest)) / exact), Mpfr("1e-30")) << rest;
+  EXPECT_TRUE(encloses(difference, exact));
+  EXPECT_LE(lower_end_of(difference), 0) << "1 - a_1 leaves only rounding error";
+}
+
 // spectral_norm(softmax_jacobian(l, T)) at the logits `logits` (exact inputs passed or not).
 template <class R>
 R jacobian_norm(const std::vector<double>& logits, const std::string& T, bool exact_inputs) {

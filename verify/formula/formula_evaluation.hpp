@@ -21,6 +21,8 @@
 //                  i, j index variables
 //   delta(i, j)    1 if the index variables i and j are equal, else 0 (Kronecker's delta)
 //   dot(u, v) norm(v) softmax(v)   sum u_i v_i, the Euclidean norm, exp(v_i) / sum_j exp(v_j)
+//   sum_of_others(v)         the vector of sum_{j != i} v_j, by prefix and suffix sums
+//                  (weights_of_the_others): of weights, 1 - a_i without the cancellation of 1 - a_i
 //   softmax_jacobian(l, T)   the L x L matrix (diag(a) - a a^T) / T, a = softmax(l / T)
 //   frobenius_norm(M)        sqrt(sum_ij M_ij^2)
 //   spectral_norm(M)         the largest singular value, by the library's certified kernel
@@ -34,6 +36,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -274,6 +277,11 @@ class Evaluation {
     }
     indices_.erase(var);
     if (n.text == "vec") return terms;
+    if constexpr (is_exact_number_v<R>)  // ordered as a whole: a pair Calcium cannot order need not end it
+      if (n.text != "sum") {
+        const std::span<const R> all(terms.data(), static_cast<std::size_t>(terms.size()));
+        return n.text == "max" ? max_of(all) : min_of(all);
+      }
     R out = terms[0];
     for (Eigen::Index k = 1; k < terms.size(); ++k)
       out = n.text == "sum" ? R(out + terms[k]) : n.text == "max" ? max_of(out, terms[k]) : min_of(out, terms[k]);
@@ -321,6 +329,7 @@ class Evaluation {
     arity(n, 1);
     if (f == "norm") return R(sqrt(sum_of_squares(vector(n.args[0]))));
     if (f == "softmax") return softmax(vector(n.args[0]), R(1));
+    if (f == "sum_of_others") return weights_of_the_others(vector(n.args[0]));
     if (f == "frobenius_norm") return R(sqrt(sum_of_squares(matrix(n.args[0]))));
     if (f == "spectral_norm") return spectral(n.args[0]);
     if (f == "exp") return map(value(n.args[0]), [](const R& x) { return R(exp(x)); });
@@ -330,7 +339,7 @@ class Evaluation {
     if (f == "abs") return map(value(n.args[0]), [](const R& x) { return R(abs(x)); });
     fail(n, "unknown function '" + f +
                 "' (known: abs, delta, dot, exp, frobenius_norm, log, log1p, max, min, norm, softmax, "
-                "softmax_jacobian, spectral_norm, sqrt, sum, vec)");
+                "softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec)");
   }
 
   // For intervals squares of |x|, so that an entry around 0 adds a square >= 0 (x * x of [-1, 2]
