@@ -197,6 +197,38 @@ TEST(EvaluateFormula, SumOfOthersKeepsASaturatedWeightsRest) {
   EXPECT_LE(lower_end_of(difference), 0) << "1 - a_1 leaves only rounding error";
 }
 
+TEST(EvaluateFormula, LargestCountsTiesAndEnclosesTheKthLargest) {
+  const Bindings<double> v{{"v", Vector<double>{{5.0, 3.0, 5.0, -1.0}}}};
+  const auto at = [&](const std::string& text) { return evaluate_scalar(parse_formula(text), v); };
+  EXPECT_EQ(at("largest(v, 1)"), 5);
+  EXPECT_EQ(at("largest(v, 2)"), 5) << "with multiplicity";
+  EXPECT_EQ(at("largest(v, 3)"), 3);
+  EXPECT_EQ(at("largest(-v, 1)"), 1) << "of a computed vector";
+
+  // Overlapping enclosures: the second largest of [0, 2], [1, 3], [-5, 4] lies in [0, 3], the
+  // second largest lower end and the second largest upper end (both attained: (0, 1, -5), (2, 3, 4)).
+  const Bindings<DoubleInterval> boxes{
+      {"v", Vector<DoubleInterval>{{between(0.0, 2.0), between(1.0, 3.0), between(-5.0, 4.0)}}}};
+  const DoubleInterval second = evaluate_scalar(parse_formula("largest(v, 2)"), boxes);
+  EXPECT_EQ(second.lower(), 0);
+  EXPECT_EQ(second.upper(), 3);
+
+  // Of an input with an exact value: decided on it, so an exact evaluation has the number.
+  const ExactInputs exact{{"l", ExactTensor::vector({0.5, 2, 2})}};
+  ExactScope scope;
+  const Bindings<ExactReal> names{{"l", exact.at("l").to_vector<ExactReal>()}};
+  const ExactReal gap = evaluate_scalar(parse_formula("largest(l, 1) - largest(l, 2)"), names, &exact);
+  EXPECT_EQ(sign_of(gap), ExactSign::Zero);
+  EXPECT_EQ(sign_of(evaluate_scalar(parse_formula("largest(l, 3)"), names, &exact) - ExactReal(1) / ExactReal(2)),
+            ExactSign::Zero);
+  EXPECT_FALSE(evaluate_scalar(parse_formula("largest(2 * l, 1)"), names, &exact).is_number())
+      << "computed exact entries are not ordered";
+
+  EXPECT_THROW(at("largest(v, 5)"), FormulaError);
+  EXPECT_THROW(at("largest(v, 0)"), FormulaError);
+  EXPECT_THROW(at("largest(v, 1 + 1)"), FormulaError);
+}
+
 // spectral_norm(softmax_jacobian(l, T)) at the logits `logits` (exact inputs passed or not).
 template <class R>
 R jacobian_norm(const std::vector<double>& logits, const std::string& T, bool exact_inputs) {

@@ -18,6 +18,7 @@ struct Port {
 const std::vector<Port> kPorts = {
     {"finite-difference-sensitivity", "finite-difference-sensitivity-as-formula"},
     {"finite-difference-sensitivity-as-printed", "finite-difference-sensitivity-as-printed-as-formula"},
+    {"length-scaled-softmax-concentration", "length-scaled-softmax-concentration-as-formula"},
     {"softmax-bounded-logits-sweep", "softmax-bounded-logits-sweep-as-formula"},
     {"softmax-dispersion", "softmax-dispersion-as-formula"},
     {"softmax-jacobian-entry", "softmax-jacobian-entry-as-formula"},
