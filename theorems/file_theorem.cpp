@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "models/random/random_inputs.hpp"
@@ -13,6 +14,8 @@
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/input_file.hpp"
+#include "verify/slack.hpp"
+#include "verify/verdict.hpp"
 
 namespace nb::theorems {
 namespace {
@@ -25,21 +28,24 @@ using Kind = InputSpec::Kind;
 
 const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends", "spread"};
 
+// "value relation bound" as the file writes it (== for equality).
+std::string relation_text(const ClaimSpec& c) {
+  return c.value.text + " " + (c.relation == Relation::Equal ? "==" : relation_symbol(c.relation)) + " " + c.bound.text;
+}
+
 class FileTheorem final : public Theorem {
  public:
   explicit FileTheorem(TheoremSpec spec) : spec_(std::move(spec)) {
     TheoremInfo& info = spec_.info;
     std::string statement, summary;
     for (const ClaimSpec& c : spec_.claims) {
-      const std::string relation = c.relation == Relation::Equal ? "==" : relation_symbol(c.relation);
       const std::string tex_relation = c.relation == Relation::LessEqual      ? "\\le"
                                        : c.relation == Relation::GreaterEqual ? "\\ge"
-                                       : c.relation == Relation::Equal        ? "="
-                                                                              : relation;
+                                                                              : relation_symbol(c.relation);
       statement += (statement.empty() ? "" : ",\\quad ") + formula::latex(c.value) + " " + tex_relation + " " +
                    formula::latex(c.bound);
-      summary += (summary.empty() ? "" : "; ") + c.value.text + " " + relation + " " + c.bound.text;
-      claim_names_.push_back(c.value.text + " " + relation + " " + c.bound.text);
+      summary += (summary.empty() ? "" : "; ") + relation_text(c);
+      claim_names_.push_back(relation_text(c));
     }
     if (info.statement.empty()) info.statement = statement;
     info.summary = summary;
@@ -55,6 +61,8 @@ class FileTheorem final : public Theorem {
                                  (in.integer && in.kind != Kind::Length ? ", integer" : ""));
       if (in.positive) info.assumptions.push_back(in.name + " > 0");
     }
+    for (const ClaimSpec& a : spec_.assumptions)
+      info.assumptions.push_back(relation_text(a));
     // `check --regime` and `search --shape` set the lengths named L, d and N and a scalar T.
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) {
@@ -76,6 +84,11 @@ class FileTheorem final : public Theorem {
         corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low));
       }
     evaluate<double>(corner);
+    const Bindings<double> names = bindings<double>(corner);
+    for (const ClaimSpec& a : spec_.assumptions) {
+      formula::evaluate_scalar(a.value, names, &corner.numbers);
+      formula::evaluate_scalar(a.bound, names, &corner.numbers);
+    }
     refuse_zero_divisors_on_ranges(corner.integers);
   }
 
@@ -107,6 +120,15 @@ class FileTheorem final : public Theorem {
       if (in.positive)
         for (std::size_t k = 0; k < v.size(); ++k)
           if (v.exact(k) <= Rational(0)) throw InputError(in.name + " must be > 0 (got " + v.text(k) + ")");
+    }
+    if (spec_.assumptions.empty()) return;
+    const Bindings<DoubleInterval> fast = bindings<DoubleInterval>(c);
+    std::optional<Bindings<Interval>> wide;  // only where binary64 leaves an assumption undecided
+    for (const ClaimSpec& a : spec_.assumptions) {
+      if (certainly_holds(a, fast, c)) continue;
+      if (!wide) wide = bindings<Interval>(c);
+      if (!certainly_holds(a, *wide, c))
+        throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
     }
   }
 
@@ -145,6 +167,9 @@ class FileTheorem final : public Theorem {
   // at `lengths`; a positive input above 0): a divisor that may be 0 there is the file's mistake,
   // thrown as a FormulaError at its place, rather than cases left INCONCLUSIVE without a reason.
   void refuse_zero_divisors_on_ranges(const std::map<std::string, std::int64_t>& lengths) const {
+    // An [[assume]] may keep a divisor away from 0 where the ranges do not (a direction v != 0):
+    // the ranges alone do not decide then, and a case whose divisor holds 0 stays INCONCLUSIVE.
+    if (!spec_.assumptions.empty()) return;
     Bindings<DoubleInterval> names;
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) {
@@ -178,8 +203,9 @@ class FileTheorem final : public Theorem {
     return {1, 1};
   }
 
+  // The inputs of `c` and the definitions, by name.
   template <class R>
-  Sides<R> evaluate(const Case& c) const {
+  Bindings<R> bindings(const Case& c) const {
     Bindings<R> names;
     const std::map<std::string, std::int64_t> sizes = lengths(c);
     for (const InputSpec& in : spec_.inputs) {
@@ -189,6 +215,23 @@ class FileTheorem final : public Theorem {
       else names[in.name] = Matrix<R>(c.number(in.name).template to_matrix<R>());
     }
     for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names, &c.numbers);
+    return names;
+  }
+
+  // Whether assumption `a`, evaluated in the interval type R, holds for every point of its
+  // enclosures (decided as a claim's verdict is: never on a rounded guess).
+  template <class R>
+  static bool certainly_holds(const ClaimSpec& a, const Bindings<R>& names, const Case& c) {
+    const Claim<R> claim{"", formula::evaluate_scalar(a.value, names, &c.numbers),
+                         formula::evaluate_scalar(a.bound, names, &c.numbers), a.relation};
+    const Verdict v = classify(slack_of(claim), a.relation, Evidence::Certified, VerdictPolicy{}, working_precision(),
+                               false);
+    return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact;
+  }
+
+  template <class R>
+  Sides<R> evaluate(const Case& c) const {
+    const Bindings<R> names = bindings<R>(c);
     Sides<R> s;
     for (std::size_t k = 0; k < spec_.claims.size(); ++k) {
       const ClaimSpec& claim = spec_.claims[k];

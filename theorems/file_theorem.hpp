@@ -15,8 +15,10 @@
 // Assumptions checked on every case: each input present with its shape (a scalar, a vector as
 // long as its length input says, a matrix of the rows and columns it declares, a length an
 // integer of at least 1; a length the case leaves out is read off the first input it sizes, so
-// that a model source's rows, which have none, are cases), and `positive` inputs > 0
-// (exactly). Outside the declared ranges a case is still evaluated: the ranges say where the suite
+// that a model source's rows, which have none, are cases), `positive` inputs > 0
+// (exactly), and each [[assume]] relation certainly true on the case's enclosures (binary64
+// intervals, then MPFI at the working precision; one they cannot decide refuses the case). Outside
+// the declared ranges a case is still evaluated: the ranges say where the suite
 // draws, not where the statement holds.
 #include <memory>
 #include <string>

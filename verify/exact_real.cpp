@@ -364,10 +364,38 @@ ExactReal pick(const ExactReal& a, const ExactReal& b, bool larger) {
   return (a_below == T_TRUE) == larger ? b : a;
 }
 
+// The largest (`larger`) or smallest of xs, through the numbers no other is proven beyond so far
+// (`candidates`): a number proven beyond a candidate removes it, one that a candidate is proven
+// beyond or equal to is left out (the candidate stays beyond it, and so does what removes the
+// candidate later). A single candidate at the end is the extreme.
+ExactReal pick_of(std::span<const ExactReal> xs, bool larger) {
+  if (xs.empty()) throw std::logic_error("max_of/min_of of no numbers");
+  std::vector<const ExactReal*> candidates;
+  for (const ExactReal& x : xs) {
+    require_same_context(xs[0], x);
+    if (!x.is_number()) return x;
+    bool left_out = false;
+    std::erase_if(candidates, [&](const ExactReal* c) {
+      if (left_out) return false;
+      const ca_struct *low = A::value(larger ? *c : x), *high = A::value(larger ? x : *c);
+      charge_comparison(*c, x);
+      if (ca_check_lt(low, high, A::context(x)) == T_TRUE) return true;  // x beyond c
+      charge_comparison(*c, x);
+      left_out = ca_check_le(high, low, A::context(x)) == T_TRUE;  // c beyond x or equal
+      return false;
+    });
+    if (!left_out) candidates.push_back(&x);
+  }
+  if (candidates.size() > 1) return ExactReal::unknown("max/min of numbers Calcium could not order");
+  return *candidates[0];
+}
+
 }  // namespace
 
 ExactReal max_of(const ExactReal& a, const ExactReal& b) { return pick(a, b, true); }
 ExactReal min_of(const ExactReal& a, const ExactReal& b) { return pick(a, b, false); }
+ExactReal max_of(std::span<const ExactReal> xs) { return pick_of(xs, true); }
+ExactReal min_of(std::span<const ExactReal> xs) { return pick_of(xs, false); }
 
 template <>
 ExactReal point_of<ExactReal>(double x) {

@@ -168,6 +168,13 @@ ExactSign sign_of(const ExactReal& x);
 ExactReal max_of(const ExactReal& a, const ExactReal& b);
 ExactReal min_of(const ExactReal& a, const ExactReal& b);
 
+// The largest / smallest of `xs` (non-empty): the one Calcium proves at least / at most every
+// other. Unlike a fold of max_of, a pair Calcium cannot order does not end it while a third number
+// is ordered above / below both (the top weight of saturated logits against weights within e^-20000
+// of each other); unknown when no number is ordered against all the others, or one is unknown.
+ExactReal max_of(std::span<const ExactReal> xs);
+ExactReal min_of(std::span<const ExactReal> xs);
+
 // An exact number is its own midpoint and both of its ends: code that steers by them (a shift, an
 // ordering by upper ends) then decides exactly.
 inline ExactReal midpoint_of(const ExactReal& x) { return x; }

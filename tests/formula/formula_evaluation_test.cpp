@@ -180,6 +180,57 @@ TEST(EvaluateFormula, MatrixRowsEntriesAndNorms) {
   EXPECT_GE(Mpfr(d.upper()), exact);
 }
 
+TEST(EvaluateFormula, SumOfOthersKeepsASaturatedWeightsRest) {
+  const Bindings<double> v{{"v", Vector<double>{{1.0, 2.0, 4.0}}}};
+  const Vector<double> others = std::get<Vector<double>>(evaluate(parse_formula("sum_of_others(v)"), v));
+  EXPECT_EQ(others, (Vector<double>{{6.0, 5.0, 3.0}}));
+
+  // 1 - a_1 = a_0 = 1/(1 + e^1000): the sum of the others keeps it to 128 bits, 1 - a_1 keeps none.
+  set_working_precision(128);
+  const Bindings<Interval> l{{"l", Vector<Interval>{{Interval(0), Interval(1000)}}}};
+  const auto second = [&](const std::string& text) { return std::get<Vector<Interval>>(evaluate(parse_formula(text), l))[1]; };
+  const Interval rest = second("sum_of_others(softmax(l))"), difference = second("1 - softmax(l)");
+  set_working_precision(512);
+  const Mpfr exact = Mpfr(1) / (Mpfr(1) + exp(Mpfr(1000)));
+  set_working_precision(128);
+  EXPECT_TRUE(encloses(rest, exact)) << rest;
+  EXPECT_LT(Mpfr((upper_end_of(rest) - lower_end_of(rest)) / exact), Mpfr("1e-30")) << rest;
+  EXPECT_TRUE(encloses(difference, exact));
+  EXPECT_LE(lower_end_of(difference), 0) << "1 - a_1 leaves only rounding error";
+}
+
+TEST(EvaluateFormula, LargestCountsTiesAndEnclosesTheKthLargest) {
+  const Bindings<double> v{{"v", Vector<double>{{5.0, 3.0, 5.0, -1.0}}}};
+  const auto at = [&](const std::string& text) { return evaluate_scalar(parse_formula(text), v); };
+  EXPECT_EQ(at("largest(v, 1)"), 5);
+  EXPECT_EQ(at("largest(v, 2)"), 5) << "with multiplicity";
+  EXPECT_EQ(at("largest(v, 3)"), 3);
+  EXPECT_EQ(at("largest(-v, 1)"), 1) << "of a computed vector";
+
+  // Overlapping enclosures: the second largest of [0, 2], [1, 3], [-5, 4] lies in [0, 3], the
+  // second largest lower end and the second largest upper end (both attained: (0, 1, -5), (2, 3, 4)).
+  const Bindings<DoubleInterval> boxes{
+      {"v", Vector<DoubleInterval>{{between(0.0, 2.0), between(1.0, 3.0), between(-5.0, 4.0)}}}};
+  const DoubleInterval second = evaluate_scalar(parse_formula("largest(v, 2)"), boxes);
+  EXPECT_EQ(second.lower(), 0);
+  EXPECT_EQ(second.upper(), 3);
+
+  // Of an input with an exact value: decided on it, so an exact evaluation has the number.
+  const ExactInputs exact{{"l", ExactTensor::vector({0.5, 2, 2})}};
+  ExactScope scope;
+  const Bindings<ExactReal> names{{"l", exact.at("l").to_vector<ExactReal>()}};
+  const ExactReal gap = evaluate_scalar(parse_formula("largest(l, 1) - largest(l, 2)"), names, &exact);
+  EXPECT_EQ(sign_of(gap), ExactSign::Zero);
+  EXPECT_EQ(sign_of(evaluate_scalar(parse_formula("largest(l, 3)"), names, &exact) - ExactReal(1) / ExactReal(2)),
+            ExactSign::Zero);
+  EXPECT_FALSE(evaluate_scalar(parse_formula("largest(2 * l, 1)"), names, &exact).is_number())
+      << "computed exact entries are not ordered";
+
+  EXPECT_THROW(at("largest(v, 5)"), FormulaError);
+  EXPECT_THROW(at("largest(v, 0)"), FormulaError);
+  EXPECT_THROW(at("largest(v, 1 + 1)"), FormulaError);
+}
+
 // spectral_norm(softmax_jacobian(l, T)) at the logits `logits` (exact inputs passed or not).
 template <class R>
 R jacobian_norm(const std::vector<double>& logits, const std::string& T, bool exact_inputs) {

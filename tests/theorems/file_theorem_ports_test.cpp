@@ -16,11 +16,18 @@ struct Port {
 };
 
 const std::vector<Port> kPorts = {
+    {"finite-difference-sensitivity", "finite-difference-sensitivity-as-formula"},
+    {"finite-difference-sensitivity-as-printed", "finite-difference-sensitivity-as-printed-as-formula"},
+    {"length-scaled-softmax-concentration", "length-scaled-softmax-concentration-as-formula"},
+    {"softmax-bounded-logits-sweep", "softmax-bounded-logits-sweep-as-formula"},
     {"softmax-dispersion", "softmax-dispersion-as-formula"},
     {"softmax-jacobian-entry", "softmax-jacobian-entry-as-formula"},
     {"softmax-jacobian-frobenius", "softmax-jacobian-frobenius-as-formula"},
+    {"softmax-jacobian-saturation", "softmax-jacobian-saturation-as-formula"},
     {"softmax-jacobian-spectral-sharp", "softmax-jacobian-spectral-sharp-as-formula"},
     {"softmax-jacobian-spectral-as-printed", "softmax-jacobian-spectral-as-printed-as-formula"},
+    {"softmax-jacobian-temperature-inflation", "softmax-jacobian-temperature-inflation-as-formula"},
+    {"softmax-lipschitz", "softmax-lipschitz-as-formula"},
     {"softmax-weight-bounds", "softmax-weight-bounds-as-formula"},
 };
 

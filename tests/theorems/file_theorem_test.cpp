@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "verify/engine.hpp"
 #include "verify/formula/theorem_spec.hpp"
 #include "verify/number_literal.hpp"
@@ -108,6 +110,30 @@ TEST(FileTheorem, ShapesAreCheckedOnEveryCase) {
   EXPECT_THROW(t->check_assumptions(c), InputError) << "l is shorter than L says";
   c.integers["L"] = 0;
   EXPECT_THROW(t->check_assumptions(c), InputError);
+}
+
+TEST(FileTheorem, AssumptionsRefuseCasesOnWhichTheyDoNotCertainlyHold) {
+  std::string text = replaced(kEntropy, "L = { kind", "B = { kind = \"scalar\", range = [30, 40] }\nL = { kind");
+  text += "\n[[assume]]\nvalue = \"max(i, abs(l[i]))\"\nrelation = \"<=\"\nbound = \"B\"\n";
+  const auto t = theorem_from(text);
+  EXPECT_EQ(t->info().assumptions.back(), "max(i, abs(l[i])) <= B");
+  Case c = t->suite({.seed = 1, .count = 1}).front();
+  EXPECT_NO_THROW(t->check_assumptions(c)) << "the suite draws l in [-30, 30] and B in [30, 40]";
+  c.numbers["B"] = ExactTensor::scalar(2);
+  c.numbers["l"] = ExactTensor::vector(std::vector<double>(static_cast<std::size_t>(c.integer("L")), -2));
+  EXPECT_NO_THROW(t->check_assumptions(c)) << "|l_i| = B: the assumption holds with equality";
+  c.numbers["B"] = ExactTensor::scalar(std::nextafter(2.0, 0.0));
+  try {
+    t->check_assumptions(c);
+    ADD_FAILURE() << "a logit beyond B by one ulp is refused";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "the assumption max(i, abs(l[i])) <= B does not certainly hold");
+  }
+  // True, but no enclosure decides it: refused, never assumed.
+  const auto undecided = theorem_from(kEntropy + "\n[[assume]]\nvalue = \"sqrt(2) * sqrt(2)\"\nrelation = \"<=\"\nbound = \"2\"\n");
+  EXPECT_THROW(undecided->check_assumptions(undecided->suite({.seed = 1, .count = 1}).front()), InputError);
+  EXPECT_EQ(error_of(kEntropy + "\n[[assume]]\nvalue = \"l\"\nrelation = \"<=\"\nbound = \"1\"\n").substr(0, 35),
+            "entropy.toml:21:9: a scalar is need");
 }
 
 const std::string kMatrix = R"toml(id = "spectral-below-frobenius"

@@ -5,6 +5,7 @@
 #include <functional>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -182,6 +183,25 @@ TEST(ExactReal, UnknownValuesPropagateAndRecordWhy) {
   EXPECT_FALSE((ExactReal(1) / ExactReal(0)).is_number());
   ASSERT_EQ(scope.unknown_reasons().size(), 1u);
   EXPECT_EQ(scope.unknown_reasons()[0], "general spectral norm");
+}
+
+TEST(ExactReal, ExtremeOfManyIsFoundPastPairsItCannotOrder) {
+  ExactScope scope;
+  // 1 - a_i for the softmax weights of saturated logits at T = 1/100 (a case of
+  // softmax-jacobian-saturation's suite): those below the top are within e^-25000 of 1 and of each
+  // other, closer than Calcium's numerical enclosures separate.
+  const double values[] = {-0x1.120cdcf1943fdp-6, 0x1.0aa4cc0a419edp-1, 0x1p+8, -0x1.43aed97ab35cdp-1};
+  Vector<ExactReal> logits(4);
+  for (Eigen::Index i = 0; i < logits.size(); ++i) logits[i] = ExactReal::of_double(values[i]);
+  const Vector<ExactReal> others = weights_of_the_others(softmax(logits, ExactReal(1) / ExactReal(100)));
+  const ExactReal &a = others[0], &b = others[1], &top = others[2];
+  ASSERT_FALSE(min_of(a, b).is_number());  // what a fold of pairs gives up on
+  const std::vector<ExactReal> all = {a, b, top, others[3]}, top_first = {top, b, a};
+  EXPECT_EQ(sign_of(min_of(all) - top), ExactSign::Zero);
+  EXPECT_EQ(sign_of(min_of(top_first) - top), ExactSign::Zero);
+  EXPECT_FALSE(max_of(all).is_number());  // the extreme itself unordered: unknown
+  const std::vector<ExactReal> tied = {top, top, ExactReal(2)};
+  EXPECT_EQ(sign_of(min_of(tied) - top), ExactSign::Zero);  // equal numbers are no obstacle
 }
 
 TEST(ExactReal, BudgetsStopTheWork) {

@@ -21,6 +21,12 @@
 //                  i, j index variables
 //   delta(i, j)    1 if the index variables i and j are equal, else 0 (Kronecker's delta)
 //   dot(u, v) norm(v) softmax(v)   sum u_i v_i, the Euclidean norm, exp(v_i) / sum_j exp(v_j)
+//   largest(v, k)  the k-th largest entry of v with multiplicity (k an integer literal >= 1;
+//                  largest(v, 2) of (3, 5, 5) is 5), verify/kth_largest.hpp; of an input whose
+//                  exact value the caller passes, decided on that value (top_n), else on the
+//                  enclosures' ends (no exact form)
+//   sum_of_others(v)         the vector of sum_{j != i} v_j, by prefix and suffix sums
+//                  (weights_of_the_others): of weights, 1 - a_i without the cancellation of 1 - a_i
 //   softmax_jacobian(l, T)   the L x L matrix (diag(a) - a a^T) / T, a = softmax(l / T)
 //   frobenius_norm(M)        sqrt(sum_ij M_ij^2)
 //   spectral_norm(M)         the largest singular value, by the library's certified kernel
@@ -34,6 +40,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -41,6 +48,7 @@
 
 #include "verify/exact.hpp"
 #include "verify/formula/formula.hpp"
+#include "verify/kth_largest.hpp"
 #include "verify/numbers.hpp"
 #include "verify/softmax.hpp"
 #include "verify/softmax_jacobian_norm.hpp"
@@ -285,6 +293,11 @@ class Evaluation {
     }
     indices_.erase(var);
     if (n.text == "vec") return terms;
+    if constexpr (is_exact_number_v<R>)  // ordered as a whole: a pair Calcium cannot order need not end it
+      if (n.text != "sum") {
+        const std::span<const R> all(terms.data(), static_cast<std::size_t>(terms.size()));
+        return n.text == "max" ? max_of(all) : min_of(all);
+      }
     R out = terms[0];
     for (Eigen::Index k = 1; k < terms.size(); ++k)
       out = n.text == "sum" ? R(out + terms[k]) : n.text == "max" ? max_of(out, terms[k]) : min_of(out, terms[k]);
@@ -324,6 +337,10 @@ class Evaluation {
       for (Eigen::Index i = 0; i < u.size(); ++i) s += u[i] * v[i];
       return s;
     }
+    if (f == "largest") {
+      arity(n, 2);
+      return largest(n);
+    }
     if (f == "softmax_jacobian") {
       arity(n, 2);
       const R T = scalar(n.args[1]);
@@ -332,6 +349,7 @@ class Evaluation {
     arity(n, 1);
     if (f == "norm") return R(sqrt(sum_of_squares(vector(n.args[0]))));
     if (f == "softmax") return softmax(vector(n.args[0]), R(1));
+    if (f == "sum_of_others") return weights_of_the_others(vector(n.args[0]));
     if (f == "frobenius_norm") return R(sqrt(sum_of_squares(matrix(n.args[0]))));
     if (f == "spectral_norm") return spectral(n.args[0]);
     if (f == "exp") return map(value(n.args[0]), [](const R& x) { return R(exp(x)); });
@@ -340,8 +358,8 @@ class Evaluation {
     if (f == "sqrt") return map(value(n.args[0]), [](const R& x) { return R(sqrt(x)); });
     if (f == "abs") return map(value(n.args[0]), [](const R& x) { return R(abs(x)); });
     fail(n, "unknown function '" + f +
-                "' (known: abs, delta, dot, exp, frobenius_norm, log, log1p, max, min, norm, softmax, "
-                "softmax_jacobian, spectral_norm, sqrt, sum, vec)");
+                "' (known: abs, delta, dot, exp, frobenius_norm, largest, log, log1p, max, min, norm, softmax, "
+                "softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec)");
   }
 
   // For intervals squares of |x|, so that an entry around 0 adds a square >= 0 (x * x of [-1, 2]
@@ -357,15 +375,35 @@ class Evaluation {
     return s;
   }
 
+  // largest(v, k): on the exact value of an input v where the caller passes it, else on v's entries.
+  R largest(const Node& n) {
+    const Node& k_node = n.args[1];
+    if (k_node.kind != Node::Kind::Number || k_node.text.find_first_not_of("0123456789") != std::string::npos ||
+        k_node.text.size() > 9 || std::stoll(k_node.text) < 1)
+      fail(k_node, "the k of largest(v, k) must be an integer literal of at least 1");
+    const auto k = static_cast<std::size_t>(std::stoll(k_node.text));
+    const ExactTensor* exact = exact_input(n.args[0]);
+    const Vector<R> v = exact ? Vector<R>() : vector(n.args[0]);
+    const std::size_t length = exact ? exact->size() : static_cast<std::size_t>(v.size());
+    if (k > length) fail(k_node, "largest(v, " + k_node.text + ") of a vector of length " + std::to_string(length));
+    return exact ? kth_largest<R>(*exact, k) : kth_largest(v, k);
+  }
+
+  // The exact value of the input vector `n` names, where the caller passes it (else null).
+  const ExactTensor* exact_input(const Node& n) const {
+    if (!exact_ || n.kind != Node::Kind::Name || indices_.contains(n.text)) return nullptr;
+    const auto found = exact_->find(n.text);
+    return found != exact_->end() && found->second.is_vector() ? &found->second : nullptr;
+  }
+
   // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) of an
   // input l with a known exact value and T certainly > 0 (its ties are decided on that value and
   // its order of weights is that of l), else by the general kernel.
   R spectral(const Node& m) {
-    if (m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2 && exact_ &&
-        m.args[0].kind == Node::Kind::Name && !indices_.contains(m.args[0].text))
-      if (const auto l = exact_->find(m.args[0].text); l != exact_->end() && l->second.is_vector()) {
+    if (m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
+      if (const ExactTensor* l = exact_input(m.args[0])) {
         const R T = scalar(m.args[1]);
-        if (certainly_positive(T)) return softmax_jacobian_norm(softmax(vector(m.args[0]), T), T, l->second);
+        if (certainly_positive(T)) return softmax_jacobian_norm(softmax(vector(m.args[0]), T), T, *l);
       }
     return spectral_norm(matrix(m));
   }
@@ -378,7 +416,7 @@ class Evaluation {
         std::ostringstream range;
         range << "[" << lower_end_of(x) << ", " << upper_end_of(x) << "]";
         fail(divisor, "this divisor may be 0 for inputs in their declared ranges (it lies in " + range.str() +
-                          "): state what keeps it away from 0 (positive = true on an input, or a range without 0)");
+                          "): state what keeps it away from 0 (positive = true on an input, a range without 0, or an [[assume]])");
       };
       map(v, [&](const R& x) {
         refuse(x);

@@ -42,7 +42,8 @@ class SpecReader {
 
   TheoremSpec read() {
     TheoremSpec s;
-    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "inputs", "define", "claim"}, "");
+    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "inputs", "define", "claim", "assume"},
+          "");
     s.info.id = text(root_, "id");
     if (s.info.id.empty() || s.info.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
         s.info.id.front() == '-' || s.info.id.back() == '-')
@@ -56,7 +57,8 @@ class SpecReader {
     s.inputs = inputs();
     for (const InputSpec& in : s.inputs) names_.insert(in.name);
     s.definitions = definitions();
-    s.claims = claims();
+    s.claims = relations("claim", true);
+    s.assumptions = relations("assume", false);
     return s;
   }
 
@@ -230,15 +232,19 @@ class SpecReader {
     return out;
   }
 
-  std::vector<ClaimSpec> claims() const {
-    const toml::node& node = required(root_, "claim", root_);
-    const toml::array* list = node.as_array();
-    if (!list || list->empty() || !list->is_array_of_tables())
-      fail(node, "claims are written [[claim]] with value, relation and bound; at least one");
+  // The [[claim]] or [[assume]] tables (`key`), each a value, a relation and a bound; at least one
+  // where `required`.
+  std::vector<ClaimSpec> relations(const std::string& key, bool at_least_one) const {
     std::vector<ClaimSpec> out;
+    const toml::node* node = at_least_one ? &required(root_, key, root_) : root_.get(key);
+    if (!node) return out;
+    const toml::array* list = node->as_array();
+    if (!list || (at_least_one && list->empty()) || !list->is_array_of_tables())
+      fail(*node, std::string(key == "claim" ? "claims" : "assumptions") + " are written [[" + key +
+                      "]] with value, relation and bound" + (at_least_one ? "; at least one" : ""));
     for (const toml::node& entry : *list) {
       const toml::table& t = *entry.as_table();
-      known(t, {"value", "relation", "bound"}, " in a claim");
+      known(t, {"value", "relation", "bound"}, " in [[" + key + "]]");
       ClaimSpec c;
       c.value = formula(required(t, "value", entry), "value");
       c.relation = choice<Relation>(t, "relation", {"<=", "<", ">=", ">", "=="},

@@ -19,12 +19,17 @@
 //   value = "-sum(i, a[i] * log(a[i]))"
 //   relation = "<="                       <=, <, >=, >, ==
 //   bound = "log(L)"
+//   [[assume]]                            zero or more, each like a claim: a case on which one
+//   value = "max(i, abs(l[i]))"           does not certainly hold is refused
+//   relation = "<="
+//   bound = "B"
 //
 // A range end is an exact literal: a TOML integer, a string ("1/3", "0.1"), or a TOML float,
 // taken as the shortest decimal that reads back as it (0.01 is 1/100); the range must hold a
 // double (an integer where `integer = true`) for the suite to draw. Inputs may also say
 // `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
-// value <= 0 are refused).
+// value <= 0 are refused); [[assume]] tables state further assumptions, refusing the cases on
+// which they do not certainly hold.
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +52,7 @@ struct InputSpec {
   bool positive = false;   // assumed > 0
 };
 
+// A claim, or an assumption (the same three keys).
 struct ClaimSpec {
   Formula value;
   Relation relation = Relation::LessEqual;
@@ -58,6 +64,7 @@ struct TheoremSpec {
   std::vector<InputSpec> inputs;
   std::vector<std::pair<std::string, Formula>> definitions;
   std::vector<ClaimSpec> claims;
+  std::vector<ClaimSpec> assumptions;
 };
 
 // The theorem stated by `text`, read from `file` (named in messages). Throws InputError
