@@ -47,7 +47,7 @@ void longtable(std::ostream& out, const Table& t, std::size_t& number) {
 
 // One figure in a minipage of `width` (its plot's widths are fractions of it), captioned below.
 // hypcap=false: a caption outside a float has no float start for hyperref's anchor; small captions
-// close to their plot keep the default report within its page budget.
+// close to their plot keep the appendix, where the figures are, short.
 void figure_minipage(std::ostream& out, const Figure& f, const std::string& width, bool narrow) {
   out << "\\begin{minipage}[t]{" << width << "}\\vspace{0pt}\n\\centering\\captionsetup{hypcap=false, font=small, skip=4pt}\n"
       << "\\nbfit{" << pgfplots_figure(f, narrow) << "}\\captionof{figure}{" << latex_rich(f.caption)
