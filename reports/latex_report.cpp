@@ -47,7 +47,7 @@ void longtable(std::ostream& out, const Table& t, std::size_t& number) {
 
 // One figure in a minipage of `width` (its plot's widths are fractions of it), captioned below.
 // hypcap=false: a caption outside a float has no float start for hyperref's anchor; small captions
-// close to their plot keep the default report within its page budget.
+// close to their plot keep the appendix, where the figures are, short.
 void figure_minipage(std::ostream& out, const Figure& f, const std::string& width, bool narrow) {
   out << "\\begin{minipage}[t]{" << width << "}\\vspace{0pt}\n\\centering\\captionsetup{hypcap=false, font=small, skip=4pt}\n"
       << "\\nbfit{" << pgfplots_figure(f, narrow) << "}\\captionof{figure}{" << latex_rich(f.caption)
@@ -115,23 +115,39 @@ std::string body_definitions() {
          pgfplots_settings();
 }
 
-// The sections of `document`: the introduction with links to each section, then the parts.
-std::string body(const Document& document) {
-  std::ostringstream out;
-  out << latex_rich(document.introduction) << " Contents:";
-  bool first = true;
-  for (const Part& p : document.parts)
-    if (p.level == 1) {
-      out << (first ? " " : ", ") << latex_escape(p.title) << " (Section~\\ref{nb:sec:" << p.anchor << "})";
-      first = false;
-    }
-  out << ".\n\n";
-  std::size_t tables = 0;
-  for (const Part& p : document.parts) {
+// Where the output goes: a standalone document, whose appendix starts on a page of its own
+// (\appendix, lettered sections), or a fragment that another document already puts in its appendix.
+enum class Destination { Standalone, Fragment };
+
+void parts(std::ostream& out, const std::vector<Part>& parts, std::size_t& tables) {
+  for (const Part& p : parts) {
     out << (p.level == 1 ? "\\section{" : "\\subsection{") << latex_escape(p.title) << "}\\label{nb:sec:" << p.anchor
         << "}\n\n";
     for (const Block& b : p.blocks) block(out, b, p.level, tables);
   }
+}
+
+// " Run (Section~1), Summary (Section~2)": the sections among `parts`, each referenced as `word`.
+std::string section_references(const std::vector<Part>& parts, const std::string& word) {
+  std::string references;
+  for (const Part& p : parts)
+    if (p.level == 1)
+      references += (references.empty() ? " " : ", ") + latex_escape(p.title) + " (" + word + "~\\ref{nb:sec:" + p.anchor + "})";
+  return references;
+}
+
+// The introduction with links to each section, the body, then the appendix. The standalone
+// document labels its appendix's first page nb:appendix: the pages before it are the body.
+std::string body(const Document& document, Destination destination) {
+  const bool standalone = destination == Destination::Standalone;
+  std::ostringstream out;
+  out << latex_rich(document.introduction) << " Contents:" << section_references(document.parts, "Section") << "; "
+      << latex_escape(document.appendix_title) << ":"
+      << section_references(document.appendix, standalone ? "Appendix" : "Section") << ".\n\n";
+  std::size_t tables = 0;
+  parts(out, document.parts, tables);
+  if (standalone) out << "\\clearpage\n\\appendix\\label{nb:appendix}\n\n";
+  parts(out, document.appendix, tables);
   return out.str();
 }
 
@@ -150,7 +166,7 @@ std::string latex_report(const Document& document) {
       // Code runs (typewriter, no stretchable spaces) wrap at their break points: ragged lines.
       << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n"
       << "\\maketitle\n\n"
-      << body(document) << "\\end{document}\n";
+      << body(document, Destination::Standalone) << "\\end{document}\n";
   return out.str();
 }
 
@@ -173,7 +189,7 @@ std::string latex_appendix(const Document& document) {
   out << "% Labels start with nb: (nb:sec:findings, nb:tab:1, nb:fig:slack-ID).\n"
       << "\\begingroup\n" << body_definitions()
       << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n\n"
-      << body(document) << "\\endgroup\n";
+      << body(document, Destination::Fragment) << "\\endgroup\n";
   return out.str();
 }
 

@@ -27,8 +27,9 @@ struct Numbers {
   std::size_t tables = 0, figures = 0;
 };
 
+// `level` is the Markdown heading level of the block's part ("##" is 2).
 void block(std::ostream& out, const Block& b, int level, Numbers& numbers) {
-  if (!b.heading.empty()) out << std::string(static_cast<std::size_t>(level + 2), '#') << " " << markdown_rich(b.heading) << "\n\n";
+  if (!b.heading.empty()) out << std::string(static_cast<std::size_t>(level + 1), '#') << " " << markdown_rich(b.heading) << "\n\n";
   for (const RichText& p : b.paragraphs) out << markdown_paragraph(p) << "\n\n";
   if (!b.display_math.empty()) out << "$$\n" << b.display_math << "\n$$\n\n";
   for (const ListItem& item : b.list) {
@@ -42,16 +43,25 @@ void block(std::ostream& out, const Block& b, int level, Numbers& numbers) {
         << "*Figure " << ++numbers.figures << ".* " << markdown_rich(f->caption) << "\n\n";
 }
 
+// The parts, a section's heading at `section_level` and a subsection's one below.
+void parts(std::ostream& out, const std::vector<Part>& parts, int section_level, Numbers& numbers) {
+  for (const Part& p : parts) {
+    const int level = section_level + p.level - 1;
+    out << std::string(static_cast<std::size_t>(level), '#') << " " << markdown_escape(p.title) << "\n\n";
+    for (const Block& b : p.blocks) block(out, b, level, numbers);
+  }
+}
+
 }  // namespace
 
 std::string markdown_report(const Document& document) {
   std::ostringstream out;
   out << "# " << markdown_escape(document.title) << "\n\n" << markdown_paragraph(document.introduction) << "\n\n";
   Numbers numbers;
-  for (const Part& p : document.parts) {
-    out << std::string(static_cast<std::size_t>(p.level + 1), '#') << " " << markdown_escape(p.title) << "\n\n";
-    for (const Block& b : p.blocks) block(out, b, p.level, numbers);
-  }
+  parts(out, document.parts, 2, numbers);
+  // Markdown has no lettered appendix: one heading holds the appendix's parts, a level down.
+  out << "## Appendix: " << markdown_escape(document.appendix_title) << "\n\n";
+  parts(out, document.appendix, 3, numbers);
   std::string s = out.str();
   s.pop_back();  // end in one newline, not a blank line
   return s;

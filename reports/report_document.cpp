@@ -67,7 +67,9 @@ Table verdict_table(const ReportContent& c) {
   for (const TheoremReport& r : c.theorems) {
     const TheoremResult& x = *r.result;
     const auto n = [&](Verdict v) { return std::to_string(verdict_count(x, v)); };
-    t.rows.push_back({{code(x.info.id)},
+    // The fidelity beside the id, not in a column of its own: the table fits the text width of a
+    // paper's appendix (the --appendix fragment in a default article) only without another column.
+    t.rows.push_back({{code(x.info.id), plain(std::string(" (") + fidelity_name(x.info.fidelity) + ")")},
                       number(x.outcomes.size()),
                       {plain(n(Verdict::Proven))},
                       {plain(n(Verdict::NearTight))},
@@ -91,7 +93,10 @@ Part summary_part(const ReportContent& c) {
           {table_block(verdict_table(c),
                        {plain("Verdicts per theorem. Only PROVEN, NEAR-TIGHT and EQUAL (exact) certify that a bound "
                               "holds and only VIOLATED that it fails; TIGHT is equality within resolution "
-                              "(neither); statistical verdicts are HOLDS / VIOLATED / UNDECIDED (statistical).")})}};
+                              "(neither); statistical verdicts are HOLDS / VIOLATED / UNDECIDED (statistical). "
+                              "Beside each theorem its fidelity: verbatim (printed in the paper), reconstructed (a "
+                              "proven reading where the printed formula is not available), heuristic (an envelope, "
+                              "not a theorem) or extension (a fact beside the paper's statement).")})}};
 }
 
 ListItem witness_item(const FlaggedCase& f) {
@@ -231,7 +236,7 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
 template <class CasesOf, class What, class More>
 Part case_tables_part(const ReportContent& c, std::string title, std::string anchor, const std::string& none,
                       CasesOf cases_of, What what, const std::vector<Column>& more_columns, More more) {
-  Part p{2, std::move(title), std::move(anchor), {}};
+  Part p{1, std::move(title), std::move(anchor), {}};
   for (const TheoremReport& r : c.theorems) {
     const std::vector<const CaseOutcome*>& cases = cases_of(r);
     if (cases.empty()) continue;
@@ -273,13 +278,6 @@ Part findings_part(const ReportContent& c) {
   return p;
 }
 
-Part appendix_part(const ReportContent& c) {
-  Part p = run_part(c);
-  p.title = "Appendix: run and remaining cases";
-  p.anchor = "appendix";
-  return p;
-}
-
 }  // namespace
 
 Document report_document(const ReportContent& content) {
@@ -300,11 +298,12 @@ Document report_document(const ReportContent& content) {
   if (std::any_of(content.figures.begin(), content.figures.end(),
                   [](const Figure& f) { return f.name.starts_with("slack-"); }))
     theorems.blocks.push_back(paragraph_block(slack_strip_explanation(r.settings)));
-  d.parts = {findings_part(content), summary_part(content), std::move(theorems)};
-  for (const TheoremReport& r : content.theorems) d.parts.push_back(theorem_part(content, r));
-  d.parts.push_back(appendix_part(content));
-  d.parts.push_back(statistical_violations_part(content));
-  d.parts.push_back(undecided_part(content));
+  d.parts = {run_part(content), summary_part(content), findings_part(content)};
+  d.appendix_title = "per-theorem detail";
+  d.appendix.push_back(std::move(theorems));
+  for (const TheoremReport& r : content.theorems) d.appendix.push_back(theorem_part(content, r));
+  d.appendix.push_back(statistical_violations_part(content));
+  d.appendix.push_back(undecided_part(content));
   return d;
 }
 

@@ -53,10 +53,15 @@ struct Part {
 struct Document {
   std::string title;
   RichText author, date, introduction;
-  std::vector<Part> parts;  // Findings, Summary, Theorems (how to read the strip plots, then one
-                            // part per theorem: statement, source and verdicts, smallest witness,
-                            // tightest cases beside the strip plot, figures), Appendix (run,
-                            // tightness), Statistical violations, Undecided cases
+  // The body: Run, Summary (one row per theorem), Findings. A theorem adds a row and a paragraph
+  // here; everything else it brings goes to the appendix, so that the body stays a few pages.
+  std::vector<Part> parts;
+  // The appendix after the body, its subject `appendix_title` ("per-theorem detail"): Theorems
+  // (how to read the strip plots, then one part per theorem: statement, source and verdicts,
+  // smallest witness, tightest cases beside the strip plot, figures), Statistical violations,
+  // Undecided cases.
+  std::string appendix_title;
+  std::vector<Part> appendix;
 };
 
 // The document of `content`; refers into `content` (figures), which must outlive it.
