@@ -12,6 +12,7 @@
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/input_file.hpp"
+#include "verify/number_literal.hpp"
 #include "verify/slack.hpp"
 #include "verify/verdict.hpp"
 
@@ -25,6 +26,13 @@ using formula::TheoremSpec;
 using Kind = InputSpec::Kind;
 
 const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends", "spread"};
+
+// "{1/4, 1, 2}": the values an input is drawn from.
+std::string choices_text(const InputSpec& in) {
+  std::string text;
+  for (const std::string& v : in.values) text += (text.empty() ? "{" : ", ") + v;
+  return text + "}";
+}
 
 // "value relation bound" as the file writes it (== for equality).
 std::string relation_text(const ClaimSpec& c) {
@@ -53,8 +61,11 @@ class FileTheorem final : public Theorem {
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
                           : in.kind == Kind::Length ? " (a length)"
                                                     : "";
-      info.assumptions.push_back(in.name + shape + " drawn in [" + in.low + ", " + in.high + "]" +
-                                 (in.integer && in.kind != Kind::Length ? ", integer" : ""));
+      if (in.values.empty())
+        info.assumptions.push_back(in.name + shape + " drawn in [" + in.low + ", " + in.high + "]" +
+                                   (in.integer && in.kind != Kind::Length ? ", integer" : ""));
+      else
+        info.assumptions.push_back(in.name + shape + " one of " + choices_text(in));
       if (in.positive) info.assumptions.push_back(in.name + " > 0");
     }
     for (const ClaimSpec& a : spec_.assumptions)
@@ -67,7 +78,8 @@ class FileTheorem final : public Theorem {
     for (const InputSpec& in : spec_.inputs)
       if (in.kind != Kind::Length) {
         const auto [rows, cols] = dimensions(in, corner.integers);
-        corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low));
+        corner.numbers[in.name] = in.values.empty() ? ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low))
+                                                    : ExactTensor::literal(in.low);
       }
     evaluate<double>(corner);
     const Bindings<double> names = bindings<double>(corner);
@@ -90,6 +102,12 @@ class FileTheorem final : public Theorem {
     // Lengths first: the shapes of the other inputs are read from them, whatever the order written.
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length && c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.values.empty()) continue;
+      const Rational x = in.kind == Kind::Length ? Rational(c.integer(in.name)) : c.number(in.name).exact(0);
+      if (std::none_of(in.values.begin(), in.values.end(), [&](const std::string& v) { return read_number_literal(v, "") == x; }))
+        throw InputError(in.name + " must be one of " + choices_text(in));
+    }
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
       const ExactTensor& v = c.number(in.name);
@@ -173,6 +191,13 @@ class FileTheorem final : public Theorem {
     return s;
   }
 
+  // One of the values of input `in` for case shape `shape`: the smallest or the largest for the
+  // range ends, else any.
+  static const std::string& choose(random::Rng& rng, const InputSpec& in, std::size_t shape) {
+    if (shape == 3) return random::uniform_index(rng, 0, 1) ? in.high : in.low;
+    return in.values[random::uniform_index(rng, 0, in.values.size() - 1)];
+  }
+
   // One value of input `in` for case shape `shape`, inside its range.
   static double draw_value(random::Rng& rng, const InputSpec& in, std::size_t shape) {
     const double lo = in.draw_low, hi = in.draw_high;
@@ -192,12 +217,19 @@ class FileTheorem final : public Theorem {
     std::string sizes;
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length) {
-        c.integers[in.name] = static_cast<std::int64_t>(random::uniform_index(
-            rng, static_cast<std::size_t>(std::ceil(in.draw_low)), static_cast<std::size_t>(std::floor(in.draw_high))));
+        c.integers[in.name] =
+            in.values.empty()
+                ? static_cast<std::int64_t>(random::uniform_index(rng, static_cast<std::size_t>(std::ceil(in.draw_low)),
+                                                                  static_cast<std::size_t>(std::floor(in.draw_high))))
+                : static_cast<std::int64_t>(ExactTensor::literal(choose(rng, in, shape)).approx(0));
         sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
       }
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
+      if (!in.values.empty()) {
+        c.numbers[in.name] = ExactTensor::literal(choose(rng, in, shape));
+        continue;
+      }
       const auto [rows, cols] = dimensions(in, c.integers);
       const std::size_t n = rows * cols;
       std::vector<double> values(n);
