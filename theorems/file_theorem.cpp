@@ -103,12 +103,6 @@ class FileTheorem final : public Theorem {
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length && c.integer(in.name) < 1) throw InputError(in.name + " must be at least 1 (a length)");
     for (const InputSpec& in : spec_.inputs) {
-      if (in.values.empty()) continue;
-      const Rational x = in.kind == Kind::Length ? Rational(c.integer(in.name)) : c.number(in.name).exact(0);
-      if (std::none_of(in.values.begin(), in.values.end(), [&](const std::string& v) { return read_number_literal(v, "") == x; }))
-        throw InputError(in.name + " must be one of " + choices_text(in));
-    }
-    for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
       const ExactTensor& v = c.number(in.name);
       const auto [rows, cols] = dimensions(in, c.integers);
@@ -122,6 +116,13 @@ class FileTheorem final : public Theorem {
       if (in.positive)
         for (std::size_t k = 0; k < v.size(); ++k)
           if (v.exact(k) <= Rational(0)) throw InputError(in.name + " must be > 0 (got " + v.text(k) + ")");
+    }
+    // After the shapes: a scalar is then one number.
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.values.empty()) continue;
+      const Rational x = in.kind == Kind::Length ? Rational(c.integer(in.name)) : c.number(in.name).exact(0);
+      if (std::none_of(in.values.begin(), in.values.end(), [&](const std::string& v) { return read_number_literal(v, "") == x; }))
+        throw InputError(in.name + " must be one of " + choices_text(in));
     }
     if (spec_.assumptions.empty()) return;
     const Bindings<DoubleInterval> fast = bindings<DoubleInterval>(c);
