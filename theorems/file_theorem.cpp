@@ -14,6 +14,7 @@
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/input_file.hpp"
+#include "verify/number_literal.hpp"
 #include "verify/slack.hpp"
 #include "verify/verdict.hpp"
 
@@ -27,6 +28,13 @@ using formula::TheoremSpec;
 using Kind = InputSpec::Kind;
 
 const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends", "spread"};
+
+// "{1/4, 1, 2}": the values an input is drawn from.
+std::string choices_text(const InputSpec& in) {
+  std::string text;
+  for (const std::string& v : in.values) text += (text.empty() ? "{" : ", ") + v;
+  return text + "}";
+}
 
 // "value relation bound" as the file writes it (== for equality).
 std::string relation_text(const ClaimSpec& c) {
@@ -57,14 +65,19 @@ class FileTheorem final : public Theorem {
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
                           : in.kind == Kind::Length ? " (a length)"
                                                     : "";
-      info.assumptions.push_back(in.name + shape + " drawn in [" + in.low + ", " + in.high + "]" +
-                                 (in.integer && in.kind != Kind::Length ? ", integer" : ""));
+      if (in.values.empty())
+        info.assumptions.push_back(in.name + shape + " drawn in [" + in.low + ", " + in.high + "]" +
+                                   (in.integer && in.kind != Kind::Length ? ", integer" : ""));
+      else
+        info.assumptions.push_back(in.name + shape + " one of " + choices_text(in));
       if (in.positive) info.assumptions.push_back(in.name + " > 0");
     }
     for (const ClaimSpec& a : spec_.assumptions)
       info.assumptions.push_back(relation_text(a));
-    // `check --regime` and `search --shape` set the lengths named L, d and N and a scalar T.
+    // `check --regime` and `search --shape` set the lengths named L, d and N and a scalar T (not
+    // one with a list of values, which a shape's value may be outside of).
     for (const InputSpec& in : spec_.inputs) {
+      if (!in.values.empty()) continue;
       if (in.kind == Kind::Length) {
         info.shapes.L = info.shapes.L || in.name == "L";
         info.shapes.d = info.shapes.d || in.name == "d";
@@ -81,7 +94,8 @@ class FileTheorem final : public Theorem {
     for (const InputSpec& in : spec_.inputs)
       if (in.kind != Kind::Length) {
         const auto [rows, cols] = dimensions(in, corner.integers);
-        corner.numbers[in.name] = ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low));
+        corner.numbers[in.name] = in.values.empty() ? ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low))
+                                                    : ExactTensor::literal(in.low);
       }
     evaluate<double>(corner);
     const Bindings<double> names = bindings<double>(corner);
@@ -120,6 +134,13 @@ class FileTheorem final : public Theorem {
       if (in.positive)
         for (std::size_t k = 0; k < v.size(); ++k)
           if (v.exact(k) <= Rational(0)) throw InputError(in.name + " must be > 0 (got " + v.text(k) + ")");
+    }
+    // After the shapes: a scalar is then one number.
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.values.empty()) continue;
+      const Rational x = in.kind == Kind::Length ? Rational(c.integer(in.name)) : c.number(in.name).exact(0);
+      if (std::none_of(in.values.begin(), in.values.end(), [&](const std::string& v) { return read_number_literal(v, "") == x; }))
+        throw InputError(in.name + " must be one of " + choices_text(in));
     }
     if (spec_.assumptions.empty()) return;
     const Bindings<DoubleInterval> fast = bindings<DoubleInterval>(c);
@@ -241,6 +262,13 @@ class FileTheorem final : public Theorem {
     return s;
   }
 
+  // One of the values of input `in` for case shape `shape`: the smallest or the largest for the
+  // range ends, else any.
+  static const std::string& choose(random::Rng& rng, const InputSpec& in, std::size_t shape) {
+    if (shape == 3) return random::uniform_index(rng, 0, 1) ? in.high : in.low;
+    return in.values[random::uniform_index(rng, 0, in.values.size() - 1)];
+  }
+
   // One value of input `in` for case shape `shape`, inside its range.
   static double draw_value(random::Rng& rng, const InputSpec& in, std::size_t shape) {
     const double lo = in.draw_low, hi = in.draw_high;
@@ -264,16 +292,25 @@ class FileTheorem final : public Theorem {
     std::string sizes;
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length) {
-        const std::size_t drawn = random::uniform_index(rng, static_cast<std::size_t>(std::ceil(in.draw_low)),
-                                                        static_cast<std::size_t>(std::floor(in.draw_high)));
-        const std::size_t size = in.name == "L" ? want.L(drawn) : in.name == "d" ? want.d(drawn)
-                                 : in.name == "N"                   ? want.N(drawn)
-                                                                    : drawn;
+        const std::size_t drawn =
+            in.values.empty()
+                ? random::uniform_index(rng, static_cast<std::size_t>(std::ceil(in.draw_low)),
+                                        static_cast<std::size_t>(std::floor(in.draw_high)))
+                : static_cast<std::size_t>(ExactTensor::literal(choose(rng, in, shape)).approx(0));
+        const std::size_t size = !in.values.empty() ? drawn
+                                 : in.name == "L"   ? want.L(drawn)
+                                 : in.name == "d"   ? want.d(drawn)
+                                 : in.name == "N"   ? want.N(drawn)
+                                                    : drawn;
         c.integers[in.name] = static_cast<std::int64_t>(size);
         sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
       }
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
+      if (!in.values.empty()) {
+        c.numbers[in.name] = ExactTensor::literal(choose(rng, in, shape));
+        continue;
+      }
       const auto [rows, cols] = dimensions(in, c.integers);
       const std::size_t n = rows * cols;
       std::vector<double> values(n);
@@ -287,7 +324,8 @@ class FileTheorem final : public Theorem {
         else if (values[k] - step >= in.draw_low) values[k] -= step;
       }
       c.numbers[in.name] = ExactTensor(rows, cols, std::move(values));
-      if (in.kind == Kind::Scalar && in.name == "T" && !want.T("").empty()) c.numbers[in.name] = ExactTensor::literal(want.T(""));
+      if (in.kind == Kind::Scalar && in.name == "T" && in.values.empty() && !want.T("").empty())
+        c.numbers[in.name] = ExactTensor::literal(want.T(""));
     }
     c.label = std::string(kShapeNames[shape]) + sizes;
     c.provenance = {{"source", "random"}, {"generator", kShapeNames[shape]}, {"seed", std::to_string(seed)}};

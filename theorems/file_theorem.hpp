@@ -10,15 +10,16 @@
 // inside of the range); the range's ends (each entry low or high); uniform with scalars
 // log-uniform where the range is positive and spans more than a factor 100. Every value lies in
 // its range (ends that are no double, 0.1, are drawn as the nearest double inside). Integer
-// inputs are drawn as integers. Case i depends only on (seed, id, i).
+// inputs are drawn as integers; an input with values takes one of them exactly (the smallest or
+// the largest for the range's ends). Case i depends only on (seed, id, i).
 //
 // Assumptions checked on every case: each input present with its shape (a scalar, a vector as
 // long as its length input says, a matrix of the rows and columns it declares, a length an
 // integer of at least 1; a length the case leaves out is read off the first input it sizes, so
-// that a model source's rows, which have none, are cases), `positive` inputs > 0
-// (exactly), and each [[assume]] relation certainly true on the case's enclosures (binary64
-// intervals, then MPFI at the working precision; one they cannot decide refuses the case). Outside
-// the declared ranges a case is still evaluated: the ranges say where the suite
+// that a model source's rows, which have none, are cases), `positive` inputs > 0 (exactly), an
+// input with values holding one of them (exactly), and each [[assume]] relation certainly true on
+// the case's enclosures (binary64 intervals, then MPFI at the working precision; one they cannot
+// decide refuses the case). Outside the declared ranges a case is still evaluated: the ranges say where the suite
 // draws, not where the statement holds.
 #include <memory>
 #include <string>

@@ -257,6 +257,12 @@ TEST(EvaluateFormula, SoftmaxJacobianSpectralNormEnclosesTheTrueValue) {
   // The dedicated kernel at ties is exact: 1/(LT) with no rounding.
   const ExactReal tied = jacobian_norm<ExactReal>({1, 1, 1}, "1/3", true);
   EXPECT_EQ(sign_of(tied - ExactReal(1)), ExactSign::Zero);
+  // So is it at a computed temperature certainly > 0 (T / 2): 1/(L T/2) = 2; the general kernel
+  // would have no exact form.
+  const ExactInputs exact{{"l", ExactTensor::vector({1, 1, 1})}, {"T", ExactTensor::literal("1/3")}};
+  const Bindings<ExactReal> names{{"l", exact.at("l").to_vector<ExactReal>()}, {"T", exact.at("T").entry<ExactReal>(0)}};
+  const ExactReal halved = evaluate_scalar(parse_formula("spectral_norm(softmax_jacobian(l, T / 2))"), names, &exact);
+  EXPECT_EQ(sign_of(halved - ExactReal(2)), ExactSign::Zero);
   // A negative T reverses the order of the weights: the general kernel then answers, |1/(2T)|.
   const Interval negative = jacobian_norm<Interval>({0, 0}, "-1", true);
   EXPECT_TRUE(encloses(negative, Mpfr("0.5"))) << negative;

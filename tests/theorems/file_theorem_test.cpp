@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 
 #include "verify/engine.hpp"
 #include "verify/formula/theorem_spec.hpp"
@@ -134,6 +135,32 @@ TEST(FileTheorem, AssumptionsRefuseCasesOnWhichTheyDoNotCertainlyHold) {
   EXPECT_THROW(undecided->check_assumptions(undecided->suite({.seed = 1, .count = 1}).front()), InputError);
   EXPECT_EQ(error_of(kEntropy + "\n[[assume]]\nvalue = \"l\"\nrelation = \"<=\"\nbound = \"1\"\n").substr(0, 35),
             "entropy.toml:21:9: a scalar is need");
+}
+
+TEST(FileTheorem, ValuesAreDrawnFromTheirListAndOthersRefused) {
+  std::string text = replaced(kEntropy, "T = { kind = \"scalar\", range = [0.01, 100] }",
+                              "T = { kind = \"scalar\", values = [\"1/4\", 0.1, 2] }");
+  text = replaced(text, "L = { kind = \"length\", range = [2, 64] }", "L = { kind = \"length\", values = [2, 5] }");
+  const auto t = theorem_from(text);
+  std::set<Rational> temperatures;
+  for (const Case& c : t->suite({.seed = 3, .count = 40})) {
+    EXPECT_NO_THROW(t->check_assumptions(c)) << c.label;
+    EXPECT_TRUE(c.integer("L") == 2 || c.integer("L") == 5) << c.label;
+    temperatures.insert(c.number("T").exact(0));
+  }
+  EXPECT_EQ(temperatures, (std::set<Rational>{Rational(1, 4), Rational(1, 10), Rational(2)}))
+      << "each value drawn, exactly (0.1 is no double)";
+  Case c = t->suite({.seed = 3, .count = 1}).front();
+  c.numbers["T"] = ExactTensor::scalar(0.1);  // the double nearest 1/10, not 1/10
+  EXPECT_THROW(t->check_assumptions(c), InputError);
+  c.numbers["T"] = ExactTensor::literal("2");
+  c.integers["L"] = 3;
+  c.numbers["l"] = ExactTensor::vector({0, 0, 0});
+  EXPECT_THROW(t->check_assumptions(c), InputError) << "L = 3 is not among the values";
+  EXPECT_EQ(error_of(replaced(kEntropy, "range = [0.01, 100] }", "range = [0.01, 100], values = [1] }")).substr(0, 56),
+            "entropy.toml:9:54: input 'T' has a range or values, not ");
+  EXPECT_NE(error_of(replaced(kEntropy, "range = [2, 64] }", "values = [2, 2.5] }")).find("value 2.5 of 'L' is no integer"),
+            std::string::npos);
 }
 
 const std::string kMatrix = R"toml(id = "spectral-below-frobenius"

@@ -137,7 +137,8 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "rows", "cols", "range", "integer", "positive"}, " in input '" + in.name + "'");
+      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive"},
+            " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
           *t, "kind", {"scalar", "length", "vector", "matrix"},
           {InputSpec::Kind::Scalar, InputSpec::Kind::Length, InputSpec::Kind::Vector, InputSpec::Kind::Matrix});
@@ -146,15 +147,19 @@ class SpecReader {
         in.rows = dimension(*t, "rows", value);
         in.cols = dimension(*t, "cols", value);
       }
-      const toml::node& range = required(*t, "range", value);
-      const toml::array* ends = range.as_array();
-      if (!ends || ends->size() != 2) fail(range, "range must be [low, high]");
-      in.low = literal(*ends->get(0));
-      in.high = literal(*ends->get(1));
-      if (read_number_literal(in.low, "") > read_number_literal(in.high, ""))
-        fail(range, "range [" + in.low + ", " + in.high + "] is empty");
       in.integer = flag(*t, "integer") || in.kind == InputSpec::Kind::Length;
-      drawn_inside(in, range);
+      if (const toml::node* listed = t->get("values")) {
+        choices(in, *listed, t->contains("range"));
+      } else {
+        const toml::node& range = required(*t, "range", value);
+        const toml::array* ends = range.as_array();
+        if (!ends || ends->size() != 2) fail(range, "range must be [low, high]");
+        in.low = literal(*ends->get(0));
+        in.high = literal(*ends->get(1));
+        if (read_number_literal(in.low, "") > read_number_literal(in.high, ""))
+          fail(range, "range [" + in.low + ", " + in.high + "] is empty");
+        drawn_inside(in, range);
+      }
       in.positive = flag(*t, "positive");
       out.push_back(std::move(in));
     }
@@ -177,6 +182,32 @@ class SpecReader {
       if (in.kind == InputSpec::Kind::Length && read_number_literal(in.low, "") < Rational(1))
         fail(*table->get(in.name), "length '" + in.name + "' must be at least 1 in all its range");
     return out;
+  }
+
+  // The `values` of a scalar or length input `in` (`listed`), with its range ends, the smallest and
+  // the largest of them. A value need not be a double: a case holds it exactly.
+  void choices(InputSpec& in, const toml::node& listed, bool with_range) const {
+    if (with_range) fail(listed, "input '" + in.name + "' has a range or values, not both");
+    if (in.kind == InputSpec::Kind::Vector || in.kind == InputSpec::Kind::Matrix)
+      fail(listed, "values are for scalar and length inputs, not for '" + in.name + "'");
+    const toml::array* list = listed.as_array();
+    if (!list || list->empty()) fail(listed, "values must be a list of at least one number: [a, b, ...]");
+    Rational low, high;
+    for (const toml::node& v : *list) {
+      in.values.push_back(literal(v));
+      const Rational q = read_number_literal(in.values.back(), "");
+      if (in.integer && denominator(q) != 1) fail(v, "value " + in.values.back() + " of '" + in.name + "' is no integer");
+      if (in.values.size() == 1 || q < low) {
+        low = q;
+        in.low = in.values.back();
+      }
+      if (in.values.size() == 1 || q > high) {
+        high = q;
+        in.high = in.values.back();
+      }
+    }
+    in.draw_low = ExactTensor::literal(in.low).approx(0);
+    in.draw_high = ExactTensor::literal(in.high).approx(0);
   }
 
   // Sets where the suite draws `in`: the doubles nearest to its range inside it (0.1 rounds to a

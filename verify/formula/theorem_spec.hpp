@@ -28,7 +28,8 @@
 // taken as the shortest decimal that reads back as it (0.01 is 1/100); the range must hold a
 // double (an integer where `integer = true`) for the suite to draw. Inputs may also say
 // `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
-// value <= 0 are refused); [[assume]] tables state further assumptions, refusing the cases on
+// value <= 0 are refused). A scalar or length may give `values = [a, b, ...]` in place of a range:
+// the suite draws one of them, and a case holding another is refused. [[assume]] tables state further assumptions, refusing the cases on
 // which they do not certainly hold.
 #include <string>
 #include <utility>
@@ -47,6 +48,7 @@ struct InputSpec {
   std::string length;      // Vector: the name of the length input that sizes it
   std::string rows, cols;  // Matrix: each the name of a length input or a positive integer
   std::string low, high;   // the range, as exact literals
+  std::vector<std::string> values;  // scalar, length: the exact literals drawn from (else the range)
   double draw_low = 0, draw_high = 0;  // the doubles nearest to the range inside it: where the suite draws
   bool integer = false;    // drawn as integers
   bool positive = false;   // assumed > 0
