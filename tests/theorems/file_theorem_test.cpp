@@ -294,6 +294,13 @@ TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
             "entropy.toml:10:32: range [3/2, 7/4] holds no integer");
   EXPECT_NE(error_of(with("frobenius_norm(K)", "frobenius_norm(v)")).find("a matrix is needed here, not a vector of length 1"),
             std::string::npos);
+  // Memory is bounded: a length at most 2^20, a vector or matrix at most 2^24 entries.
+  EXPECT_NE(error_of(with("range = [1, 6]", "range = [1, 2000000]")).find("length 'L' must be at most 1048576 in all its range"),
+            std::string::npos);
+  EXPECT_NE(error_of(replaced(with("range = [1, 6]", "range = [1, 8192]"), "cols = 3", "cols = 4096"))
+                .find("'K' has up to 33554432 entries at the high ends of its lengths; at most 16777216"),
+            std::string::npos);
+  EXPECT_EQ(error_of(replaced(with("range = [1, 6]", "range = [1, 4096]"), "cols = 3", "cols = 4096")), "");
 }
 
 }  // namespace

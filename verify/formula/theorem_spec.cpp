@@ -17,6 +17,10 @@ namespace {
 
 // The largest number a matrix's rows or cols may be (a length input's range bounds it otherwise).
 constexpr std::int64_t kMaxFixedDimension = 4096;
+// The longest length and the most entries of a vector or matrix at the high ends of its lengths:
+// no theorem file asks for unbounded memory (docs/limits.md).
+constexpr std::int64_t kMaxLength = std::int64_t{1} << 20;
+constexpr std::int64_t kMaxEntries = std::int64_t{1} << 24;
 
 // The entries of `table` in the order they are written (toml++ keeps a table sorted by key, but
 // definitions build on those before them).
@@ -181,6 +185,25 @@ class SpecReader {
     for (const InputSpec& in : out)
       if (in.kind == InputSpec::Kind::Length && read_number_literal(in.low, "") < Rational(1))
         fail(*table->get(in.name), "length '" + in.name + "' must be at least 1 in all its range");
+    for (const InputSpec& in : out)
+      if (in.kind == InputSpec::Kind::Length && read_number_literal(in.high, "") > Rational(kMaxLength))
+        fail(*table->get(in.name),
+             "length '" + in.name + "' must be at most " + std::to_string(kMaxLength) + " in all its range");
+    // The largest a size takes: a number, or the high end of a length (an integer, at most kMaxLength).
+    const auto largest = [&](const std::string& size) {
+      if (std::isdigit(static_cast<unsigned char>(size[0]))) return std::stoll(size);
+      const auto length = std::find_if(out.begin(), out.end(), [&](const InputSpec& o) { return o.name == size; });
+      return static_cast<long long>(std::floor(length->draw_high));
+    };
+    for (const InputSpec& in : out) {
+      if (in.kind != InputSpec::Kind::Vector && in.kind != InputSpec::Kind::Matrix) continue;
+      const long long rows = largest(in.kind == InputSpec::Kind::Vector ? in.length : in.rows);
+      const long long cols = in.kind == InputSpec::Kind::Vector ? 1 : largest(in.cols);
+      if (rows * cols > kMaxEntries)
+        fail(*table->get(in.name), "'" + in.name + "' has up to " + std::to_string(rows * cols) +
+                                       " entries at the high ends of its lengths; at most " +
+                                       std::to_string(kMaxEntries));
+    }
     return out;
   }
 
