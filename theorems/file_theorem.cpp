@@ -23,6 +23,7 @@ namespace {
 
 using formula::Bindings;
 using formula::ClaimSpec;
+using formula::dimensions;
 using formula::InputSpec;
 using formula::TheoremSpec;
 using Kind = InputSpec::Kind;
@@ -211,17 +212,6 @@ class FileTheorem final : public Theorem {
       formula::evaluate_refusing_zero_divisors(claim.value, names);
       formula::evaluate_refusing_zero_divisors(claim.bound, names);
     }
-  }
-
-  // Rows and columns of a non-length input: 1 x 1, length x 1, or rows x cols (each a length
-  // input or a number).
-  static std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths) {
-    const auto size = [&](const std::string& s) {
-      return static_cast<std::size_t>(std::isdigit(static_cast<unsigned char>(s[0])) ? std::stoll(s) : lengths.at(s));
-    };
-    if (in.kind == Kind::Vector) return {size(in.length), 1};
-    if (in.kind == Kind::Matrix) return {size(in.rows), size(in.cols)};
-    return {1, 1};
   }
 
   // The inputs of `c` and the definitions, by name.

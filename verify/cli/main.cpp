@@ -15,6 +15,8 @@
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/output_width.hpp"
+#include "verify/cli/prove_command.hpp"
+#include "verify/cli/recheck_command.hpp"
 #include "verify/cli/report_command.hpp"
 #include "verify/cli/reproduce_command.hpp"
 #include "verify/cli/search_command.hpp"
@@ -47,11 +49,15 @@ int run_subcommand(int argc, char** argv) {
   nb::cli::ReportCommandOptions report_options;
   nb::cli::ReproduceOptions reproduce_options;
   nb::cli::SearchOptions search_options;
+  nb::cli::ProveOptions prove_options;
+  nb::cli::RecheckOptions recheck_options;
   CLI::App* list = nb::cli::add_list_command(app, list_options);
   CLI::App* check = nb::cli::add_check_command(app, check_options);
   CLI::App* report = nb::cli::add_report_command(app, report_options);
   CLI::App* reproduce = nb::cli::add_reproduce_command(app, reproduce_options);
   CLI::App* search = nb::cli::add_search_command(app, search_options);
+  CLI::App* prove = nb::cli::add_prove_command(app, prove_options);
+  CLI::App* recheck = nb::cli::add_recheck_command(app, recheck_options);
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Show the help of normbound, or of one subcommand: normbound help check");
   help->add_option("subcommand", help_topic, "The subcommand to explain");
@@ -68,6 +74,8 @@ int run_subcommand(int argc, char** argv) {
     if (reproduce->parsed())
       return nb::cli::run_reproduce(reproduce_options, argc, argv, std::cout, std::cerr);
     if (search->parsed()) return nb::cli::run_search(search_options, argc, argv, std::cout);
+    if (prove->parsed()) return nb::cli::run_prove(prove_options, std::cout);
+    if (recheck->parsed()) return nb::cli::run_recheck(recheck_options, std::cout);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -88,6 +88,12 @@ std::vector<const Theorem*> add_theorem_files(const std::vector<std::string>& fi
   return theorems_of_files;
 }
 
+std::string theorem_folder_file(const std::string& id) {
+  for (const auto& [path, theorem] : added_files().of_folder)
+    if (theorem->info().id == id) return path.string();
+  return "";
+}
+
 std::string theorem_file_arguments(const std::vector<std::string>& files) {
   std::string arguments;
   for (const std::string& file : files) arguments += " --theorem-file " + file;

@@ -29,6 +29,10 @@ std::string theorem_folder();
 // $NORMBOUND_THEOREM_DIR names no folder.
 std::vector<const Theorem*> add_theorem_files(const std::vector<std::string>& files);
 
+// The file of the theorem folder that states the theorem `id`, or "" when none does (call
+// add_theorem_files first).
+std::string theorem_folder_file(const std::string& id);
+
 // " --theorem-file F" for each of `files`: what a replay command adds so that its theorems are
 // registered again (the folder's are registered anyway).
 std::string theorem_file_arguments(const std::vector<std::string>& files);

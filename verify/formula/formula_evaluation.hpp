@@ -52,6 +52,8 @@
 #include "verify/numbers.hpp"
 #include "verify/softmax.hpp"
 #include "verify/softmax_jacobian_norm.hpp"
+#include "verify/softmax_jacobian_norm_over_box.hpp"
+#include "verify/softmax_over_box.hpp"
 #include "verify/spectral_norm.hpp"
 
 namespace nb::formula {
@@ -81,8 +83,9 @@ namespace detail {
 template <class R>
 class Evaluation {
  public:
-  Evaluation(const Formula& f, const Bindings<R>& names, const ExactInputs* exact, bool refuse_zero_divisors = false)
-      : f_(f), names_(names), exact_(exact), refuse_zero_divisors_(refuse_zero_divisors) {}
+  Evaluation(const Formula& f, const Bindings<R>& names, const ExactInputs* exact, bool refuse_zero_divisors = false,
+             bool over_box = false)
+      : f_(f), names_(names), exact_(exact), refuse_zero_divisors_(refuse_zero_divisors), over_box_(over_box) {}
 
   Value<R> value(const Node& n) {
     using K = Node::Kind;
@@ -344,11 +347,11 @@ class Evaluation {
     if (f == "softmax_jacobian") {
       arity(n, 2);
       const R T = scalar(n.args[1]);
-      return nb::softmax_jacobian(softmax(vector(n.args[0]), T), T);
+      return nb::softmax_jacobian(weights(vector(n.args[0]), T), T);
     }
     arity(n, 1);
     if (f == "norm") return R(sqrt(sum_of_squares(vector(n.args[0]))));
-    if (f == "softmax") return softmax(vector(n.args[0]), R(1));
+    if (f == "softmax") return weights(vector(n.args[0]), R(1));
     if (f == "sum_of_others") return weights_of_the_others(vector(n.args[0]));
     if (f == "frobenius_norm") return R(sqrt(sum_of_squares(matrix(n.args[0]))));
     if (f == "spectral_norm") return spectral(n.args[0]);
@@ -361,6 +364,10 @@ class Evaluation {
                 "' (known: abs, delta, dot, exp, frobenius_norm, largest, log, log1p, max, min, norm, softmax, "
                 "softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec)");
   }
+
+  // softmax(l / T): over a box of inputs in the form whose enclosure is the weights' range
+  // (verify/softmax_over_box.hpp), else the engine's.
+  Vector<R> weights(const Vector<R>& l, const R& T) const { return over_box_ ? softmax_over_box(l, T) : softmax(l, T); }
 
   // For intervals squares of |x|, so that an entry around 0 adds a square >= 0 (x * x of [-1, 2]
   // is [-2, 4]).
@@ -400,6 +407,9 @@ class Evaluation {
   // input l with a known exact value and T certainly > 0 (its ties are decided on that value and
   // its order of weights is that of l), else by the general kernel.
   R spectral(const Node& m) {
+    if constexpr (is_interval_v<R>)
+      if (over_box_ && m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
+        return softmax_jacobian_norm_over_box(vector(m.args[0]), scalar(m.args[1]));
     if (m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
       if (const ExactTensor* l = exact_input(m.args[0])) {
         const R T = scalar(m.args[1]);
@@ -436,6 +446,7 @@ class Evaluation {
   std::map<std::string, std::size_t> indices_;
   std::map<const Node*, R> numbers_;
   bool refuse_zero_divisors_;
+  bool over_box_;
 };
 
 }  // namespace detail
@@ -454,6 +465,15 @@ Value<R> evaluate(const Formula& f, const Bindings<R>& names, const ExactInputs*
 template <class R>
 Value<R> evaluate_refusing_zero_divisors(const Formula& f, const Bindings<R>& names) {
   return detail::Evaluation<R>(f, names, nullptr, true).value(f.root);
+}
+
+// evaluate with `names` bound to enclosures of boxes of inputs (a region proof, verify/prove/):
+// kernels whose enclosure is the range over the box where one exists (softmax as
+// verify/softmax_over_box.hpp writes it), at O(L^2) where the engine's are O(L). The value is an
+// enclosure of the formula's value at every point of the box, as evaluate's.
+template <class R>
+Value<R> evaluate_over_box(const Formula& f, const Bindings<R>& names) {
+  return detail::Evaluation<R>(f, names, nullptr, false, true).value(f.root);
 }
 
 // The same, which must be a scalar.

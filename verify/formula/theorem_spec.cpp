@@ -327,4 +327,13 @@ TheoremSpec read_theorem_spec(const std::string& text, const std::string& file) 
   return SpecReader(root, file).read();
 }
 
+std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths) {
+  const auto size = [&](const std::string& s) {
+    return static_cast<std::size_t>(std::isdigit(static_cast<unsigned char>(s[0])) ? std::stoll(s) : lengths.at(s));
+  };
+  if (in.kind == InputSpec::Kind::Vector) return {size(in.length), 1};
+  if (in.kind == InputSpec::Kind::Matrix) return {size(in.rows), size(in.cols)};
+  return {1, 1};
+}
+
 }  // namespace nb::formula

@@ -31,6 +31,9 @@
 // value <= 0 are refused). A scalar or length may give `values = [a, b, ...]` in place of a range:
 // the suite draws one of them, and a case holding another is refused. [[assume]] tables state further assumptions, refusing the cases on
 // which they do not certainly hold.
+#include <cstddef>
+#include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,6 +71,11 @@ struct TheoremSpec {
   std::vector<ClaimSpec> claims;
   std::vector<ClaimSpec> assumptions;
 };
+
+// The rows and columns of a non-length input at the lengths `lengths` (which hold each length it
+// names): 1 x 1 for a scalar, length x 1 for a vector, rows x cols for a matrix (each a length or
+// a number).
+std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths);
 
 // The theorem stated by `text`, read from `file` (named in messages). Throws InputError
 // "FILE:LINE:COLUMN: what" at the first value that is missing, of the wrong type or unknown, and

@@ -1,0 +1,305 @@
+#include "verify/cli/prove_command.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "reports/case_text.hpp"
+#include "theorems/registry.hpp"
+#include "verify/atomic_file.hpp"
+#include "verify/cli/count_option.hpp"
+#include "verify/cli/progress_line.hpp"
+#include "verify/cli/terminal_text.hpp"
+#include "verify/cli/theorem_files.hpp"
+#include "verify/cli/worker_threads.hpp"
+#include "verify/errors.hpp"
+#include "verify/formula/theorem_spec.hpp"
+#include "verify/input_file.hpp"
+#include "verify/prove/counterexample.hpp"
+#include "verify/prove/proof_certificate.hpp"
+#include "verify/prove/region_proof.hpp"
+#include "verify/version.hpp"
+
+namespace nb::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using prove::ProofOutcome;
+
+constexpr std::size_t kShrinkAttempts = 200;
+constexpr std::size_t kResidualBoxesShown = 5;
+
+// The statement `prove` works on: a theorem file, given or from the theorem folder.
+struct StatementFile {
+  std::string path, text;
+  formula::TheoremSpec spec;
+  std::string port_of;  // the built-in theorem whose port this is, or ""
+};
+
+StatementFile statement_file(const ProveOptions& o) {
+  if (o.id.empty() == o.theorem_file.empty())
+    throw UsageError("give a theorem id or --theorem-file FILE (one of them)");
+  add_theorem_files(o.theorem_file.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.theorem_file});
+  StatementFile s;
+  s.path = o.theorem_file;
+  if (s.path.empty()) {
+    s.path = theorem_folder_file(o.id);
+    if (s.path.empty()) {
+      if (!theorems::find(o.id)) {
+        std::string close;
+        for (const std::string& id : theorems::closest_ids(o.id)) close += (close.empty() ? "" : ", ") + id;
+        throw UsageError("no theorem '" + o.id + "'" + (close.empty() ? "" : " (did you mean " + close + "?)"));
+      }
+      s.path = theorem_folder_file(o.id + "-as-formula");
+      s.port_of = o.id;
+      if (s.path.empty())
+        throw UsageError(o.id + " is stated in C++ only: prove works on formulas, so it needs the theorem stated in a "
+                                "theorem file (docs/theorem-files.md); 'normbound list' shows the ports, ids ending in -as-formula");
+    }
+  }
+  s.text = read_input_file(s.path, "theorem file");
+  s.spec = formula::read_theorem_spec(s.text, s.path);
+  return s;
+}
+
+// "logits in [-2, 2] (3 entries); T in [1/2, 2]": each input's coordinates, an interval shared by
+// all its entries written once.
+std::string region_text(const prove::Region& region, const prove::Box& box) {
+  std::string text;
+  for (std::size_t k = 0; k < region.coordinates.size();) {
+    const std::string& input = region.coordinates[k].input;
+    std::size_t end = k;
+    bool shared = true;
+    while (end < region.coordinates.size() && region.coordinates[end].input == input) {
+      shared = shared && box.lo[end] == box.lo[k] && box.hi[end] == box.hi[k];
+      ++end;
+    }
+    text += text.empty() ? "" : "; ";
+    if (shared)
+      text += input + " in " + prove::interval_text(box, k) + (end - k > 1 ? " (each of " + std::to_string(end - k) + " entries)" : "");
+    else
+      for (std::size_t e = k; e < end; ++e) text += (e > k ? ", " : "") + region.coordinates[e].label + " in " + prove::interval_text(box, e);
+    k = end;
+  }
+  return text;
+}
+
+std::string percent(const Rational& part, const Rational& whole) {
+  if (whole == 0) return "0%";
+  std::ostringstream s;
+  s.precision(3);
+  s << Rational(part * 100 / whole).convert_to<double>() << "%";
+  return s.str();
+}
+
+// "query = 0; keys[0][0] in [1, 2]": the values every residual box meets, coordinate by
+// coordinate (where they are not the region's whole side): where a proof gets stuck, such as a
+// set on which the slack is exactly 0.
+std::string common_values(const prove::Region& region, const std::vector<const prove::ProofLeaf*>& leaves) {
+  if (leaves.empty()) return "";
+  std::string text;
+  for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
+    Rational lo = leaves[0]->box.lo[k], hi = leaves[0]->box.hi[k];
+    for (const prove::ProofLeaf* l : leaves) {
+      lo = std::max(lo, l->box.lo[k]);
+      hi = std::min(hi, l->box.hi[k]);
+    }
+    if (lo > hi || (lo == region.box.lo[k] && hi == region.box.hi[k])) continue;
+    text += (text.empty() ? "" : "; ") + region.coordinates[k].label +
+            (lo == hi ? " = " + prove::rational_literal(lo) : " in " + prove::interval_text(prove::Box{{lo}, {hi}}, 0));
+  }
+  return text;
+}
+
+}  // namespace
+
+CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
+  CLI::App* prove = app.add_subcommand(
+      "prove",
+      "Prove a theorem's claims for every input in a region (branch and bound on boxes in interval arithmetic),\n"
+      "or find a certified counterexample in it. The theorem is a theorem file, or a theorem of the folder;\n"
+      "a built-in theorem is proved on its port (ID-as-formula). Sizes are fixed: a proof at L = 3 says\n"
+      "nothing of L = 4.\n"
+      "Outcomes: PROVEN ON REGION (every box certified), VIOLATED (a counterexample the engine certifies),\n"
+      "UNDECIDED (limits reached: the residual boxes are listed). Exit 0 as the theorem expects, 1 the\n"
+      "other certain outcome, 2 undecided.\n"
+      "Examples:\n"
+      "  normbound prove softmax-jacobian-spectral-as-printed --size L=2 --region logits=[-1,1] --region T=[1,1]\n"
+      "  normbound prove softmax-jacobian-spectral-sharp --size L=3 --region logits=[-2,2] --region T=[1/2,2] \\\n"
+      "      --claim 1 --certificate sharp.cert.json\n"
+      "  normbound recheck sharp.cert.json");
+  prove->add_option("id", o.id, "The theorem to prove ('normbound list' shows them)");
+  prove->add_option("--theorem-file", o.theorem_file, "Prove the theorem stated in this TOML file (docs/theorem-files.md)");
+  prove->add_option("--size", o.sizes, "Fix a length: NAME=N, e.g. L=3 (repeatable; every length needs one)");
+  prove->add_option("--region", o.regions,
+                    "Give every entry of an input an interval: NAME=[LO,HI], exact literals, e.g. logits=[-2,2], "
+                    "T=[1/2,2] (repeatable; a theorem file's input without one takes its declared range)");
+  prove->add_option("--claim", o.claims, "Prove only this claim, numbered from 1 as 'normbound list' shows them (repeatable)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000}));
+  add_count_option(*prove, "--max-boxes", o.max_boxes, 1, 100'000'000, "Most boxes to evaluate before stopping UNDECIDED");
+  prove->add_option("--time-limit", o.time_limit, "Most seconds of wall time before stopping UNDECIDED")
+      ->check(CLI::Range(0.001, 1e6))
+      ->capture_default_str();
+  prove->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); the outcome does not depend on it")
+      ->capture_default_str();
+  prove->add_option("--certificate", o.certificate,
+                    "Write the proof's certificate (every leaf box, its verdict, tier and precision) to this file, "
+                    "for 'normbound recheck'");
+  prove->add_option("--json", o.json, "Write the outcome as JSON to this file ('-': to stdout, the text then going to stderr)");
+  prove->add_option("--cases-dir", o.cases_dir, "Save a counterexample as a case file in this directory");
+  return prove;
+}
+
+int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
+  const bool json_to_stdout = o.json == "-";
+  std::ostream& out = json_to_stdout ? std::cerr : stdout_stream;
+  const StatementFile file = statement_file(o);
+  const formula::TheoremSpec& spec = file.spec;
+  const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());
+  std::vector<std::size_t> claims;
+  for (std::uint64_t k : o.claims) claims.push_back(static_cast<std::size_t>(k - 1));
+  const prove::BoxStatement statement(spec, region, claims, prove::BoxKernels::Range);
+  const Theorem* theorem = theorems::find(spec.info.id);
+  if (!theorem) throw InputError("theorem '" + spec.info.id + "' of " + file.path + " is not registered");
+
+  prove::ProofSettings settings;
+  settings.max_boxes = o.max_boxes;
+  settings.time_limit = o.time_limit;
+  settings.threads = worker_threads(o.threads, std::cerr);
+
+  const std::string name = fs::path(file.path).filename().string();
+  out << "normbound " << kVersion << " prove: " << spec.info.id;
+  if (!file.port_of.empty()) out << ", on its formula statement " << name << " (the port the tests check against the C++ theorem)";
+  else out << " (" << name << ")";
+  out << "\n";
+  for (std::size_t k : statement.claims()) {
+    const formula::ClaimSpec& c = spec.claims[k];
+    out << "  claim " << k + 1 << ": " << terminal_safe(c.value.text) << " " << (c.relation == Relation::Equal ? "==" : relation_symbol(c.relation))
+        << " " << terminal_safe(c.bound.text) << "\n";
+  }
+  std::string sizes;
+  for (const auto& [n, v] : region.sizes) sizes += (sizes.empty() ? "" : ", ") + n + " = " + std::to_string(v);
+  out << "  sizes: " << (sizes.empty() ? "none" : sizes) << "\n"
+      << "  region: " << region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n"
+      << "  limits: " << settings.max_boxes << " boxes, " << settings.time_limit << " s; " << settings.threads << " thread(s)\n\n";
+
+  ProgressLine progress(std::cerr, ::isatty(2) != 0);
+  settings.progress = [&](const prove::ProofProgress& p) {
+    std::ostringstream line;
+    line.precision(3);
+    line << "prove: " << p.boxes << " boxes, " << p.open << " open, undecided " << p.undecided_fraction * 100
+         << "% of the region, " << p.seconds << " s";
+    progress.update(line.str(), false);
+  };
+  CaseOutcome witness_outcome;
+  const prove::CertifyFn certify = [&](const Case& c) {
+    return prove::certified_counterexample(*theorem, c, region, kShrinkAttempts, witness_outcome);
+  };
+  const prove::RegionProof proof = prove::prove_region(statement, spec, region, settings, certify);
+
+  std::size_t proven = 0, outside = 0, residual = 0, mpfi = 0, unevaluated = 0;
+  unsigned most_bits = 0;
+  Mpfr tightest = std::numeric_limits<double>::infinity();
+  std::vector<const prove::ProofLeaf*> residual_leaves;
+  for (const prove::ProofLeaf& l : proof.leaves) {
+    (l.status == prove::LeafStatus::Proven ? proven : l.status == prove::LeafStatus::Residual ? residual : outside) += 1;
+    if (l.tier == Tier::Mpfi && l.status != prove::LeafStatus::Residual) {
+      ++mpfi;
+      most_bits = std::max(most_bits, l.bits);
+    }
+    if (l.status == prove::LeafStatus::Residual) {
+      residual_leaves.push_back(&l);
+      if (!l.evaluated) ++unevaluated;
+      else if (isnan(l.slack_lo) || l.slack_lo < tightest) tightest = l.slack_lo;
+    }
+  }
+  std::ostringstream seconds;
+  seconds.precision(3);
+  seconds << proof.seconds;
+  out << proof_outcome_name(proof.outcome);
+  std::string witness_file;
+  if (proof.outcome == ProofOutcome::ProvenOnRegion) {
+    out << ": every claim holds at every point of the region"
+        << (outside ? " where the assumptions hold (" + percent(proof.outside_volume, proof.region_volume) + " of it is outside them)" : "")
+        << ".\n";
+  } else if (proof.outcome == ProofOutcome::Violated) {
+    out << ": a counterexample in the region, certified by the engine (" << verdict_name(witness_outcome.verdict)
+        << ", slack in [" << witness_outcome.slack.lo << ", " << witness_outcome.slack.hi << "] on '"
+        << terminal_safe(witness_outcome.claim) << "'):\n";
+    for (const auto& [input, value] : reports::exact_inputs(*proof.witness)) out << "  " << input << " = " << terminal_safe(value) << "\n";
+    if (!o.cases_dir.empty()) {
+      witness_file = (fs::path(o.cases_dir) / (spec.info.id + "-prove-counterexample.json")).string();
+      write_case_file(*proof.witness, witness_file);
+      out << "  saved as " << witness_file << "; replay: normbound check --case " << witness_file
+          << theorem_file_arguments(o.theorem_file.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.theorem_file})
+          << "\n";
+    } else {
+      out << "  (--cases-dir DIR saves it as a case file for normbound check --case)\n";
+    }
+  } else {
+    out << ": stopped by the " << (proof.stopped_by.empty() ? "limits" : proof.stopped_by) << "; " << residual
+        << " residual box(es) (" << unevaluated << " not evaluated), " << percent(proof.residual_volume, proof.region_volume)
+        << " of the region's volume\n"
+        << "  tightest residual slack (lowest end, of the boxes evaluated): "
+        << (isnan(tightest) ? std::string("unknown") : isinf(tightest) ? std::string("none evaluated") : decimal_down(tightest, 6)) << "\n";
+    if (const std::string common = common_values(region, residual_leaves); !common.empty())
+      out << "  every residual box meets " << common << "\n";
+    for (std::size_t i = 0; i < residual_leaves.size() && i < kResidualBoxesShown; ++i)
+      out << "  residual: " << region_text(region, residual_leaves[i]->box) << "\n";
+    if (residual_leaves.size() > kResidualBoxesShown)
+      out << "  (" << residual_leaves.size() - kResidualBoxesShown << " more: --json or --certificate lists them all)\n";
+  }
+  out << "  " << proof.boxes << " boxes evaluated, " << proof.leaves.size() << " leaves (" << proven << " proven, "
+      << residual << " residual, " << outside << " outside the assumptions; " << mpfi << " decided in MPFI"
+      << (mpfi ? " up to " + std::to_string(most_bits) + " bits" : "") << "), " << seconds.str() << " s\n";
+
+  const prove::ProvedStatement proved{&spec, name, file.text, statement.claims(), statement.kernels()};
+  if (!o.certificate.empty()) {
+    write_file_atomically(o.certificate, prove::certificate_json(proved, region, proof).dump() + "\n");
+    out << "  certificate: " << o.certificate << " (normbound recheck " << o.certificate << ")\n";
+  }
+  if (!o.json.empty()) {
+    nlohmann::json j;
+    j["format"] = "normbound-prove";
+    j["version"] = 1;
+    j["theorem"] = spec.info.id;
+    j["proved_as"] = file.port_of.empty() ? "" : spec.info.id;
+    j["file"] = name;
+    nlohmann::json claim_numbers = nlohmann::json::array();
+    for (std::size_t k : statement.claims()) claim_numbers.push_back(k + 1);
+    j["claims"] = claim_numbers;
+    j["sizes"] = region.sizes;
+    nlohmann::json coordinates = nlohmann::json::array();
+    for (std::size_t k = 0; k < region.coordinates.size(); ++k)
+      coordinates.push_back({{"coordinate", region.coordinates[k].label},
+                             {"interval", {prove::rational_literal(region.box.lo[k]), prove::rational_literal(region.box.hi[k])}}});
+    j["region"] = coordinates;
+    j["outcome"] = proof_outcome_key(proof.outcome);
+    j["boxes"] = proof.boxes;
+    j["leaves"] = {{"proven", proven}, {"residual", residual}, {"outside_assumptions", outside}, {"mpfi", mpfi}};
+    j["residual_fraction"] = proof.region_volume > 0 ? Rational(proof.residual_volume / proof.region_volume).convert_to<double>() : 0.0;
+    j["outside_fraction"] = proof.region_volume > 0 ? Rational(proof.outside_volume / proof.region_volume).convert_to<double>() : 0.0;
+    j["tightest_residual_slack"] = residual && !isnan(tightest) ? nlohmann::json(decimal_down(tightest)) : nlohmann::json(nullptr);
+    nlohmann::json residual_boxes = nlohmann::json::array();
+    for (const prove::ProofLeaf* l : residual_leaves) {
+      nlohmann::json sides = nlohmann::json::array();
+      for (std::size_t k = 0; k < l->box.lo.size(); ++k)
+        sides.push_back({prove::rational_literal(l->box.lo[k]), prove::rational_literal(l->box.hi[k])});
+      residual_boxes.push_back(sides);
+    }
+    j["residual_boxes"] = residual_boxes;
+    j["stopped_by"] = proof.stopped_by;
+    j["witness"] = proof.witness ? case_to_json(*proof.witness) : nlohmann::json(nullptr);
+    j["witness_file"] = witness_file;
+    j["seconds"] = proof.seconds;
+    if (json_to_stdout) stdout_stream << j.dump(2) << "\n";
+    else write_file_atomically(o.json, j.dump(2) + "\n");
+  }
+  if (proof.outcome == ProofOutcome::Undecided) return 2;
+  const bool expected = (proof.outcome == ProofOutcome::ProvenOnRegion) == (spec.info.expect == Expect::Holds);
+  return expected ? 0 : 1;
+}
+
+}  // namespace nb::cli

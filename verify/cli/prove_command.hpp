@@ -1,0 +1,35 @@
+#pragma once
+// `normbound prove`: a theorem file's statement proved for every input of a region, by branch and
+// bound on boxes (verify/prove/region_proof.hpp), or refuted by a certified counterexample.
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace nb::cli {
+
+struct ProveOptions {
+  std::string id;
+  std::string theorem_file;
+  std::vector<std::string> sizes;    // NAME=N
+  std::vector<std::string> regions;  // NAME=[LO,HI]
+  std::vector<std::uint64_t> claims; // 1-based; empty: all
+  std::uint64_t max_boxes = 200000;
+  double time_limit = 600;
+  unsigned threads = 0;
+  std::string certificate;
+  std::string json;
+  std::string cases_dir;
+};
+
+CLI::App* add_prove_command(CLI::App& app, ProveOptions& options);
+
+// Proves, prints the outcome (and the progress on stderr when it is a terminal), writes the
+// certificate, the JSON and the counterexample's case file where asked. Returns 0 when the outcome
+// is what the theorem expects (PROVEN ON REGION for `holds`, VIOLATED for `violated`), 1 for the
+// other certain outcome, 2 when UNDECIDED; throws UsageError / InputError / OutputError.
+int run_prove(const ProveOptions& options, std::ostream& out);
+
+}  // namespace nb::cli

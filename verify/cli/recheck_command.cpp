@@ -1,0 +1,56 @@
+#include "verify/cli/recheck_command.hpp"
+
+#include <iostream>
+
+#include "theorems/file_theorem.hpp"
+#include "verify/cli/terminal_text.hpp"
+#include "verify/cli/worker_threads.hpp"
+#include "verify/input_file.hpp"
+#include "verify/json_document.hpp"
+#include "verify/prove/counterexample.hpp"
+#include "verify/prove/proof_certificate.hpp"
+
+namespace nb::cli {
+
+CLI::App* add_recheck_command(CLI::App& app, RecheckOptions& o) {
+  CLI::App* recheck = app.add_subcommand(
+      "recheck",
+      "Verify a certificate of 'normbound prove' without trusting it: every leaf box is rebuilt from the region\n"
+      "and the cuts (so that the leaves cover the region), compared with the box it records, and evaluated\n"
+      "afresh at its tier and precision; a counterexample is certified again. Exit 0 when it holds, 1 at the\n"
+      "first offending leaf or field.\n"
+      "Example:\n"
+      "  normbound recheck sharp.cert.json");
+  recheck->add_option("certificate", o.certificate, "The certificate file")->required();
+  recheck->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
+  return recheck;
+}
+
+int run_recheck(const RecheckOptions& o, std::ostream& out) {
+  const nlohmann::json j = parse_json(read_input_file(o.certificate, "certificate"), o.certificate);
+  // The theorem is made from the certificate's text, not registered: no exact decisions in a child.
+  const prove::ViolationCheck violated = [](const formula::TheoremSpec& spec, const Case& c) {
+    const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
+    try {
+      theorem->check_assumptions(c);
+    } catch (const InputError&) {
+      return false;
+    }
+    return prove::engine_outcome(*theorem, c, false).verdict == Verdict::Violated;
+  };
+  const prove::RecheckResult r = prove::recheck_certificate(j, worker_threads(o.threads, std::cerr), violated);
+  if (!r.passed) {
+    out << "recheck FAILED: " << terminal_safe(o.certificate) << " (" << terminal_safe(r.theorem_id) << ")\n  "
+        << terminal_safe(r.failure) << "\n";
+    return 1;
+  }
+  out << "recheck passed: " << terminal_safe(o.certificate) << " (" << terminal_safe(r.theorem_id) << "): "
+      << prove::proof_outcome_name(r.outcome);
+  if (r.outcome == prove::ProofOutcome::Violated) out << ", the counterexample certified again\n";
+  else
+    out << "; " << r.leaves << " leaves cover the region (" << r.proven << " proven afresh, " << r.outside
+        << " outside the assumptions afresh, " << r.residual << " residual)\n";
+  return 0;
+}
+
+}  // namespace nb::cli
