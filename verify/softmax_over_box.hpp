@@ -1,8 +1,8 @@
 #pragma once
 // Softmax weights over a box of logits: the range of each weight, for region proofs
 // (verify/prove/). The usual form exp(l_i) / sum_j exp(l_j) holds l_i twice, once in each
-// direction, so interval arithmetic widens it (on [-1, 1]^2 it encloses a_1 in [0.106, 0.894]
-// where the range is [0.119, 0.881]). Written as
+// direction, so interval arithmetic widens it (on [-1, 1]^2 at T = 1 the engine's form encloses
+// a_1 in about [0.068, 3.69], where the range is [0.119, 0.881]). Written as
 //   a_i = 1 / (1 + sum_{j != i} exp((l_j - l_i) / T)),
 // every logit enters with one direction of monotonicity (a_i increases with l_i and decreases with
 // each other l_j), so for a point T the enclosure is the exact range up to rounding: its ends are

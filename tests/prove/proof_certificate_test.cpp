@@ -1,1 +1,146 @@
+// Certificates of region proofs (verify/prove/proof_certificate.hpp): one written by a proof
+// rechecks, and every kind of tampering makes the recheck fail at the offending leaf or field.
+#include "verify/prove/proof_certificate.hpp"
+
 #include <gtest/gtest.h>
+
+#include "theorems/file_theorem.hpp"
+#include "verify/errors.hpp"
+#include "verify/input_file.hpp"
+#include "verify/prove/counterexample.hpp"
+
+namespace nb::prove {
+namespace proof_certificate_test {
+
+const std::string kSharp = "softmax-jacobian-spectral-sharp-as-formula.toml";
+const std::string kPrinted = "softmax-jacobian-spectral-as-printed-as-formula.toml";
+
+bool engine_violated(const formula::TheoremSpec& spec, const Case& c) {
+  return engine_outcome(*theorems::make_file_theorem(spec), c, false).verdict == Verdict::Violated;
+}
+
+// The certificate of a proof of `file` on the region `regions` (claim 1 only: `claims`).
+nlohmann::json certificate(const std::string& file, const std::vector<std::string>& sizes,
+                           const std::vector<std::string>& regions, std::size_t max_boxes = 200000) {
+  const std::string text = read_input_file(std::string(NORMBOUND_SPECS_DIR) + "/" + file, "theorem file");
+  const formula::TheoremSpec spec = formula::read_theorem_spec(text, file);
+  const Region region = make_region(spec, sizes, regions, false);
+  const BoxStatement statement(spec, region, {0}, BoxKernels::Range);
+  const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
+  ProofSettings settings;
+  settings.max_boxes = max_boxes;
+  const RegionProof proof = prove_region(statement, spec, region, settings, [&](const Case& c) -> std::optional<Case> {
+    if (engine_violated(spec, c)) return c;
+    return std::nullopt;
+  });
+  return certificate_json(ProvedStatement{&spec, file, text, statement.claims(), statement.kernels()}, region, proof);
+}
+
+const nlohmann::json& proven() {
+  static const nlohmann::json j = certificate(kSharp, {"L=3"}, {"logits=[-1/2,1/2]", "T=[1,2]"});
+  return j;
+}
+
+RecheckResult recheck(const nlohmann::json& j) { return recheck_certificate(j, 2, engine_violated); }
+
+TEST(ProofCertificate, AProofRechecks) {
+  ASSERT_EQ(proven().at("outcome"), "proven_on_region");
+  const RecheckResult r = recheck(proven());
+  EXPECT_TRUE(r.passed) << r.failure;
+  EXPECT_EQ(r.outcome, ProofOutcome::ProvenOnRegion);
+  EXPECT_EQ(r.leaves, proven().at("leaves").size());
+  EXPECT_EQ(r.proven, r.leaves);
+  EXPECT_EQ(r.theorem_id, "softmax-jacobian-spectral-sharp-as-formula");
+}
+
+TEST(ProofCertificate, AWidenedLeafFails) {
+  nlohmann::json j = proven();
+  j["leaves"][3]["box"][0][0] = "-1";  // below the region's -1/2: certainly wider
+  const RecheckResult r = recheck(j);
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.failure.find("leaf 3 records the box"), std::string::npos) << r.failure;
+}
+
+TEST(ProofCertificate, AWidenedTreeWithItsLeavesFailsOnTheEvaluation) {
+  // The whole region claimed proven by one leaf: the tree is consistent, the evaluation is not.
+  nlohmann::json j = proven();
+  j["nodes"] = nlohmann::json::array({{{"leaf", 0}}});
+  nlohmann::json leaf = j["leaves"][0];
+  leaf["box"] = nlohmann::json::array();
+  for (const auto& c : j["region"]) leaf["box"].push_back(c["interval"]);
+  j["leaves"] = nlohmann::json::array({leaf});
+  const RecheckResult r = recheck(j);
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.failure.find("is recorded proven, but evaluates as undecided"), std::string::npos) << r.failure;
+}
+
+TEST(ProofCertificate, AFlippedVerdictFails) {
+  nlohmann::json j = certificate(kSharp, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, 300);
+  ASSERT_EQ(j.at("outcome"), "undecided");
+  std::size_t flipped = j["leaves"].size();
+  for (std::size_t l = 0; l < j["leaves"].size() && flipped == j["leaves"].size(); ++l)
+    if (j["leaves"][l]["status"] == "residual") {
+      j["leaves"][l]["status"] = "proven";
+      flipped = l;
+    }
+  const RecheckResult r = recheck(j);
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.failure.find("leaf " + std::to_string(flipped) + " "), std::string::npos) << r.failure;
+}
+
+TEST(ProofCertificate, AMissingPieceFails) {
+  nlohmann::json j = proven();
+  // Node 0's high half dropped: its subtree's leaves no longer belong to the tree.
+  j["nodes"][0]["high"] = j["nodes"][0]["low"];
+  EXPECT_FALSE(recheck(j).passed);
+  nlohmann::json k = proven();
+  k["leaves"].erase(k["leaves"].size() - 1);
+  EXPECT_FALSE(recheck(k).passed);
+}
+
+TEST(ProofCertificate, ACutOutsideItsBoxFails) {
+  nlohmann::json j = proven();
+  j["nodes"][0]["cut"]["at"] = "5";
+  const RecheckResult r = recheck(j);
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.failure.find("nodes[0] cuts"), std::string::npos) << r.failure;
+}
+
+TEST(ProofCertificate, AnEditedStatementOrRegionFails) {
+  nlohmann::json text = proven();
+  std::string t = text["theorem"]["text"];
+  t.replace(t.find("1 / (2 * T)"), 11, "1 / (3 * T)");
+  text["theorem"]["text"] = t;
+  EXPECT_NE(recheck(text).failure.find("SHA-256"), std::string::npos);
+  nlohmann::json region = proven();
+  region["region"][0]["interval"] = {"-1", "1/2"};  // a larger region, the same leaves
+  EXPECT_FALSE(recheck(region).passed);
+  nlohmann::json outcome = certificate(kSharp, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, 300);
+  outcome["outcome"] = "proven_on_region";
+  EXPECT_NE(recheck(outcome).failure.find("its leaves show undecided"), std::string::npos);
+}
+
+TEST(ProofCertificate, ACounterexampleRechecksAndAMovedOneFails) {
+  nlohmann::json j = certificate(kPrinted, {"L=2"}, {"logits=[-1,1]", "T=[1,1]"});
+  ASSERT_EQ(j.at("outcome"), "violated");
+  EXPECT_TRUE(recheck(j).passed);
+  nlohmann::json outside = j;
+  outside["witness"]["numbers"]["logits"]["values"] = {"2", "2"};
+  EXPECT_NE(recheck(outside).failure.find("outside the region"), std::string::npos);
+  nlohmann::json holds = j;
+  holds["witness"]["numbers"]["logits"]["values"] = {"-1", "1"};
+  EXPECT_NE(recheck(holds).failure.find("not certified VIOLATED"), std::string::npos);
+}
+
+TEST(ProofCertificate, AFileThatIsNoCertificateIsAnInputError) {
+  EXPECT_THROW(recheck(nlohmann::json{{"format", "normbound-case"}}), InputError);
+  nlohmann::json j = proven();
+  j["nodes"][1] = "leaf";
+  EXPECT_THROW(recheck(j), InputError);
+  nlohmann::json k = proven();
+  k["sizes"]["L"] = 0;
+  EXPECT_THROW(recheck(k), InputError);
+}
+
+}  // namespace proof_certificate_test
+}  // namespace nb::prove

@@ -94,21 +94,20 @@ std::string percent(const Rational& part, const Rational& whole) {
   return s.str();
 }
 
-// "query = 0; keys[0][0] in [1, 2]": the values every residual box meets, coordinate by
-// coordinate (where they are not the region's whole side): where a proof gets stuck, such as a
-// set on which the slack is exactly 0.
-std::string common_values(const prove::Region& region, const std::vector<const prove::ProofLeaf*>& leaves) {
+// "query[0] in [-1/256, 1/256]": the hull of the residual boxes, coordinate by coordinate, where it
+// is narrower than the region's side: where a proof is stuck, such as next to a set on which the
+// slack is 0.
+std::string residual_hull(const prove::Region& region, const std::vector<const prove::ProofLeaf*>& leaves) {
   if (leaves.empty()) return "";
   std::string text;
   for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
     Rational lo = leaves[0]->box.lo[k], hi = leaves[0]->box.hi[k];
     for (const prove::ProofLeaf* l : leaves) {
-      lo = std::max(lo, l->box.lo[k]);
-      hi = std::min(hi, l->box.hi[k]);
+      lo = std::min(lo, l->box.lo[k]);
+      hi = std::max(hi, l->box.hi[k]);
     }
-    if (lo > hi || (lo == region.box.lo[k] && hi == region.box.hi[k])) continue;
-    text += (text.empty() ? "" : "; ") + region.coordinates[k].label +
-            (lo == hi ? " = " + prove::rational_literal(lo) : " in " + prove::interval_text(prove::Box{{lo}, {hi}}, 0));
+    if (lo == region.box.lo[k] && hi == region.box.hi[k]) continue;
+    text += (text.empty() ? "" : "; ") + region.coordinates[k].label + " in " + prove::interval_text(prove::Box{{lo}, {hi}}, 0);
   }
   return text;
 }
@@ -244,8 +243,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
         << " of the region's volume\n"
         << "  tightest residual slack (lowest end, of the boxes evaluated): "
         << (isnan(tightest) ? std::string("unknown") : isinf(tightest) ? std::string("none evaluated") : decimal_down(tightest, 6)) << "\n";
-    if (const std::string common = common_values(region, residual_leaves); !common.empty())
-      out << "  every residual box meets " << common << "\n";
+    if (const std::string hull = residual_hull(region, residual_leaves); !hull.empty())
+      out << "  the residual boxes lie in " << hull << "\n";
     for (std::size_t i = 0; i < residual_leaves.size() && i < kResidualBoxesShown; ++i)
       out << "  residual: " << region_text(region, residual_leaves[i]->box) << "\n";
     if (residual_leaves.size() > kResidualBoxesShown)
@@ -290,6 +289,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
       residual_boxes.push_back(sides);
     }
     j["residual_boxes"] = residual_boxes;
+    j["residual_hull"] = residual_hull(region, residual_leaves);
     j["stopped_by"] = proof.stopped_by;
     j["witness"] = proof.witness ? case_to_json(*proof.witness) : nlohmann::json(nullptr);
     j["witness_file"] = witness_file;

@@ -84,16 +84,17 @@ class Prover {
       if (relative_width(k) > relative_width(best)) best = k;
     if (settings_.cut == ChooseCut::Widest || sides.size() > kMeasuredCoordinates || !std::isfinite(v.undecided_width))
       return static_cast<int>(best);
-    // The cut whose worse half is narrowest, among the sides at least 1/16 as wide (relative to
-    // the region) as the widest: a side the measure favours is not cut down alone.
+    // The cut whose halves leave the least undecided width in total (a half that decides leaves
+    // none), among the sides at least 1/16 as wide (relative to the region) as the widest: a side
+    // the measure favours is not cut down alone.
     const double widest = relative_width(best);
     double narrowest = std::numeric_limits<double>::infinity();
     for (std::size_t k : sides) {
       if (relative_width(k) * 16 < widest) continue;
       Box low = box, high = box;
       low.hi[k] = high.lo[k] = (box.lo[k] + box.hi[k]) / 2;
-      const double width = std::max(statement_.evaluate<DoubleInterval>(low).undecided_width,
-                                    statement_.evaluate<DoubleInterval>(high).undecided_width);
+      const double width = statement_.evaluate<DoubleInterval>(low).undecided_width +
+                           statement_.evaluate<DoubleInterval>(high).undecided_width;
       if (width < narrowest) {
         narrowest = width;
         best = k;
@@ -180,6 +181,7 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
     for (std::size_t i = 0; i < taken; ++i) boxes.push_back(open[i].second);
     const std::vector<std::optional<BoxResult>> results = evaluate_wave(prover, boxes, settings.threads, deadline);
     std::vector<std::pair<std::size_t, Box>> next;
+    std::vector<Mpfr> parent_slack;  // of next's boxes' parents
     for (std::size_t i = 0; i < open.size(); ++i) {
       auto& [node, box] = open[i];
       if (i >= taken || !results[i]) {
@@ -217,9 +219,22 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
         proof.nodes.push_back({});
         next.emplace_back(low_node, std::move(low));
         next.emplace_back(low_node + 1, std::move(high));
+        parent_slack.push_back(r.slack_lo);
+        parent_slack.push_back(r.slack_lo);
       }
     }
-    open = std::move(next);
+    // The next wave in the order of its parents' lowest slack ends, highest first (an unknown one
+    // last): when a limit cuts a wave, the boxes left unevaluated are those nearest to failing,
+    // where the proof is stuck, rather than any. A stable order of the slacks alone: the same
+    // whatever the threads.
+    std::vector<std::size_t> order(next.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (isnan(parent_slack[b])) return !isnan(parent_slack[a]);
+      return !isnan(parent_slack[a]) && parent_slack[a] > parent_slack[b];
+    });
+    open.clear();
+    for (std::size_t i : order) open.push_back(std::move(next[i]));
     if (settings.progress) {
       Rational undecided = proof.residual_volume;
       for (const auto& [node, box] : open) undecided += volume(box, region);

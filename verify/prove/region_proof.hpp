@@ -8,8 +8,10 @@
 //
 // A box is evaluated in binary64 intervals first; one whose every side is below 2^-30 of its scale
 // and still undecided is evaluated in MPFI at 128 bits, doubling up to the cap. The coordinate cut
-// is the one whose worse half has the narrowest slack enclosures (what a cut gains, measured by
-// evaluating both halves, as a smear heuristic estimates it from derivatives), among the sides at
+// is the one whose halves leave the least undecided slack width in total (what a cut gains,
+// measured by evaluating both halves, where a smear heuristic estimates it from derivatives; a
+// half that decides leaves none, so that next to a set where the slack is 0, such as q = 0, the
+// cut that separates the set wins over cuts along it), among the sides at
 // least 1/16 as wide as the widest relative to the region; with more than kMeasuredCoordinates
 // sides, or with ChooseCut::Widest, the widest relative to the region. The midpoint of an undecided box is
 // evaluated as a point: a certain violation there is a candidate counterexample, which the
