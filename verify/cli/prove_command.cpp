@@ -29,6 +29,8 @@ namespace fs = std::filesystem;
 using prove::ProofOutcome;
 
 constexpr std::size_t kShrinkAttempts = 200;
+// The tree keeps every box (exact rational ends): 10^7 boxes of 4 coordinates take about 10 GB.
+constexpr std::uint64_t kMaxBoxes = 10'000'000;
 constexpr std::size_t kResidualBoxesShown = 5;
 
 // The statement `prove` works on: a theorem file, given or from the theorem folder.
@@ -137,7 +139,8 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
                     "T=[1/2,2] (repeatable; a theorem file's input without one takes its declared range)");
   prove->add_option("--claim", o.claims, "Prove only this claim, numbered from 1 as 'normbound list' shows them (repeatable)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000}));
-  add_count_option(*prove, "--max-boxes", o.max_boxes, 1, 100'000'000, "Most boxes to evaluate before stopping UNDECIDED");
+  add_count_option(*prove, "--max-boxes", o.max_boxes, 1, kMaxBoxes,
+                   "Most boxes to evaluate before stopping UNDECIDED (each kept box costs memory: about 1 KB at 4 coordinates)");
   prove->add_option("--time-limit", o.time_limit, "Most seconds of wall time before stopping UNDECIDED")
       ->check(CLI::Range(0.001, 1e6))
       ->capture_default_str();
@@ -169,7 +172,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
   settings.threads = worker_threads(o.threads, std::cerr);
 
   const std::string name = fs::path(file.path).filename().string();
-  out << "normbound " << kVersion << " prove: " << spec.info.id;
+  out << "normbound " << kVersion << " prove: " << (file.port_of.empty() ? spec.info.id : file.port_of);
   if (!file.port_of.empty()) out << ", on its formula statement " << name << " (the port the tests check against the C++ theorem)";
   else out << " (" << name << ")";
   out << "\n";
