@@ -46,7 +46,7 @@ Box random_box(const Box& centers, const Rational& side, std::mt19937& rng) {
   return b;
 }
 
-struct Case {
+struct SpecCase {
   const char* file;
   std::vector<std::string> sizes, regions;  // the region, as `normbound prove` takes it
   std::vector<std::string> centers;         // where the boxes' centres are drawn (near the tight points)
@@ -58,7 +58,7 @@ struct Case {
   double min_ratio;
 };
 
-const Case kCases[] = {
+const SpecCase kCases[] = {
     {"softmax-weight-bounds-as-formula.toml",
      {"L=2", "d=1"},
      {"query=[-1,1]", "keys=[1/2,2]", "T=[1,1]"},
@@ -77,7 +77,7 @@ TEST(MeanValueForm, EnclosesSampledSlacksAndNarrowsSmallBoxes) {
   const unsigned seed = 12345;
   std::printf("seed %u\n", seed);
   std::mt19937 rng(seed);
-  for (const Case& c : kCases) {
+  for (const SpecCase& c : kCases) {
     const formula::TheoremSpec spec = spec_file(c.file);
     const Region region = make_region(spec, c.sizes, c.regions, true);
     const Box centers = make_region(spec, c.sizes, c.centers, true).box;
@@ -129,7 +129,7 @@ TEST(MeanValueForm, EnclosesSampledSlacksInMpfi) {
   const unsigned seed = 99;
   std::printf("seed %u\n", seed);
   std::mt19937 rng(seed);
-  for (const Case& c : kCases) {
+  for (const SpecCase& c : kCases) {
     const formula::TheoremSpec spec = spec_file(c.file);
     const Region region = make_region(spec, c.sizes, c.regions, true);
     const BoxStatement natural(spec, region, {}, BoxKernels::Range, {}, BoxForms::Natural);
