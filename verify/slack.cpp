@@ -1,4 +1,5 @@
 #include "verify/slack.hpp"
+#include "verify/slack_of_enclosure.hpp"
 
 #include <mpfr.h>
 
@@ -26,7 +27,11 @@ std::string decimal_rounded(const Mpfr& x, int digits, mpfr_rnd_t rnd) {
 
 template <class R>
 SlackEnclosure slack_of(const Claim<R>& claim) {
-  const R slack = slack_value(claim);
+  return slack_of(claim, slack_value(claim));
+}
+
+template <class R>
+SlackEnclosure slack_of(const Claim<R>& claim, const R& slack) {
   const R magnitude = abs(claim.bound);
   SlackEnclosure s;
   s.lo = mpfr_rounded_down(lower_end_of(slack));
@@ -49,6 +54,8 @@ SlackEnclosure slack_of(const Claim<R>& claim) {
 
 template SlackEnclosure slack_of(const Claim<Interval>&);
 template SlackEnclosure slack_of(const Claim<DoubleInterval>&);
+template SlackEnclosure slack_of(const Claim<Interval>&, const Interval&);
+template SlackEnclosure slack_of(const Claim<DoubleInterval>&, const DoubleInterval&);
 
 std::string percent_g_layout(bool negative, const std::string& digits, long exponent, int precision) {
   const long x = exponent - 1;  // exponent of the leading digit

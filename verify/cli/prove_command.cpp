@@ -151,6 +151,10 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
                     "for 'normbound recheck'");
   prove->add_option("--json", o.json, "Write the outcome as JSON to this file ('-': to stdout, the text then going to stderr)");
   prove->add_option("--cases-dir", o.cases_dir, "Save a counterexample as a case file in this directory");
+  prove->add_option("--forms", o.forms,
+                    "Enclosures of a box's slacks: natural (interval propagation), or mean-value (also the mean-value "
+                    "form and the monotonicity test, from derivatives; the default)")
+      ->check(CLI::IsMember({"natural", "mean-value"}));
   return prove;
 }
 
@@ -162,7 +166,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
   const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());
   std::vector<std::size_t> claims;
   for (std::uint64_t k : o.claims) claims.push_back(static_cast<std::size_t>(k - 1));
-  const prove::BoxStatement statement(spec, region, claims, prove::BoxKernels::Range);
+  const prove::BoxStatement statement(spec, region, claims, prove::BoxKernels::Range, {},
+                                      o.forms == "natural" ? prove::BoxForms::Natural : prove::BoxForms::MeanValue);
   const Theorem* theorem = theorems::find(spec.info.id);
   if (!theorem) throw InputError("theorem '" + spec.info.id + "' of " + file.path + " is not registered");
 
@@ -257,7 +262,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
       << residual << " residual, " << outside << " outside the assumptions; " << mpfi << " decided in MPFI"
       << (mpfi ? " up to " + std::to_string(most_bits) + " bits" : "") << "), " << seconds.str() << " s\n";
 
-  const prove::ProvedStatement proved{&spec, name, file.text, statement.claims(), statement.kernels()};
+  const prove::ProvedStatement proved{&spec, name, file.text, statement.claims(), statement.kernels(),
+                                          statement.forms()};
   if (!o.certificate.empty()) {
     write_file_atomically(o.certificate, prove::certificate_json(proved, region, proof).dump() + "\n");
     out << "  certificate: " << o.certificate << " (normbound recheck " << o.certificate << ")\n";

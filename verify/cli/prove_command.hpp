@@ -22,6 +22,7 @@ struct ProveOptions {
   std::string certificate;
   std::string json;
   std::string cases_dir;
+  std::string forms = "mean-value";  // natural | mean-value (prove::BoxForms)
 };
 
 CLI::App* add_prove_command(CLI::App& app, ProveOptions& options);

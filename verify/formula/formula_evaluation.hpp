@@ -35,6 +35,9 @@
 //                  the softmax Jacobian's own kernel (verify/softmax_jacobian_norm.hpp: a secular
 //                  equation, ties decided on the exact logits, exact at ties), which is sharper
 //                  and has an exact form where the general kernel has none
+// For R = Gradient<I> (verify/prove/gradient_number.hpp) each value carries enclosures of its first
+// derivatives: softmax is the engine's form, differentiated; largest and spectral_norm, which have
+// no derivative kernel, throw FormulaError.
 // A mistake of shape or of use (a vector where a scalar is needed, lengths that differ, an
 // unknown name) throws FormulaError at the offending node.
 #include <cstdint>
@@ -48,6 +51,7 @@
 
 #include "verify/exact.hpp"
 #include "verify/formula/formula.hpp"
+#include "verify/is_gradient.hpp"
 #include "verify/kth_largest.hpp"
 #include "verify/numbers.hpp"
 #include "verify/softmax.hpp"
@@ -124,7 +128,12 @@ class Evaluation {
   const R& number(const Node& n) {
     auto found = numbers_.find(&n);
     if (found == numbers_.end())
-      found = numbers_.emplace(&n, ExactTensor::literal(n.text).template entry<R>(0)).first;
+    {
+      if constexpr (is_gradient_v<R>)  // a constant: its value's number type, no derivatives
+        found = numbers_.emplace(&n, R(ExactTensor::literal(n.text).template entry<typename R::Number>(0))).first;
+      else
+        found = numbers_.emplace(&n, ExactTensor::literal(n.text).template entry<R>(0)).first;
+    }
     return found->second;
   }
 
@@ -342,7 +351,8 @@ class Evaluation {
     }
     if (f == "largest") {
       arity(n, 2);
-      return largest(n);
+      if constexpr (is_gradient_v<R>) fail(n, "largest has no derivative kernel");
+      else return largest(n);
     }
     if (f == "softmax_jacobian") {
       arity(n, 2);
@@ -350,11 +360,14 @@ class Evaluation {
       return nb::softmax_jacobian(weights(vector(n.args[0]), T), T);
     }
     arity(n, 1);
-    if (f == "norm") return R(sqrt(sum_of_squares(vector(n.args[0]))));
+    if (f == "norm") return euclidean_norm(vector(n.args[0]));
     if (f == "softmax") return weights(vector(n.args[0]), R(1));
     if (f == "sum_of_others") return weights_of_the_others(vector(n.args[0]));
-    if (f == "frobenius_norm") return R(sqrt(sum_of_squares(matrix(n.args[0]))));
-    if (f == "spectral_norm") return spectral(n.args[0]);
+    if (f == "frobenius_norm") return euclidean_norm(matrix(n.args[0]));
+    if (f == "spectral_norm") {
+      if constexpr (is_gradient_v<R>) fail(n, "spectral_norm has no derivative kernel");
+      else return spectral(n.args[0]);
+    }
     if (f == "exp") return map(value(n.args[0]), [](const R& x) { return R(exp(x)); });
     if (f == "log") return map(value(n.args[0]), [](const R& x) { return R(log(x)); });
     if (f == "log1p") return map(value(n.args[0]), [](const R& x) { return R(log1p(x)); });
@@ -367,7 +380,20 @@ class Evaluation {
 
   // softmax(l / T): over a box of inputs in the form whose enclosure is the weights' range
   // (verify/softmax_over_box.hpp), else the engine's.
-  Vector<R> weights(const Vector<R>& l, const R& T) const { return over_box_ ? softmax_over_box(l, T) : softmax(l, T); }
+  // For derivatives (R a Gradient) the engine's form, differentiated (verify/prove/gradient_number.hpp).
+  Vector<R> weights(const Vector<R>& l, const R& T) const {
+    if constexpr (is_gradient_v<R>) return softmax(l, T);
+    else return over_box_ ? softmax_over_box(l, T) : softmax(l, T);
+  }
+
+  // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
+  // sqrt's is unbounded at 0, where the norm is Lipschitz).
+  template <class Entries>
+  static R euclidean_norm(const Entries& entries) {
+    using std::sqrt;
+    if constexpr (is_gradient_v<R>) return norm_of_entries(entries);
+    else return R(sqrt(sum_of_squares(entries)));
+  }
 
   // For intervals squares of |x|, so that an entry around 0 adds a square >= 0 (x * x of [-1, 2]
   // is [-2, 4]).

@@ -1,10 +1,13 @@
 #include "verify/prove/box_statement.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <numeric>
 #include <utility>
 
 #include "verify/errors.hpp"
+#include "verify/prove/gradient_number.hpp"
+#include "verify/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 
 namespace nb::prove {
@@ -21,10 +24,84 @@ R enclosure(const Rational& lo, const Rational& hi) {
   else return between(lower_end_of(a), upper_end_of(b));
 }
 
+// Names bound for an evaluation on a box: each length to its size, coordinate k of each input to
+// entry(k) (an enclosure of its interval, in V).
+template <class V, class Entry>
+Bindings<V> input_bindings(const formula::TheoremSpec& spec, const Region& region, const Entry& entry) {
+  Bindings<V> names;
+  for (const auto& [name, size] : region.sizes) names[name] = V(size);
+  for (std::size_t k = 0; k < region.coordinates.size();) {
+    const std::string& input = region.coordinates[k].input;
+    const InputSpec* in = nullptr;
+    for (const InputSpec& i : spec.inputs)
+      if (i.name == input) in = &i;
+    const auto [rows, cols] = formula::dimensions(*in, region.sizes);
+    Matrix<V> m(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t c = 0; c < cols; ++c, ++k) m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = entry(k);
+    if (in->kind == InputSpec::Kind::Scalar) names[input] = m(0, 0);
+    else if (in->kind == InputSpec::Kind::Vector) names[input] = Vector<V>(m.col(0));
+    else names[input] = m;
+  }
+  return names;
+}
+
+// Whether n calls no kernel that lacks derivatives (gradient_number.hpp).
+bool has_derivatives(const formula::Node& n) {
+  if (n.kind == formula::Node::Kind::Call && (n.text == "largest" || n.text == "spectral_norm")) return false;
+  for (const formula::Node& a : n.args)
+    if (!has_derivatives(a)) return false;
+  return true;
+}
+
+bool spec_has_derivatives(const formula::TheoremSpec& spec) {
+  for (const auto& [name, f] : spec.definitions)
+    if (!has_derivatives(f.root)) return false;
+  for (const formula::ClaimSpec& c : spec.claims)
+    if (!has_derivatives(c.value.root) || !has_derivatives(c.bound.root)) return false;
+  return true;
+}
+
+template <class E>
+bool end_is_nan(const E& x) {
+  return !(x == x);  // NaN is the only value unequal to itself (also for Boost's Mpfr)
+}
+
+// The intersection of two enclosures of one number, which is one too; one that is unknown (NaN)
+// leaves the other; disjoint ones are unknown, as one of them is wrong.
+template <class R>
+R intersection(const R& a, const R& b) {
+  const auto alo = lower_end_of(a), ahi = upper_end_of(a), blo = lower_end_of(b), bhi = upper_end_of(b);
+  if (end_is_nan(alo) || end_is_nan(ahi)) return b;
+  if (end_is_nan(blo) || end_is_nan(bhi)) return a;
+  const auto lo = alo > blo ? alo : blo;
+  const auto hi = ahi < bhi ? ahi : bhi;
+  if (lo > hi) return not_a_number<R>();
+  return between(lo, hi);
+}
+
+// slack(c) + sum_k g_k (x_k - c_k) over the coordinates k of `varying` (position p of varying
+// holds coordinate varying[p], whose derivative is g.gradient[p]; an empty gradient is 0), with
+// x_k - c_k enclosed from the exact rational differences of the ends: by the mean value theorem
+// (Lebourg's for the Clarke gradients of abs and max), an enclosure of the slack at every point
+// of `box` when g encloses the derivatives over `box` and every other coordinate is fixed at c.
+template <class R>
+R mean_value_form(const R& at_midpoint, const Gradient<R>& g, const Box& box, const std::vector<Rational>& c,
+                  const std::vector<std::size_t>& varying) {
+  R out = at_midpoint;
+  for (std::size_t p = 0; p < g.gradient.size(); ++p) {
+    const std::size_t k = varying[p];
+    out += g.gradient[p] * enclosure<R>(box.lo[k] - c[k], box.hi[k] - c[k]);
+  }
+  return out;
+}
+
 // Whether a claim's verdict says it holds at every point of the enclosures.
 bool holds(Verdict v) { return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact; }
 
 }  // namespace
+
+const char* box_forms_key(BoxForms f) { return f == BoxForms::Natural ? "natural" : "mean-value"; }
 
 const char* box_status_key(BoxStatus s) {
   switch (s) {
@@ -37,8 +114,14 @@ const char* box_status_key(BoxStatus s) {
 }
 
 BoxStatement::BoxStatement(const formula::TheoremSpec& spec, const Region& region, std::vector<std::size_t> claims,
-                           BoxKernels kernels, VerdictPolicy policy)
-    : spec_(spec), region_(region), claims_(std::move(claims)), kernels_(kernels), policy_(policy) {
+                           BoxKernels kernels, VerdictPolicy policy, BoxForms forms)
+    : spec_(spec),
+      region_(region),
+      claims_(std::move(claims)),
+      kernels_(kernels),
+      policy_(policy),
+      forms_(forms),
+      differentiable_(spec_has_derivatives(spec)) {
   if (claims_.empty()) {
     claims_.resize(spec_.claims.size());
     std::iota(claims_.begin(), claims_.end(), std::size_t{0});
@@ -47,6 +130,82 @@ BoxStatement::BoxStatement(const formula::TheoremSpec& spec, const Region& regio
     if (k >= spec_.claims.size())
       throw UsageError("claim " + std::to_string(k + 1) + " of " + spec_.info.id + " does not exist (it states " +
                        std::to_string(spec_.claims.size()) + ")");
+}
+
+template <class R>
+std::vector<R> BoxStatement::natural_slacks(const Box& box, const std::vector<std::size_t>& which) const {
+  Bindings<R> names = input_bindings<R>(spec_, region_, [&](std::size_t k) { return enclosure<R>(box.lo[k], box.hi[k]); });
+  const auto scalar = [&](const formula::Formula& f) {
+    return kernels_ == BoxKernels::Range ? std::get<R>(formula::evaluate_over_box(f, names)) : formula::evaluate_scalar(f, names);
+  };
+  for (const auto& [name, f] : spec_.definitions)
+    names[name] = kernels_ == BoxKernels::Range ? formula::evaluate_over_box(f, names) : formula::evaluate(f, names);
+  std::vector<R> out;
+  for (std::size_t k : which) {
+    const formula::ClaimSpec& c = spec_.claims[k];
+    out.push_back(slack_value(Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation}));
+  }
+  return out;
+}
+
+template <class R>
+void BoxStatement::tighten(const Box& box, const std::vector<bool>& tighten, std::vector<R>& slacks) const {
+  // Derivatives with respect to the coordinates of width > 0; the others are constants.
+  std::vector<std::size_t> varying;
+  for (std::size_t k = 0; k < box.lo.size(); ++k)
+    if (box.lo[k] != box.hi[k]) varying.push_back(k);
+  Bindings<Gradient<R>> names = input_bindings<Gradient<R>>(spec_, region_, [&](std::size_t k) {
+    Gradient<R> x(enclosure<R>(box.lo[k], box.hi[k]));
+    for (std::size_t p = 0; p < varying.size(); ++p)
+      if (varying[p] == k) {
+        x.gradient.assign(varying.size(), R(0));
+        x.gradient[p] = R(1);
+      }
+    return x;
+  });
+  for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names);
+  const std::vector<Rational> c = midpoint(box);
+  const std::vector<R> at_midpoint = natural_slacks<R>(Box{c, c}, claims_);
+  for (std::size_t j = 0; j < claims_.size(); ++j) {
+    if (!tighten[j]) continue;
+    const formula::ClaimSpec& claim = spec_.claims[claims_[j]];
+    const Gradient<R> g = slack_value(Claim<Gradient<R>>{"", formula::evaluate_scalar(claim.value, names),
+                                                         formula::evaluate_scalar(claim.bound, names), claim.relation});
+    // Derivatives that are not all enclosed by finite intervals prove nothing (a sqrt at 0, a
+    // quotient by an interval around 0): the natural form alone stands.
+    if (!is_finite_value(g) || !is_finite_value(at_midpoint[j])) continue;
+    slacks[j] = intersection(slacks[j], mean_value_form(at_midpoint[j], g, box, c, varying));
+    // Monotonicity: where d slack / d x_k > 0 on the whole box, the slack's minimum over the box
+    // lies on the face x_k = lo_k (where < 0, on x_k = hi_k); on all such coordinates at once, on
+    // the face with all of them collapsed. A lower end of the slack on that face is one on the box.
+    Box face = box;
+    std::vector<std::size_t> still_varying;
+    std::vector<R> still_gradient;
+    for (std::size_t p = 0; p < g.gradient.size(); ++p) {
+      const std::size_t k = varying[p];
+      if (lower_end_of(g.gradient[p]) > 0) face.hi[k] = face.lo[k];
+      else if (upper_end_of(g.gradient[p]) < 0) face.lo[k] = face.hi[k];
+      else {
+        still_varying.push_back(k);
+        still_gradient.push_back(g.gradient[p]);
+      }
+    }
+    if (face == box) continue;
+    const std::vector<std::size_t> one{claims_[j]};
+    R on_face = natural_slacks<R>(face, one)[0];
+    // The mean-value form on the face, with the derivatives over the box (which hold those over
+    // the face) of the coordinates the face leaves varying.
+    const std::vector<Rational> face_c = midpoint(face);
+    const R at_face_midpoint = natural_slacks<R>(Box{face_c, face_c}, one)[0];
+    if (is_finite_value(at_face_midpoint))
+      on_face = intersection(
+          on_face, mean_value_form(at_face_midpoint, Gradient<R>(g.value, still_gradient), face, face_c, still_varying));
+    const auto face_lo = lower_end_of(on_face), slack_hi = upper_end_of(slacks[j]);
+    if (end_is_nan(face_lo) || end_is_nan(slack_hi)) continue;
+    // Only the lower end is the face's: the slack's maximum over the box need not lie on it. A
+    // minimum above the maximum means one enclosure is wrong: unknown.
+    slacks[j] = face_lo > slack_hi ? not_a_number<R>() : intersection(slacks[j], between(face_lo, slack_hi));
+  }
 }
 
 template <class R>
@@ -66,22 +225,7 @@ BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
         undecided_assumption = undecided_assumption || box.lo[k] <= 0;
       }
 
-  Bindings<R> names;
-  for (const auto& [name, size] : region_.sizes) names[name] = R(size);
-  for (std::size_t k = 0; k < region_.coordinates.size();) {
-    const std::string& input = region_.coordinates[k].input;
-    const InputSpec* in = nullptr;
-    for (const InputSpec& i : spec_.inputs)
-      if (i.name == input) in = &i;
-    const auto [rows, cols] = formula::dimensions(*in, region_.sizes);
-    Matrix<R> m(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t c = 0; c < cols; ++c, ++k)
-        m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = enclosure<R>(box.lo[k], box.hi[k]);
-    if (in->kind == InputSpec::Kind::Scalar) names[input] = m(0, 0);
-    else if (in->kind == InputSpec::Kind::Vector) names[input] = Vector<R>(m.col(0));
-    else names[input] = m;
-  }
+  Bindings<R> names = input_bindings<R>(spec_, region_, [&](std::size_t k) { return enclosure<R>(box.lo[k], box.hi[k]); });
   const auto value = [&](const formula::Formula& f) {
     return kernels_ == BoxKernels::Range ? formula::evaluate_over_box(f, names) : formula::evaluate(f, names);
   };
@@ -90,24 +234,38 @@ BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
     if (const R* x = std::get_if<R>(&v)) return *x;
     throw InputError(f.origin + ": a scalar is needed, not " + formula::shape_of(v));
   };
-  const auto verdict = [&](const formula::ClaimSpec& c, SlackEnclosure* slack) {
-    const SlackEnclosure s = slack_of(Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation});
-    if (slack) *slack = s;
+  const auto claim_of = [&](const formula::ClaimSpec& c) {
+    return Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation};
+  };
+  const auto verdict = [&](const Claim<R>& c, const R& slack, SlackEnclosure* enclosure) {
+    const SlackEnclosure s = slack_of(c, slack);
+    if (enclosure) *enclosure = s;
     return classify(s, c.relation, Evidence::Certified, policy_, working_precision(), false);
   };
   for (const auto& [name, f] : spec_.definitions) names[name] = value(f);
   for (const formula::ClaimSpec& a : spec_.assumptions) {
-    const Verdict v = verdict(a, nullptr);
+    const Claim<R> c = claim_of(a);
+    const Verdict v = verdict(c, slack_value(c), nullptr);
     if (v == Verdict::Violated) {
       out.status = BoxStatus::OutsideAssumptions;
       return out;
     }
     undecided_assumption = undecided_assumption || !holds(v);
   }
-  bool all_hold = true, one_fails = false;
+  std::vector<Claim<R>> claims;
+  std::vector<R> slacks;
+  std::vector<bool> undecided;
   for (std::size_t k : claims_) {
+    claims.push_back(claim_of(spec_.claims[k]));
+    slacks.push_back(slack_value(claims.back()));
+    undecided.push_back(!holds(verdict(claims.back(), slacks.back(), nullptr)));
+  }
+  if (uses_derivatives() && std::find(undecided.begin(), undecided.end(), true) != undecided.end())
+    tighten<R>(box, undecided, slacks);
+  bool all_hold = true, one_fails = false;
+  for (std::size_t j = 0; j < claims.size(); ++j) {
     SlackEnclosure s;
-    const Verdict v = verdict(spec_.claims[k], &s);
+    const Verdict v = verdict(claims[j], slacks[j], &s);
     all_hold = all_hold && holds(v);
     one_fails = one_fails || v == Verdict::Violated;
     if (!holds(v))

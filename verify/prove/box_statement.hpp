@@ -34,12 +34,28 @@ struct BoxVerdict {
 // (verify/softmax_over_box.hpp), or the engine's form for points (naive propagation on a box).
 enum class BoxKernels { Range, Engine };
 
+// Which enclosures of a claim's slack an evaluation takes.
+//   Natural    the slack evaluated on the box's enclosures (interval propagation), whose width
+//              shrinks linearly with the box and grows with every repeated input (dependency).
+//   MeanValue  for a claim the natural form does not show to hold, also the mean-value form
+//              slack(c) + sum_k g_k (x_k - c_k) (c the box's midpoint, g enclosures of the slack's
+//              first derivatives over the box, by forward-mode differentiation of the formulas,
+//              verify/prove/gradient_number.hpp), whose overestimate shrinks quadratically, and
+//              the monotonicity test: where a derivative has a certain sign, the slack's minimum
+//              lies on one face of the box, whose evaluation bounds the slack from below. The
+//              slack enclosure is the intersection of them all. A theorem file whose claims or
+//              definitions use a kernel without derivatives (largest, spectral_norm) is evaluated
+//              in the natural form alone.
+enum class BoxForms { Natural, MeanValue };
+
+const char* box_forms_key(BoxForms f);  // "natural", "mean-value"
+
 class BoxStatement {
  public:
   // `claims`: the positions of the claims of `spec` to prove (empty: all). The spec and region
   // must outlive the statement.
   BoxStatement(const formula::TheoremSpec& spec, const Region& region, std::vector<std::size_t> claims,
-               BoxKernels kernels, VerdictPolicy policy = {});
+               BoxKernels kernels, VerdictPolicy policy = {}, BoxForms forms = BoxForms::MeanValue);
 
   // The verdict on `box` in binary64 intervals (R = DoubleInterval) or in MPFI at `bits` (R =
   // Interval; sets the calling thread's working precision). The `positive` inputs are assumptions
@@ -49,6 +65,10 @@ class BoxStatement {
 
   const std::vector<std::size_t>& claims() const { return claims_; }
   BoxKernels kernels() const { return kernels_; }
+  BoxForms forms() const { return forms_; }
+  // Whether the mean-value form and the monotonicity test apply: BoxForms::MeanValue, and every
+  // definition and claim has derivatives.
+  bool uses_derivatives() const { return forms_ == BoxForms::MeanValue && differentiable_; }
 
  private:
   const formula::TheoremSpec& spec_;
@@ -56,6 +76,16 @@ class BoxStatement {
   std::vector<std::size_t> claims_;
   BoxKernels kernels_;
   VerdictPolicy policy_;
+  BoxForms forms_;
+  bool differentiable_;
+
+  // The slacks of the claims at positions `which` (of spec_.claims) on `box`, in the natural form.
+  template <class R>
+  std::vector<R> natural_slacks(const Box& box, const std::vector<std::size_t>& which) const;
+  // Narrows slacks[j], the natural enclosure of the slack of claim claims_[j] on `box`, for each j
+  // with tighten[j], by the mean-value form and the monotonicity test (BoxForms::MeanValue).
+  template <class R>
+  void tighten(const Box& box, const std::vector<bool>& tighten, std::vector<R>& slacks) const;
 };
 
 }  // namespace nb::prove

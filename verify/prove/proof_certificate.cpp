@@ -86,6 +86,7 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
   for (std::size_t k : statement.claims) claims.push_back(k + 1);
   j["claims"] = claims;
   j["softmax"] = statement.kernels == BoxKernels::Range ? "range" : "engine";
+  j["forms"] = box_forms_key(statement.forms);
   j["sizes"] = region.sizes;
   nlohmann::json coordinates = nlohmann::json::array();
   for (std::size_t k = 0; k < region.coordinates.size(); ++k)
@@ -155,7 +156,12 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     claims.push_back(k - 1);
   }
   const std::string softmax = read.get<std::string>(j, "softmax", "");
-  const BoxStatement statement(spec, region, claims, softmax == "engine" ? BoxKernels::Engine : BoxKernels::Range);
+  // Certificates written before the forms were selectable have no "forms": they used the natural form.
+  const std::string forms = j.contains("forms") ? read.get<std::string>(j, "forms", "") : box_forms_key(BoxForms::Natural);
+  if (forms != box_forms_key(BoxForms::Natural) && forms != box_forms_key(BoxForms::MeanValue))
+    throw InputError("certificate: forms must be \"natural\" or \"mean-value\", not \"" + forms + "\"");
+  const BoxStatement statement(spec, region, claims, softmax == "engine" ? BoxKernels::Engine : BoxKernels::Range, {},
+                               forms == box_forms_key(BoxForms::Natural) ? BoxForms::Natural : BoxForms::MeanValue);
 
   const std::string outcome = read.get<std::string>(j, "outcome", "");
   if (outcome == proof_outcome_key(ProofOutcome::Violated)) {

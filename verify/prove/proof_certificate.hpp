@@ -8,6 +8,7 @@
 //
 //   {"format": "normbound-region-certificate", "version": 1, "normbound": "0.1.0",
 //    "theorem": {"id", "file", "sha256", "text"}, "claims": [1, 2], "softmax": "range" | "engine",
+//    "forms": "natural" | "mean-value" (BoxForms; absent in certificates written before it: natural),
 //    "sizes": {"L": 3}, "region": [{"coordinate": "logits[0]", "interval": ["-2", "2"]}, ...],
 //    "outcome": "proven_on_region" | "violated" | "undecided", "witness": case (violated),
 //    "nodes": [{"cut": {"coordinate": 1, "at": "0"}, "low": 1, "high": 2}, {"leaf": 0}, ...],
@@ -33,6 +34,7 @@ struct ProvedStatement {
   std::string text;       // the theorem file's text
   std::vector<std::size_t> claims;  // positions (0-based) of the claims proved
   BoxKernels kernels = BoxKernels::Range;
+  BoxForms forms = BoxForms::MeanValue;
 };
 
 nlohmann::json certificate_json(const ProvedStatement& statement, const Region& region, const RegionProof& proof);
