@@ -32,7 +32,6 @@ nlohmann::json box_json(const Box& box) {
 // The certificate's reader: each field read through `at`, whose failures name the field.
 class CertificateReader {
  public:
-  explicit CertificateReader(const nlohmann::json& j) : j_(j) {}
 
   template <class T>
   T get(const nlohmann::json& parent, const std::string& key, const std::string& where) const {
@@ -59,9 +58,6 @@ class CertificateReader {
     }
     return b;
   }
-
- private:
-  const nlohmann::json& j_;
 };
 
 std::string box_text(const Box& box, const Region& region) {
@@ -115,7 +111,7 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
 namespace {
 
 RecheckResult recheck(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated) {
-  const CertificateReader read(j);
+  const CertificateReader read;
   if (!j.is_object() || j.value("format", "") != kFormat)
     throw InputError(std::string("not a region certificate: its \"format\" is not \"") + kFormat + "\"");
   if (read.get<int>(j, "version", "") != 1) throw InputError("certificate: version must be 1");

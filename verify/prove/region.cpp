@@ -72,7 +72,10 @@ Region make_region(const formula::TheoremSpec& spec, const std::vector<std::stri
   // Entries given one by one (NAME[i], NAME[i][j]): (input, "[i]" or "[i][j]") -> interval.
   std::map<std::pair<std::string, std::string>, std::pair<Rational, Rational>> entries;
   for (const std::string& r : intervals) {
-    auto [name, value] = name_and_value(r, "--region");
+    // Plain variables, not a structured binding: the lambda below captures the name.
+    std::pair<std::string, std::string> parts = name_and_value(r, "--region");
+    std::string name = std::move(parts.first);
+    const std::string value = std::move(parts.second);
     std::string index;
     if (const std::size_t bracket = name.find('['); bracket != std::string::npos) {
       index = name.substr(bracket);
