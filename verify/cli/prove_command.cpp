@@ -219,7 +219,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
     if (l.status == prove::LeafStatus::Residual) {
       residual_leaves.push_back(&l);
       if (!l.evaluated) ++unevaluated;
-      else if (isnan(l.slack_lo) || l.slack_lo < tightest) tightest = l.slack_lo;
+      if (isnan(l.slack_lo) || l.slack_lo < tightest) tightest = l.slack_lo;
     }
   }
   std::ostringstream seconds;
@@ -249,8 +249,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
     out << ": stopped by the " << (proof.stopped_by.empty() ? "limits" : proof.stopped_by) << "; " << residual
         << " residual box(es) (" << unevaluated << " not evaluated), " << percent(proof.residual_volume, proof.region_volume)
         << " of the region's volume\n"
-        << "  tightest residual slack (lowest end, of the boxes evaluated): "
-        << (isnan(tightest) ? std::string("unknown") : isinf(tightest) ? std::string("none evaluated") : decimal_down(tightest, 6)) << "\n";
+        << "  tightest residual slack (lowest end; of an unevaluated box, its parent's): "
+        << (isnan(tightest) ? std::string("unknown") : decimal_down(tightest, 6)) << "\n";
     if (const std::string hull = residual_hull(region, residual_leaves); !hull.empty())
       out << "  the residual boxes lie in " << hull << "\n";
     for (std::size_t i = 0; i < residual_leaves.size() && i < kResidualBoxesShown; ++i)

@@ -155,16 +155,19 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
   RegionProof proof;
   proof.region_volume = volume(region.box, region);
   proof.nodes.push_back({});
-  // The open boxes of this wave: (node, box).
+  // The open boxes of this wave: (node, box), and the lowest slack end their parents' evaluation
+  // gave (NaN for the region), a lower bound of the slack over them too.
   std::vector<std::pair<std::size_t, Box>> open = {{0, region.box}};
-  const auto leaf = [&](std::size_t node, Box box, LeafStatus status, const BoxResult* r) {
+  std::vector<Mpfr> open_slack = {not_a_number<Mpfr>()};
+  // A leaf; `r` null for a box a limit left unevaluated, whose slack bound is its parent's.
+  const auto leaf = [&](std::size_t node, Box box, LeafStatus status, const BoxResult* r, const Mpfr& parent_slack) {
     ProofLeaf l{std::move(box), status};
     if (r) {
       l.tier = r->tier;
       l.bits = r->bits;
       l.slack_lo = r->slack_lo;
     } else {
-      l.slack_lo = not_a_number<Mpfr>();
+      l.slack_lo = parent_slack;
       l.evaluated = false;
     }
     const Rational v = volume(l.box, region);
@@ -186,7 +189,7 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
       auto& [node, box] = open[i];
       if (i >= taken || !results[i]) {
         if (proof.stopped_by.empty()) proof.stopped_by = i >= taken ? "box limit" : "time limit";
-        leaf(node, std::move(box), LeafStatus::Residual, nullptr);
+        leaf(node, std::move(box), LeafStatus::Residual, nullptr, open_slack[i]);
         continue;
       }
       const BoxResult& r = *results[i];
@@ -198,13 +201,13 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
           proof.seconds = seconds();
           return proof;
         }
-      if (r.status == BoxStatus::Holds) leaf(node, std::move(box), LeafStatus::Proven, &r);
-      else if (r.status == BoxStatus::OutsideAssumptions) leaf(node, std::move(box), LeafStatus::OutsideAssumptions, &r);
+      if (r.status == BoxStatus::Holds) leaf(node, std::move(box), LeafStatus::Proven, &r, r.slack_lo);
+      else if (r.status == BoxStatus::OutsideAssumptions) leaf(node, std::move(box), LeafStatus::OutsideAssumptions, &r, r.slack_lo);
       else if (r.status == BoxStatus::Fails || r.cut < 0) {
         // A box failing everywhere whose midpoint the engine did not certify (a tie only exact
         // arithmetic decides) is left undecided, as one too small to cut.
         if (proof.stopped_by.empty() && r.status == BoxStatus::Undecided) proof.stopped_by = "smallest boxes";
-        leaf(node, std::move(box), LeafStatus::Residual, &r);
+        leaf(node, std::move(box), LeafStatus::Residual, &r, r.slack_lo);
       } else {
         const auto k = static_cast<std::size_t>(r.cut);
         ProofNode& n = proof.nodes[node];
@@ -234,7 +237,11 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
       return !isnan(parent_slack[a]) && parent_slack[a] > parent_slack[b];
     });
     open.clear();
-    for (std::size_t i : order) open.push_back(std::move(next[i]));
+    open_slack.clear();
+    for (std::size_t i : order) {
+      open.push_back(std::move(next[i]));
+      open_slack.push_back(parent_slack[i]);
+    }
     if (settings.progress) {
       Rational undecided = proof.residual_volume;
       for (const auto& [node, box] : open) undecided += volume(box, region);

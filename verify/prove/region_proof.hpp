@@ -79,7 +79,9 @@ struct ProofLeaf {
   LeafStatus status = LeafStatus::Residual;
   Tier tier = Tier::Binary64;  // what decided it (for a residual leaf: the last tried)
   unsigned bits = kBinary64TierBits;
-  Mpfr slack_lo;  // a residual leaf's lowest slack end over its claims (NaN if unknown)
+  // The lowest slack end over its claims (NaN if unknown); for a leaf a limit left unevaluated,
+  // its parent's (a lower bound over the leaf too).
+  Mpfr slack_lo;
   bool evaluated = true;  // false: a residual leaf a limit left unevaluated
 };
 
