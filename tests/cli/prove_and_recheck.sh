@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # prove_and_recheck.sh NORMBOUND: `normbound prove` and `recheck` as a user meets them. The printed
 # spectral bound is refuted at a counterexample that check --case confirms; the sharp one is
-# proved on a small region, its certificate rechecks and a tampered copy does not; a box limit
+# proved on a small region, its certificate rechecks (not within a millisecond: exit 2) and a
+# tampered copy does not; a box limit
 # leaves it UNDECIDED (exit 2); mistakes are usage errors (64), a file that is no certificate a
 # data error (65). Prints what failed; exits 1 then.
 set -u
@@ -34,6 +35,7 @@ expect 0 '^PROVEN ON REGION: every claim holds at every point of the region' \
   "$nb" prove $sharp --size L=3 --region 'logits=[-1/2,1/2]' --region 'T=[1,2]' --claim 1 --threads 2 \
   --certificate "$dir/sharp.json"
 expect 0 '^recheck passed: .*PROVEN ON REGION; [0-9]+ leaves cover the region' "$nb" recheck "$dir/sharp.json"
+expect 2 '^recheck UNFINISHED: .*' "$nb" recheck "$dir/sharp.json" --time-limit 0.001
 # A leaf widened below the region: the recheck names it.
 python3 - "$dir/sharp.json" "$dir/tampered.json" <<'PY'
 import json, sys

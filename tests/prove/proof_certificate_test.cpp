@@ -56,6 +56,13 @@ TEST(ProofCertificate, AProofRechecks) {
   EXPECT_EQ(r.theorem_id, "softmax-jacobian-spectral-sharp-as-formula");
 }
 
+TEST(ProofCertificate, ATimeLimitLeavesTheRecheckUnfinished) {
+  const RecheckResult r = recheck_certificate(proven(), 1, engine_violated, 1e-6);
+  EXPECT_FALSE(r.finished);
+  EXPECT_FALSE(r.passed);
+  EXPECT_TRUE(recheck_certificate(proven(), 1, engine_violated, 600).finished);
+}
+
 TEST(ProofCertificate, AWidenedLeafFails) {
   nlohmann::json j = proven();
   j["leaves"][3]["box"][0][0] = "-1";  // below the region's -1/2: certainly wider

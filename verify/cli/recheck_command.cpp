@@ -18,11 +18,15 @@ CLI::App* add_recheck_command(CLI::App& app, RecheckOptions& o) {
       "Verify a certificate of 'normbound prove' without trusting it: every leaf box is rebuilt from the region\n"
       "and the cuts (so that the leaves cover the region), compared with the box it records, and evaluated\n"
       "afresh at its tier and precision; a counterexample is certified again. Exit 0 when it holds, 1 at the\n"
-      "first offending leaf or field.\n"
+      "first offending leaf or field, 2 when the time limit comes first.\n"
       "Example:\n"
       "  normbound recheck sharp.cert.json");
   recheck->add_option("certificate", o.certificate, "The certificate file")->required();
   recheck->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
+  recheck->add_option("--time-limit", o.time_limit,
+                      "Most seconds of wall time for the leaves' evaluations; past them the recheck stops unfinished (exit 2)")
+      ->check(CLI::Range(0.001, 1e6))
+      ->capture_default_str();
   return recheck;
 }
 
@@ -38,7 +42,12 @@ int run_recheck(const RecheckOptions& o, std::ostream& out) {
     }
     return prove::engine_outcome(*theorem, c, false).verdict == Verdict::Violated;
   };
-  const prove::RecheckResult r = prove::recheck_certificate(j, worker_threads(o.threads, std::cerr), violated);
+  const prove::RecheckResult r = prove::recheck_certificate(j, worker_threads(o.threads, std::cerr), violated, o.time_limit);
+  if (!r.finished) {
+    out << "recheck UNFINISHED: " << terminal_safe(o.certificate) << " (" << terminal_safe(r.theorem_id) << ")\n  "
+        << "the time limit of " << o.time_limit << " s came before every leaf was evaluated (--time-limit)\n";
+    return 2;
+  }
   if (!r.passed) {
     out << "recheck FAILED: " << terminal_safe(o.certificate) << " (" << terminal_safe(r.theorem_id) << ")\n  "
         << terminal_safe(r.failure) << "\n";

@@ -1,6 +1,7 @@
 #include "verify/prove/proof_certificate.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <optional>
 #include <thread>
 
@@ -110,7 +111,7 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
 
 namespace {
 
-RecheckResult recheck(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated) {
+RecheckResult recheck(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated, double time_limit) {
   const CertificateReader read;
   if (!j.is_object() || j.value("format", "") != kFormat)
     throw InputError(std::string("not a region certificate: its \"format\" is not \"") + kFormat + "\"");
@@ -237,15 +238,27 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
   }
   std::vector<std::optional<BoxStatus>> found(leaves.size());
   std::atomic<std::size_t> next{0};
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit));
+  std::atomic<bool> late{false};
   const auto work = [&] {
-    for (std::size_t l; (l = next++) < leaves.size();)
+    for (std::size_t l; (l = next++) < leaves.size();) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        late = true;
+        return;
+      }
       if (recorded[l].status != LeafStatus::Residual)
         found[l] = recheck_box(statement, leaf_boxes[l], recorded[l].tier, recorded[l].bits);
+    }
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
   work();
   for (std::thread& t : pool) t.join();
+  if (late) {
+    result.finished = false;
+    return fail("the time limit came before every leaf was evaluated");
+  }
   for (std::size_t l = 0; l < leaves.size(); ++l) {
     if (!found[l]) continue;
     const BoxStatus want = recorded[l].status == LeafStatus::Proven ? BoxStatus::Holds : BoxStatus::OutsideAssumptions;
@@ -264,9 +277,10 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
 
 }  // namespace
 
-RecheckResult recheck_certificate(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated) {
+RecheckResult recheck_certificate(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated,
+                                  double time_limit) {
   try {
-    return recheck(j, threads, violated);
+    return recheck(j, threads, violated, time_limit);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(std::string("certificate: a field is missing or of the wrong type (") + e.what() + ")");
   } catch (const UsageError& e) {  // sizes or claims that do not fit the theorem

@@ -44,16 +44,19 @@ using ViolationCheck = std::function<bool(const formula::TheoremSpec&, const Cas
 
 struct RecheckResult {
   bool passed = false;
+  bool finished = true;  // false: the time limit came before every leaf was evaluated (passed is false)
   std::string failure;  // the first offence: "leaf 17 (box ...): recorded proven, evaluates undecided"
   std::string theorem_id;
   ProofOutcome outcome = ProofOutcome::Undecided;
   std::size_t leaves = 0, proven = 0, outside = 0, residual = 0;
 };
 
-// Rechecks the certificate `j` (from `name`, for messages) on `threads` threads, `violated`
-// deciding a counterexample. Throws InputError naming the field when `j` is not a certificate of
+// Rechecks the certificate `j` on `threads` threads, `violated` deciding a counterexample, the
+// leaves' evaluations started within `time_limit` seconds of wall time (one leaf is not cut: the
+// limit bounds the run to it plus one leaf's evaluation per thread); past it, finished is false. Throws InputError naming the field when `j` is not a certificate of
 // this format (a malformed file); a well-formed certificate that does not hold gives passed =
 // false and the first offending leaf or field.
-RecheckResult recheck_certificate(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated);
+RecheckResult recheck_certificate(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated,
+                                  double time_limit = 3600);
 
 }  // namespace nb::prove
