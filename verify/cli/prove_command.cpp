@@ -279,11 +279,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
     for (std::size_t k : statement.claims()) claim_numbers.push_back(k + 1);
     j["claims"] = claim_numbers;
     j["sizes"] = region.sizes;
-    nlohmann::json coordinates = nlohmann::json::array();
-    for (std::size_t k = 0; k < region.coordinates.size(); ++k)
-      coordinates.push_back({{"coordinate", region.coordinates[k].label},
-                             {"interval", {prove::rational_literal(region.box.lo[k]), prove::rational_literal(region.box.hi[k])}}});
-    j["region"] = coordinates;
+    j["region"] = prove::region_json(region);
     j["outcome"] = proof_outcome_key(proof.outcome);
     j["boxes"] = proof.boxes;
     j["leaves"] = {{"proven", proven}, {"residual", residual}, {"outside_assumptions", outside}, {"mpfi", mpfi}};
@@ -291,12 +287,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
     j["outside_fraction"] = proof.region_volume > 0 ? Rational(proof.outside_volume / proof.region_volume).convert_to<double>() : 0.0;
     j["tightest_residual_slack"] = residual && !isnan(tightest) ? nlohmann::json(decimal_down(tightest)) : nlohmann::json(nullptr);
     nlohmann::json residual_boxes = nlohmann::json::array();
-    for (const prove::ProofLeaf* l : residual_leaves) {
-      nlohmann::json sides = nlohmann::json::array();
-      for (std::size_t k = 0; k < l->box.lo.size(); ++k)
-        sides.push_back({prove::rational_literal(l->box.lo[k]), prove::rational_literal(l->box.hi[k])});
-      residual_boxes.push_back(sides);
-    }
+    for (const prove::ProofLeaf* l : residual_leaves) residual_boxes.push_back(prove::box_json(l->box));
     j["residual_boxes"] = residual_boxes;
     j["residual_hull"] = residual_hull(region, residual_leaves);
     j["stopped_by"] = proof.stopped_by;

@@ -23,12 +23,6 @@ std::string sha256_of(const std::string& text) {
 
 const char* tier_key(Tier t) { return t == Tier::Binary64 ? "binary64" : "mpfi"; }
 
-nlohmann::json box_json(const Box& box) {
-  nlohmann::json sides = nlohmann::json::array();
-  for (std::size_t k = 0; k < box.lo.size(); ++k)
-    sides.push_back({rational_literal(box.lo[k]), rational_literal(box.hi[k])});
-  return sides;
-}
 
 // The certificate's reader: each field read through `at`, whose failures name the field.
 class CertificateReader {
@@ -70,6 +64,21 @@ std::string box_text(const Box& box, const Region& region) {
 
 }  // namespace
 
+nlohmann::json box_json(const Box& box) {
+  nlohmann::json sides = nlohmann::json::array();
+  for (std::size_t k = 0; k < box.lo.size(); ++k)
+    sides.push_back({rational_literal(box.lo[k]), rational_literal(box.hi[k])});
+  return sides;
+}
+
+nlohmann::json region_json(const Region& region) {
+  const nlohmann::json sides = box_json(region.box);
+  nlohmann::json coordinates = nlohmann::json::array();
+  for (std::size_t k = 0; k < region.coordinates.size(); ++k)
+    coordinates.push_back({{"coordinate", region.coordinates[k].label}, {"interval", sides[k]}});
+  return coordinates;
+}
+
 nlohmann::json certificate_json(const ProvedStatement& statement, const Region& region, const RegionProof& proof) {
   nlohmann::json j;
   j["format"] = kFormat;
@@ -85,11 +94,7 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
   j["softmax"] = statement.kernels == BoxKernels::Range ? "range" : "engine";
   j["forms"] = box_forms_key(statement.forms);
   j["sizes"] = region.sizes;
-  nlohmann::json coordinates = nlohmann::json::array();
-  for (std::size_t k = 0; k < region.coordinates.size(); ++k)
-    coordinates.push_back({{"coordinate", region.coordinates[k].label},
-                           {"interval", {rational_literal(region.box.lo[k]), rational_literal(region.box.hi[k])}}});
-  j["region"] = coordinates;
+  j["region"] = region_json(region);
   j["outcome"] = proof_outcome_key(proof.outcome);
   if (proof.witness) j["witness"] = case_to_json(*proof.witness);
   nlohmann::json nodes = nlohmann::json::array(), leaves = nlohmann::json::array();

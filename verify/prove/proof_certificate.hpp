@@ -37,6 +37,11 @@ struct ProvedStatement {
   BoxForms forms = BoxForms::MeanValue;
 };
 
+// [[lo, hi], ...]: a box's sides as exact literals, coordinate by coordinate.
+nlohmann::json box_json(const Box& box);
+// [{"coordinate": "logits[0]", "interval": [lo, hi]}, ...]: the region's coordinates and sides.
+nlohmann::json region_json(const Region& region);
+
 nlohmann::json certificate_json(const ProvedStatement& statement, const Region& region, const RegionProof& proof);
 
 // Certifies a counterexample afresh: whether the engine certifies `c` VIOLATED.
