@@ -15,6 +15,9 @@ Rng rng_for(std::uint64_t run_seed, std::string_view theorem_id, std::size_t ind
 }
 
 double uniform(Rng& rng, double lo, double hi) {
+  // Boost's distribution needs lo < hi (it asserts, and without assertions loops forever on
+  // lo == hi): a range of one value, such as a theorem file's [-1, -1], draws that value.
+  if (!(lo < hi)) return lo;
   return boost::random::uniform_real_distribution<double>(lo, hi)(rng);
 }
 

@@ -17,6 +17,7 @@ using Rng = boost::random::mt19937_64;
 // The generator of case `index` of theorem `theorem_id` in a run with seed `run_seed`.
 Rng rng_for(std::uint64_t run_seed, std::string_view theorem_id, std::size_t index);
 
+// In [lo, hi); lo when hi <= lo.
 double uniform(Rng& rng, double lo, double hi);
 // In [lo, hi]; lo when hi < lo (a requested shape below a generator's range: the case then breaks
 // its theorem's assumptions, which the caller checks, instead of getting an arbitrary draw).
