@@ -12,13 +12,105 @@
 // softmax_jacobian_norm.hpp: tight, ties exact) and a ranges over the weights' range on the box
 // (verify/softmax_over_box.hpp). The error term is first order in the weights' spread, without
 // the products' lost dependence.
+//
+// Near two tied top weights with the others small, where ||J||_2 <= 1/(2T) is tight to
+// O(e^{-gap/T}), that first-order term is far wider than the norm's true spread (the weights move
+// together: a_1 + a_2 = 1 - a_3 barely moves). A second bound, by the 2 x 2 compression on a unit
+// vector u (the top eigenvector of S(a^)) and its complement, with rho(a) = u^T S(a) u,
+// tr(a) = 1 - sum_i a_i^2 and r(a) = ||S(a) u - rho(a) u||:
+//   rho(a) <= lambda_max(S(a)) <= rho(a) + r(a)^2 / (2 rho(a) - tr(a))   where 2 rho - tr > 0,
+// since S(a) is positive semidefinite, so that the compression's other block is at most its trace,
+// tr - rho. Written with sum_i a_i = 1 (rho = s + sum_i a_i (u_i^2 - s) - (t + sum_i a_i (u_i - t))^2
+// for any constants s, t), rho's enclosure over the weights' ranges loses little where the
+// weights that move most have equal u_i^2; r^2 is second order. The two enclosures meet.
+#include <algorithm>
+#include <optional>
 #include <vector>
+
+#include <Eigen/Eigenvalues>
 
 #include "verify/exact.hpp"
 #include "verify/softmax_jacobian_norm.hpp"
 #include "verify/softmax_over_box.hpp"
 
 namespace nb {
+
+namespace softmax_jacobian_norm_over_box_detail {
+
+// The constant c minimising sum_i width_i |x_i - c| (a median weighted by the widths), for the
+// shift sum_i a_i x_i = c + sum_i a_i (x_i - c), exact when sum_i a_i = 1.
+inline double weighted_median(const std::vector<double>& x, const std::vector<double>& width) {
+  std::vector<std::size_t> order(x.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t p, std::size_t q) { return x[p] < x[q]; });
+  double total = 0, running = 0;
+  for (double w : width) total += w;
+  for (std::size_t i : order) {
+    running += width[i];
+    if (2 * running >= total) return x[i];
+  }
+  return x.empty() ? 0 : x[order.back()];
+}
+
+}  // namespace softmax_jacobian_norm_over_box_detail
+
+// An enclosure of {lambda_max(diag(a) - a a^T) : a a weight vector (sum 1) in the box `a`} by the
+// 2 x 2 compression above, u the top eigenvector of S(centre) (from binary64); none where
+// 2 rho - tr is not certainly > 0 on the box (a repeated or nearly repeated top eigenvalue).
+template <class R>
+std::optional<R> compressed_top_eigenvalue(const Vector<R>& a, const Vector<R>& centre) {
+  using std::abs;
+  using std::sqrt;
+  using softmax_jacobian_norm_over_box_detail::weighted_median;
+  const Eigen::Index L = a.size();
+  Eigen::MatrixXd S(L, L);
+  for (Eigen::Index i = 0; i < L; ++i)
+    for (Eigen::Index j = 0; j < L; ++j) {
+      const double ai = static_cast<double>(midpoint_of(centre[i])), aj = static_cast<double>(midpoint_of(centre[j]));
+      S(i, j) = (i == j ? ai : 0.0) - ai * aj;
+    }
+  if (!S.allFinite()) return std::nullopt;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(S);
+  const Eigen::VectorXd top = eigen.eigenvectors().col(L - 1);  // eigenvalues ascend
+  Vector<R> u(L);
+  R length = R(0);
+  for (Eigen::Index i = 0; i < L; ++i) {
+    u[i] = R(top[i]);
+    length += u[i] * u[i];
+  }
+  length = sqrt(length);
+  std::vector<double> square(static_cast<std::size_t>(L)), entry(square.size()), width(square.size());
+  for (Eigen::Index i = 0; i < L; ++i) {
+    u[i] /= length;
+    const auto k = static_cast<std::size_t>(i);
+    entry[k] = static_cast<double>(midpoint_of(u[i]));
+    square[k] = entry[k] * entry[k];
+    width[k] = static_cast<double>(upper_end_of(a[i]) - lower_end_of(a[i]));
+  }
+  // sum_i a_i u_i^2 and a . u, shifted (sum_i a_i = 1).
+  const R s = R(weighted_median(square, width)), t = R(weighted_median(entry, width));
+  R diagonal_part = s, along = t, squares = R(0);
+  for (Eigen::Index i = 0; i < L; ++i) {
+    diagonal_part += a[i] * R(u[i] * u[i] - s);
+    along += a[i] * R(u[i] - t);
+    const R m = abs(a[i]);
+    squares += m * m;
+  }
+  const R along_magnitude = abs(along);
+  const R rho = diagonal_part - along_magnitude * along_magnitude;
+  const R trace = R(1) - squares;
+  R residual = R(0);
+  for (Eigen::Index i = 0; i < L; ++i) {
+    const R m = abs(R(a[i] * u[i] - a[i] * along - rho * u[i]));  // (S(a) u - rho u)_i
+    residual += m * m;
+  }
+  const R gap = R(2) * rho - trace;
+  if (!(lower_end_of(gap) > 0)) return std::nullopt;
+  const auto gap_lo = lower_end_of(gap);
+  const R upper = rho + residual / between(gap_lo, gap_lo);
+  return between(lower_end_of(rho), upper_end_of(upper));
+}
+
 
 // For an interval type R and T certainly > 0: an enclosure of
 // {||J(l, t)||_2 : l in logits, t in T}, J = (diag(a) - a a^T) / t, a = softmax(l / t). NaN
@@ -51,8 +143,25 @@ R softmax_jacobian_norm_over_box(const Vector<R>& logits, const R& T) {
     }
   const R spread = sqrt(squares);
   auto lo = lower_end_of(R(centre_norm - spread));
+  auto hi = upper_end_of(R(centre_norm + spread));
+  R hi_gershgorin = R(0);
+  // Gershgorin's discs: row i of S(a) has centre a_i (1 - a_i) and radius a_i sum_{j != i} a_j,
+  // the same, so lambda_max <= max_i 2 a_i (1 - a_i), at most 1/2 (maximised over a_i's range at
+  // the end nearest 1/2, or at 1/2). Tight where a weight is near 1/2, where the others are weak.
+  for (Eigen::Index i = 0; i < L; ++i) {
+    const auto alo = lower_end_of(a[i]), ahi = upper_end_of(a[i]);
+    const R nearest = alo > 0.5 ? R(alo) : ahi < 0.5 ? R(ahi) : R(1) / R(2);
+    hi_gershgorin = max_of(hi_gershgorin, R(R(2) * nearest * R(R(1) - nearest)));
+  }
+  if (upper_end_of(hi_gershgorin) < hi) hi = upper_end_of(hi_gershgorin);
+  if (const std::optional<R> compressed = compressed_top_eigenvalue(a, centre_weights)) {
+    const auto clo = lower_end_of(*compressed), chi = upper_end_of(*compressed);
+    if (clo > lo) lo = clo;
+    if (chi < hi) hi = chi;
+  }
   if (!(lo > 0)) lo = 0;  // a norm is >= 0
-  return between(lo, upper_end_of(R(centre_norm + spread))) / T;
+  if (lo > hi) return not_a_number<R>();  // disjoint enclosures: one of them is wrong
+  return between(lo, hi) / T;
 }
 
 }  // namespace nb

@@ -55,6 +55,18 @@ TEST(SoftmaxJacobianNormOverBox, EnclosesSampledNormsAndIsNarrowerThanIntervalEn
   EXPECT_GT(width_ratio_sum / boxes, 1.5);
 }
 
+// Two top logits near a tie and a third far below, T = 1/2: ||J||_2 is within e^{-8} of 1/(2T) = 1,
+// and the Weyl form's first-order term alone (about the weights' spread) reaches past 1. The
+// compression bound keeps the upper end below 1 on a box of side 1/1024 (Gershgorin's is 1 there).
+TEST(SoftmaxJacobianNormOverBox, StaysBelowTheSharpBoundNearATie) {
+  Vector<DoubleInterval> box(3);
+  box << DoubleInterval::from_ends(2 - 1.0 / 1024, 2), DoubleInterval::from_ends(2 - 1.0 / 1024, 2),
+      DoubleInterval::from_ends(-2, -2 + 1.0 / 1024);
+  const DoubleInterval norm = softmax_jacobian_norm_over_box(box, DoubleInterval(0.5));
+  EXPECT_LT(norm.upper(), 1.0);
+  EXPECT_GT(norm.upper(), 1.0 - 1e-3);
+}
+
 TEST(SoftmaxJacobianNormOverBox, ATemperatureThatMayBeZeroGivesUnknown) {
   Vector<DoubleInterval> box(2);
   box << DoubleInterval(0.0), DoubleInterval(1.0);

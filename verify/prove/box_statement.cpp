@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "verify/errors.hpp"
+#include "verify/prove/enclosure_intersection.hpp"
 #include "verify/prove/gradient_number.hpp"
 #include "verify/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
@@ -60,24 +61,6 @@ bool spec_has_derivatives(const formula::TheoremSpec& spec) {
   for (const formula::ClaimSpec& c : spec.claims)
     if (!has_derivatives(c.value.root) || !has_derivatives(c.bound.root)) return false;
   return true;
-}
-
-template <class E>
-bool end_is_nan(const E& x) {
-  return !(x == x);  // NaN is the only value unequal to itself (also for Boost's Mpfr)
-}
-
-// The intersection of two enclosures of one number, which is one too; one that is unknown (NaN)
-// leaves the other; disjoint ones are unknown, as one of them is wrong.
-template <class R>
-R intersection(const R& a, const R& b) {
-  const auto alo = lower_end_of(a), ahi = upper_end_of(a), blo = lower_end_of(b), bhi = upper_end_of(b);
-  if (end_is_nan(alo) || end_is_nan(ahi)) return b;
-  if (end_is_nan(blo) || end_is_nan(bhi)) return a;
-  const auto lo = alo > blo ? alo : blo;
-  const auto hi = ahi < bhi ? ahi : bhi;
-  if (lo > hi) return not_a_number<R>();
-  return between(lo, hi);
 }
 
 // slack(c) + sum_k g_k (x_k - c_k) over the coordinates k of `varying` (position p of varying
@@ -154,17 +137,20 @@ void BoxStatement::tighten(const Box& box, const std::vector<bool>& tighten, std
   std::vector<std::size_t> varying;
   for (std::size_t k = 0; k < box.lo.size(); ++k)
     if (box.lo[k] != box.hi[k]) varying.push_back(k);
+  const std::vector<Rational> c = midpoint(box);
+  std::vector<R> offsets;  // x_k - c_k over the box, for the centred values (gradient_number.hpp)
+  for (std::size_t k : varying) offsets.push_back(enclosure<R>(box.lo[k] - c[k], box.hi[k] - c[k]));
   Bindings<Gradient<R>> names = input_bindings<Gradient<R>>(spec_, region_, [&](std::size_t k) {
     Gradient<R> x(enclosure<R>(box.lo[k], box.hi[k]));
     for (std::size_t p = 0; p < varying.size(); ++p)
       if (varying[p] == k) {
-        x.gradient.assign(varying.size(), R(0));
-        x.gradient[p] = R(1);
+        std::vector<R> unit(varying.size(), R(0));
+        unit[p] = R(1);
+        x = Gradient<R>(x.value, std::move(unit), enclosure<R>(c[k], c[k]), &offsets);
       }
     return x;
   });
   for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names);
-  const std::vector<Rational> c = midpoint(box);
   const std::vector<R> at_midpoint = natural_slacks<R>(Box{c, c}, claims_);
   for (std::size_t j = 0; j < claims_.size(); ++j) {
     if (!tighten[j]) continue;

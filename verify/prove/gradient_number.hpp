@@ -1,9 +1,17 @@
 #pragma once
 // Gradient<R>: forward-mode automatic differentiation over a box. A Gradient holds an enclosure of
 // a function's value and of each of its first partial derivatives with respect to the box's
-// varying coordinates, over the whole box (R = DoubleInterval or Interval). Every operation below
-// returns enclosures of the result's value and derivatives at every point of the box, by the chain
-// rule evaluated in interval arithmetic.
+// varying coordinates, over the whole box (R = DoubleInterval or Interval), and an enclosure of its
+// value at the box's midpoint c. Every operation below returns enclosures of the result's value and
+// derivatives at every point of the box, by the chain rule evaluated in interval arithmetic, and
+// of its value at c.
+//
+// Centred values: where the box's offsets x_k - c_k are known (`offsets`, enclosures of them over
+// the box, which the caller seeding the inputs owns and keeps alive), each result's value is the
+// intersection of the operation's own enclosure with the mean-value form
+// centre + sum_k gradient_k (x_k - c_k), which holds by the mean value theorem. The values then
+// lose O(w^2) to dependence on a box of side w where interval arithmetic loses O(w), and so do the
+// derivatives computed from them (the softmax's weights, a matrix's entries).
 //
 // abs and max_of/min_of are not differentiable everywhere: where an operand's sign (or which
 // operand is larger) is not certain on the box, the derivative returned is the interval hull of the
@@ -22,6 +30,7 @@
 #include <vector>
 
 #include "verify/is_gradient.hpp"
+#include "verify/prove/enclosure_intersection.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {
@@ -31,20 +40,34 @@ struct Gradient {
   using Number = R;
   R value;
   std::vector<R> gradient;  // one entry per varying coordinate; empty: every derivative is 0 (a constant)
+  R centre;                 // the value at the box's midpoint
+  const std::vector<R>* offsets = nullptr;  // x_k - c_k over the box, per varying coordinate; null: unknown
 
   Gradient() = default;
   // The constant n.
   template <std::integral I>
-  Gradient(I n) : value(n) {}  // NOLINT(google-explicit-constructor): R(1), R(L) in generic code
+  Gradient(I n) : value(n), centre(n) {}  // NOLINT(google-explicit-constructor): R(1), R(L) in generic code
   // The constant x.
-  explicit Gradient(R x) : value(std::move(x)) {}
-  Gradient(R x, std::vector<R> g) : value(std::move(x)), gradient(std::move(g)) {}
+  explicit Gradient(R x) : value(x), centre(std::move(x)) {}
+  // Value and derivatives over the box; the value at the midpoint only as the value's enclosure.
+  Gradient(R x, std::vector<R> g) : value(x), gradient(std::move(g)), centre(std::move(x)) {}
+  // A result of an operation: its value over the box is narrowed by the mean-value form.
+  Gradient(R x, std::vector<R> g, R at_centre, const std::vector<R>* box_offsets);
 
   Gradient& operator+=(const Gradient& b) { return *this = *this + b; }
   Gradient& operator-=(const Gradient& b) { return *this = *this - b; }
   Gradient& operator*=(const Gradient& b) { return *this = *this * b; }
   Gradient& operator/=(const Gradient& b) { return *this = *this / b; }
 };
+
+template <class R>
+Gradient<R>::Gradient(R x, std::vector<R> g, R at_centre, const std::vector<R>* box_offsets)
+    : value(std::move(x)), gradient(std::move(g)), centre(std::move(at_centre)), offsets(box_offsets) {
+  if (!offsets || gradient.empty() || gradient.size() > offsets->size()) return;
+  R centred = centre;
+  for (std::size_t k = 0; k < gradient.size(); ++k) centred += gradient[k] * (*offsets)[k];
+  value = intersection(value, centred);
+}
 
 template <class R>
 inline constexpr bool is_gradient_v<Gradient<R>> = true;
@@ -68,9 +91,10 @@ std::vector<R> scaled(const R& a, const std::vector<R>& g) {
   return out;
 }
 
-template <class E>
-bool end_is_nan(const E& x) {
-  return !(x == x);  // NaN is the only value unequal to itself (also for Boost's Mpfr)
+// The offsets of an operation's result: its operands' (one of them may be a constant, with none).
+template <class R>
+const std::vector<R>* offsets_of(const Gradient<R>& x, const Gradient<R>& y) {
+  return x.offsets ? x.offsets : y.offsets;
 }
 
 // The smallest interval holding a and b; NaN if either is unknown.
@@ -94,27 +118,31 @@ std::vector<R> hull(const std::vector<R>& ga, const std::vector<R>& gb) {
 
 template <class R>
 Gradient<R> operator-(const Gradient<R>& x) {
-  return {R(-x.value), gradient_detail::scaled(R(-1), x.gradient)};
+  return {R(-x.value), gradient_detail::scaled(R(-1), x.gradient), R(-x.centre), x.offsets};
 }
 template <class R>
 Gradient<R> operator+(const Gradient<R>& x, const Gradient<R>& y) {
-  return {R(x.value + y.value), gradient_detail::combination(R(1), x.gradient, R(1), y.gradient)};
+  return {R(x.value + y.value), gradient_detail::combination(R(1), x.gradient, R(1), y.gradient), R(x.centre + y.centre),
+          gradient_detail::offsets_of(x, y)};
 }
 template <class R>
 Gradient<R> operator-(const Gradient<R>& x, const Gradient<R>& y) {
-  return {R(x.value - y.value), gradient_detail::combination(R(1), x.gradient, R(-1), y.gradient)};
+  return {R(x.value - y.value), gradient_detail::combination(R(1), x.gradient, R(-1), y.gradient), R(x.centre - y.centre),
+          gradient_detail::offsets_of(x, y)};
 }
 // d(xy) = y dx + x dy.
 template <class R>
 Gradient<R> operator*(const Gradient<R>& x, const Gradient<R>& y) {
-  return {R(x.value * y.value), gradient_detail::combination(y.value, x.gradient, x.value, y.gradient)};
+  return {R(x.value * y.value), gradient_detail::combination(y.value, x.gradient, x.value, y.gradient), R(x.centre * y.centre),
+          gradient_detail::offsets_of(x, y)};
 }
 // d(x/y) = (dx - (x/y) dy) / y: the quotient's enclosure q holds x/y at every point, so the
 // derivative's enclosure holds the derivative at every point.
 template <class R>
 Gradient<R> operator/(const Gradient<R>& x, const Gradient<R>& y) {
   const R q = x.value / y.value, inverse = R(1) / y.value;
-  return {q, gradient_detail::combination(inverse, x.gradient, R(-(q * inverse)), y.gradient)};
+  return {q, gradient_detail::combination(inverse, x.gradient, R(-(q * inverse)), y.gradient), R(x.centre / y.centre),
+          gradient_detail::offsets_of(x, y)};
 }
 
 template <class R>
@@ -122,17 +150,18 @@ Gradient<R> exp(const Gradient<R>& x) {
   using std::exp;
   R e = exp(x.value);
   std::vector<R> g = gradient_detail::scaled(e, x.gradient);
-  return {std::move(e), std::move(g)};
+  return {std::move(e), std::move(g), R(exp(x.centre)), x.offsets};
 }
 template <class R>
 Gradient<R> log(const Gradient<R>& x) {
   using std::log;
-  return {R(log(x.value)), gradient_detail::scaled(R(R(1) / x.value), x.gradient)};
+  return {R(log(x.value)), gradient_detail::scaled(R(R(1) / x.value), x.gradient), R(log(x.centre)), x.offsets};
 }
 template <class R>
 Gradient<R> log1p(const Gradient<R>& x) {
   using std::log1p;
-  return {R(log1p(x.value)), gradient_detail::scaled(R(R(1) / R(R(1) + x.value)), x.gradient)};
+  return {R(log1p(x.value)), gradient_detail::scaled(R(R(1) / R(R(1) + x.value)), x.gradient), R(log1p(x.centre)),
+          x.offsets};
 }
 // d sqrt(x) = dx / (2 sqrt(x)): infinite where x reaches 0 (sqrt is not Lipschitz there).
 template <class R>
@@ -140,31 +169,35 @@ Gradient<R> sqrt(const Gradient<R>& x) {
   using std::sqrt;
   R s = sqrt(x.value);
   std::vector<R> g = gradient_detail::scaled(R(R(1) / R(R(2) * s)), x.gradient);
-  return {std::move(s), std::move(g)};
+  return {std::move(s), std::move(g), R(sqrt(x.centre)), x.offsets};
 }
 // d|x| = sign(x) dx; where x's sign is not certain, [-1, 1] dx (Clarke's generalized gradient).
+// Where x >= 0 on the whole box, |x| is x there, whose derivative serves the mean value theorem on
+// the box even where x reaches 0 (at a face: q in [0, 1/8] has |q|' = 1); so x <= 0 gives -1.
 template <class R>
 Gradient<R> abs(const Gradient<R>& x) {
   using std::abs;
-  const R sign = lower_end_of(x.value) > 0   ? R(1)
-                 : upper_end_of(x.value) < 0 ? R(-1)
-                                             : gradient_detail::hull(R(-1), R(1));
-  return {R(abs(x.value)), gradient_detail::scaled(sign, x.gradient)};
+  const R sign = lower_end_of(x.value) >= 0   ? R(1)
+                 : upper_end_of(x.value) <= 0 ? R(-1)
+                                              : gradient_detail::hull(R(-1), R(1));
+  return {R(abs(x.value)), gradient_detail::scaled(sign, x.gradient), R(abs(x.centre)), x.offsets};
 }
 
-// max(x, y): the derivative of the certainly larger operand (strictly larger on the whole box),
-// else the hull of both derivatives (Clarke's generalized gradient where they tie).
+// max(x, y): the operand that is at least the other on the whole box (the maximum is that operand
+// there, as for abs), else the hull of both derivatives (Clarke's generalized gradient where they tie).
 template <class R>
 Gradient<R> max_of(const Gradient<R>& x, const Gradient<R>& y) {
-  if (lower_end_of(x.value) > upper_end_of(y.value)) return x;
-  if (lower_end_of(y.value) > upper_end_of(x.value)) return y;
-  return {max_of(x.value, y.value), gradient_detail::hull(x.gradient, y.gradient)};
+  if (lower_end_of(x.value) >= upper_end_of(y.value)) return x;
+  if (lower_end_of(y.value) >= upper_end_of(x.value)) return y;
+  return {max_of(x.value, y.value), gradient_detail::hull(x.gradient, y.gradient), max_of(x.centre, y.centre),
+          gradient_detail::offsets_of(x, y)};
 }
 template <class R>
 Gradient<R> min_of(const Gradient<R>& x, const Gradient<R>& y) {
-  if (upper_end_of(x.value) < lower_end_of(y.value)) return x;
-  if (upper_end_of(y.value) < lower_end_of(x.value)) return y;
-  return {min_of(x.value, y.value), gradient_detail::hull(x.gradient, y.gradient)};
+  if (upper_end_of(x.value) <= lower_end_of(y.value)) return x;
+  if (upper_end_of(y.value) <= lower_end_of(x.value)) return y;
+  return {min_of(x.value, y.value), gradient_detail::hull(x.gradient, y.gradient), min_of(x.centre, y.centre),
+          gradient_detail::offsets_of(x, y)};
 }
 
 // softmax(logits / T) as verify/softmax.hpp computes it (a shift by a constant near the largest
@@ -195,25 +228,31 @@ auto norm_of_entries(const Entries& v) {
   using R = typename G::Number;
   using std::abs;
   using std::sqrt;
-  R squares = R(0);
-  for (Eigen::Index k = 0; k < v.size(); ++k) {
-    const R m = abs(v(k).value);
-    squares += m * m;
-  }
-  const R norm = sqrt(squares);
+  if (v.size() == 1) return abs(v(0));  // |x|, whose derivative is certain where x's sign is
+  const auto norm_of = [&](auto part) {
+    R squares = R(0);
+    for (Eigen::Index k = 0; k < v.size(); ++k) {
+      const R m = abs(part(v(k)));
+      squares += m * m;
+    }
+    return R(sqrt(squares));
+  };
+  const R norm = norm_of([](const G& x) { return x.value; });
   const R unit = gradient_detail::hull(R(-1), R(1));
-  G out(norm);
+  std::vector<R> gradient;
+  const std::vector<R>* offsets = nullptr;
   for (Eigen::Index k = 0; k < v.size(); ++k) {
     R factor = unit;
     if (lower_end_of(norm) > 0) {
       const R q = v(k).value / norm;
       const auto lo = lower_end_of(q), hi = upper_end_of(q);
-      if (!gradient_detail::end_is_nan(lo) && !gradient_detail::end_is_nan(hi))
+      if (!end_is_nan(lo) && !end_is_nan(hi))
         factor = between(lo > -1 ? lo : decltype(lo)(-1), hi < 1 ? hi : decltype(hi)(1));
     }
-    out.gradient = gradient_detail::combination(R(1), out.gradient, factor, v(k).gradient);
+    gradient = gradient_detail::combination(R(1), gradient, factor, v(k).gradient);
+    if (!offsets) offsets = v(k).offsets;
   }
-  return out;
+  return G(norm, std::move(gradient), norm_of([](const G& x) { return x.centre; }), offsets);
 }
 
 // Whether the value and every derivative are enclosed by finite intervals.
