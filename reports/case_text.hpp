@@ -19,6 +19,13 @@ std::vector<std::pair<std::string, std::string>> exact_inputs(
     const Case& c, std::size_t max_entries = kShownEntries,
     const std::string& too_long = " values (exact values in the case file)");
 
+// The inputs of `c` for a reader at a terminal, a line "<indent>name = value" each: as exact_inputs
+// gives them, but binary64 entries in decimal, never hex (readable_decimal: exact when short, else
+// the shortest text that reads back to the value), and then a line saying so when an entry shown
+// is not its value exactly (the case file holds the values exactly).
+std::string decimal_input_lines(const Case& c, const std::string& indent, std::size_t max_entries = kShownEntries,
+                                const std::string& too_long = " values (exact values in the case file)");
+
 // One line "name = value, ..." of the inputs, tensors longer than 4 entries abbreviated to their
 // shape: for tables, where only the worst case's shape of input matters.
 std::string input_summary(const Case& c);

@@ -1,11 +1,13 @@
 #include "reports/decimal_text.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "verify/errors.hpp"
+#include "verify/exact.hpp"
 #include "verify/slack.hpp"
 
 namespace nb::reports {
@@ -110,6 +112,16 @@ std::string fixed_text(double x, int decimals) {
   std::string s = buffer;
   if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);
   return s;
+}
+
+std::string readable_decimal(double x, bool* exact) {
+  // 17 significant digits tell any two binary64 values apart: a longer exact expansion says no more.
+  const std::string expansion = exact_decimal_or_hex(x, 17);
+  const bool is_exact = expansion.find('x') == std::string::npos;  // not the hex form
+  if (exact) *exact = is_exact;
+  if (is_exact) return expansion;
+  char buffer[32];
+  return std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, x).ptr);
 }
 
 std::string setting_text(double x) {

@@ -31,6 +31,12 @@ std::string full_enclosure(const EnclosureText& e);
 // "-0.00" is printed "0.00", non-finite values "nan", "inf", "-inf".
 std::string fixed_text(double x, int decimals);
 
+// A binary64 value for a reader: its exact decimal expansion when that has at most 17 significant
+// digits (0.5, 14.75), else the shortest decimal that reads back to x as binary64 (0.1 for the
+// double nearest 1/10, which is not 1/10 itself). `exact`, when given, is set to whether the text
+// denotes x exactly.
+std::string readable_decimal(double x, bool* exact = nullptr);
+
 // A setting such as the near-tight threshold, printed as %g prints it ("0.001").
 std::string setting_text(double x);
 

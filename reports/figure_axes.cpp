@@ -20,28 +20,29 @@ FigureText number_label(const std::string& text) {
   return {text[0] == '-' ? "−" + text.substr(1) : text, "$" + text + "$"};
 }
 
-std::vector<Tick> nice_ticks(double lo, double hi, std::size_t max_ticks, bool integers, bool decades) {
+double nice_step(double lo, double hi, std::size_t max_ticks) {
   const double raw = std::max(hi - lo, 1e-9) / static_cast<double>(std::max<std::size_t>(max_ticks - 1, 1));
   const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = 10 * magnitude;
-  for (double m : {1.0, 2.0, 2.5, 5.0})
-    if (m * magnitude >= raw * (1 - 1e-12)) {
-      step = m * magnitude;
-      break;
-    }
+  for (double m : {1.0, 2.0, 5.0})
+    if (m * magnitude >= raw * (1 - 1e-12)) return m * magnitude;
+  return 10 * magnitude;
+}
+
+std::vector<double> multiples_in(double step, double lo, double hi) {
+  std::vector<double> at;
+  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi + 1e-9 * step; ++k) at.push_back(k * step + 0.0);
+  return at;
+}
+
+std::vector<Tick> nice_ticks(double lo, double hi, std::size_t max_ticks, bool integers, bool decades) {
+  double step = nice_step(lo, hi, max_ticks);
   if (integers) step = std::max(step, 1.0);
   int decimals = 0;  // the fewest that print every multiple of the step exactly
   while (decimals < 6 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-9)
     ++decimals;
   std::vector<Tick> ticks;
-  for (double k = std::ceil(lo / step - 1e-9); k * step <= hi + 1e-9 * step; ++k) {
-    const double at = k * step + 0.0;  // + 0.0 turns -0 into 0
-    if (decades) {
-      ticks.push_back({at, decade_label(at)});
-    } else {
-      ticks.push_back({at, number_label(fixed_text(at, decimals))});
-    }
-  }
+  for (double at : multiples_in(step, lo, hi))
+    ticks.push_back({at, decades ? decade_label(at) : number_label(fixed_text(at, decimals))});
   return ticks;
 }
 

@@ -15,9 +15,15 @@ FigureText decade_label(double t);
 // "-2.5" as a tick label: with a true minus sign in SVG text, as LaTeX's math mode shows it.
 FigureText number_label(const std::string& text);
 
-// Multiples of a step from {1, 2, 2.5, 5} x 10^k covering [lo, hi] with at most `max_ticks` ticks
-// (step at least 1 when `integers`), labelled as decades (10^t) or with as many decimals as the
-// step needs.
+// The least step of {1, 2, 5} x 10^k whose multiples in [lo, hi] are at most `max_ticks`: ticks a
+// reader can count in (0.93, 0.935, 0.94), not fractions of the range (0.932139).
+double nice_step(double lo, double hi, std::size_t max_ticks);
+
+// The multiples of `step` in [lo, hi], -0 written 0.
+std::vector<double> multiples_in(double step, double lo, double hi);
+
+// Multiples of nice_step(lo, hi, max_ticks) in [lo, hi] (step at least 1 when `integers`),
+// labelled as decades (10^t) or with as many decimals as the step needs.
 std::vector<Tick> nice_ticks(double lo, double hi, std::size_t max_ticks, bool integers, bool decades);
 
 // An axis over whole decades [floor(lo), ceil(hi)] (at least one decade wide); lo and hi are log10.

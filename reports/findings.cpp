@@ -80,7 +80,7 @@ RichText false_sentences(const TheoremReport& r, const std::vector<TheoremReport
                    count_text(t.outcomes.size(), "case", "cases") + "." + expectation_words(t))};
   if (!r.flagged.violations.empty()) {
     const FlaggedCase& w = *r.flagged.violations.front();
-    s.push_back(plain(" Smallest witness, "));
+    s.push_back(plain(" Witness with the fewest input values, "));
     append(s, case_reference(w.outcome));
     s.push_back(plain(": "));
     append(s, witness_numbers(w.outcome));

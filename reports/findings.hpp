@@ -1,8 +1,8 @@
 #pragma once
 // The findings: an overview sentence counting the theorems of each kind, then one paragraph per
-// theorem, generated from the results: what is false (certified counterexamples, the smallest
-// witness to 6 significant digits, and the valid form the theorem data name), what is violated
-// statistically, what is sharp (attained, or within the near-tight threshold), what is loose, and
+// theorem, generated from the results: what is false (certified counterexamples, the witness with
+// the fewest input values to 6 significant digits, and the valid form the theorem data name), what
+// is violated statistically, what is sharp (attained, or within the near-tight threshold), what is loose, and
 // what the run left undecided, in that order; within a kind, results order. Only certified
 // verdicts count as holding or as counterexamples.
 #include <vector>

@@ -86,11 +86,13 @@ void plot(std::ostream& out, const Figure&, const HeatMap& h) {
 // Options that depend on the kind of plot.
 std::string kind_options(const Figure& f, const Scatter& s, bool narrow) {
   // A strip plot on a half line (beside a table or another figure) takes more of it, and smaller
-  // tick labels, so that its seven symmetric-log ticks stay apart.
+  // tick labels. Its symmetric-log tick labels ("−10⁻¹¹") are set slanted: level, the seven of them
+  // ran together in the PDF, the more the more decades the slacks span.
   if (!s.legend)
     return ", width=" + std::string(narrow ? "0.7\\linewidth, tick label style={font=\\tiny}" : "0.55\\linewidth") +
            ", height=" + fixed_text(f.height_cm, 2) +
-           "cm, scale only axis, legend pos=north west, legend cell align=left, clip=false";
+           "cm, scale only axis, xticklabel style={rotate=35, anchor=north east, inner sep=1pt}, legend pos=north west, "
+           "legend cell align=left, clip=false";
   // The legend right of the plot, where it hides no point.
   return ", width=0.42\\linewidth, height=" + fixed_text(f.height_cm, 2) +
          "cm, scale only axis, legend pos=outer north east, legend cell align=left, "

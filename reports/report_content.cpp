@@ -34,7 +34,7 @@ std::vector<HeaderRow> header_of(const RunResults& r, const ReportOptions& optio
   for (const InputSource& src : r.sources) h.push_back({"input source", source_text(src)});
   h.push_back({"timestamp", {r.timestamp.empty() ? plain("not recorded") : code(r.timestamp)}});
   h.push_back({"exit status", {plain(std::to_string(status) + " (" + exit_status_meaning(status) + ")")}});
-  h.push_back({"cases listed", {plain("per theorem, the smallest certified counterexample and at most " +
+  h.push_back({"cases listed", {plain("per theorem, the certified counterexample with the fewest input values and at most " +
                                       std::to_string(options.top) +
                                       " cases of each other listing (--top); every case is in results.json")}});
   return h;

@@ -162,8 +162,8 @@ Table case_table(const std::vector<const CaseOutcome*>& cases, const std::vector
 // is its only figure (a longer one, from a large --top, takes the full line and may break across pages).
 constexpr std::size_t kRowsBesideFigure = 8;
 
-// One theorem: statement, verdict counts, its minimal certified witness, its tightest cases and its
-// figures.
+// One theorem: statement, verdict counts, its certified witness with the fewest input values, its
+// tightest cases and its figures.
 Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   const TheoremResult& t = *r.result;
   const TheoremInfo& i = t.info;
@@ -188,7 +188,7 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   const FlaggedCases& f = r.flagged;
   if (!f.violations.empty()) {
     Block b;
-    b.heading = {plain("Minimal certified witness")};
+    b.heading = {plain("Certified witness with the fewest input values")};
     b.list.push_back(witness_item(*f.violations.front()));
     p.blocks.push_back(std::move(b));
     if (f.violations_total > 1)

@@ -58,8 +58,8 @@ struct Document {
   std::vector<Part> parts;
   // The appendix after the body, its subject `appendix_title` ("per-theorem detail"): Theorems
   // (how to read the strip plots, then one part per theorem: statement, source and verdicts,
-  // smallest witness, tightest cases beside the strip plot, figures), Statistical violations,
-  // Undecided cases.
+  // witness with the fewest input values, tightest cases beside the strip plot, figures),
+  // Statistical violations, Undecided cases.
   std::string appendix_title;
   std::vector<Part> appendix;
 };

@@ -62,13 +62,18 @@ TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases,
   r.info = info;
   for (const auto& o : outcomes) ++r.counts[static_cast<int>(o.verdict)];
   r.expected = expectation_met(info.expect, r.counts, origin);
-  const std::size_t violated =
-      count_of(r.counts, Verdict::Violated) + count_of(r.counts, Verdict::ViolatedStatistical);
+  const std::size_t certified_violations = count_of(r.counts, Verdict::Violated),
+                    statistical_violations = count_of(r.counts, Verdict::ViolatedStatistical);
+  const std::size_t violated = certified_violations + statistical_violations;
   if (info.expect == Expect::Holds)
     r.expectation = violated == 0 ? "holds on every case, as expected"
                                   : "UNEXPECTED: violated on " + std::to_string(violated) + " case(s)";
   else if (violated > 0)
-    r.expectation = "VIOLATED (expected): " + std::to_string(violated) + " counterexample(s)";
+    // A statistical violation is a confidence interval on the wrong side, not a counterexample.
+    r.expectation = "VIOLATED (expected): " +
+                    (certified_violations ? std::to_string(certified_violations) + " counterexample(s)" : "") +
+                    (certified_violations && statistical_violations ? ", " : "") +
+                    (statistical_violations ? std::to_string(statistical_violations) + " statistical violation(s)" : "");
   else if (origin == CaseOrigin::External)
     r.expectation = "no counterexample in these " + std::to_string(outcomes.size()) +
                     " case(s) (false in general: its suite has witnesses)";

@@ -9,20 +9,7 @@ set -u
 nb=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-failures=0
-# expect STATUS PATTERN COMMAND...: COMMAND exits STATUS and its output matches PATTERN (grep -E).
-expect() {
-  local status=$1 pattern=$2
-  shift 2
-  local output code
-  output=$("$@" 2>&1)
-  code=$?
-  if [ "$code" -ne "$status" ] || ! grep -qE -- "$pattern" <<<"$output"; then
-    echo "FAILED: $* (exit $code, expected $status and /$pattern/):"
-    echo "$output" | tail -8
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/expect_exit_and_output.sh"
 
 printed=softmax-jacobian-spectral-as-printed
 expect 0 '^VIOLATED: a counterexample in the region, certified by the engine' \

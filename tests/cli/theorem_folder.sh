@@ -9,20 +9,7 @@ folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT
 export NORMBOUND_THEOREM_DIR=$folder/theorems
 mkdir "$NORMBOUND_THEOREM_DIR"
-failures=0
-# expect STATUS PATTERN COMMAND...: COMMAND exits STATUS and its output matches PATTERN (grep -E).
-expect() {
-  local status=$1 pattern=$2
-  shift 2
-  local output code
-  output=$("$@" 2>&1)
-  code=$?
-  if [ "$code" -ne "$status" ] || ! grep -qE -- "$pattern" <<<"$output"; then
-    echo "FAILED: $* (exit $code, expected $status and /$pattern/):"
-    echo "$output" | tail -5
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/expect_exit_and_output.sh"
 
 expect 0 '^softmax-weight-bounds ' "$nb" list
 if "$nb" list | grep -q '^softmax-entropy-log-l '; then

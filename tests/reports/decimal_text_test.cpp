@@ -1,5 +1,9 @@
 #include "reports/decimal_text.hpp"
 
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "verify/errors.hpp"
@@ -55,6 +59,23 @@ TEST(CountText, ChoosesTheNounByNumber) {
   EXPECT_EQ(count_text(1, "case", "cases"), "1 case");
   EXPECT_EQ(count_text(0, "case", "cases"), "0 cases");
   EXPECT_EQ(setting_text(0.001), "0.001");
+}
+
+TEST(ReadableDecimal, PrintsShortValuesExactlyAndOthersAsTheShortestTextThatReadsBack) {
+  bool exact = false;
+  EXPECT_EQ(readable_decimal(0.5, &exact), "0.5");
+  EXPECT_TRUE(exact);
+  EXPECT_EQ(readable_decimal(std::ldexp(1.0, -20), &exact), "0.00000095367431640625");
+  EXPECT_TRUE(exact) << "2^-20 has 14 significant digits";
+  EXPECT_EQ(readable_decimal(0.1, &exact), "0.1");
+  EXPECT_FALSE(exact) << "the double nearest 1/10 is not 1/10";
+  EXPECT_EQ(readable_decimal(0.1 + 0.2), "0.30000000000000004");
+  for (double x : {0x1.07ca1d4028dd9p+2, -0x1.dd64b022c8c68p+3, 0x1p-1074, 1e300, -2.5}) {
+    const std::string text = readable_decimal(x);
+    EXPECT_EQ(std::strtod(text.c_str(), nullptr), x) << text;
+    EXPECT_EQ(text.find("0x"), std::string::npos) << text;
+    EXPECT_LE(text.size(), 24u) << text;
+  }
 }
 
 }  // namespace

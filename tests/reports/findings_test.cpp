@@ -35,7 +35,7 @@ TEST(Findings, PutWhatIsFalseFirst) {
 TEST(Findings, GiveTheMinimalWitnessToSixDigitsAndTheValidForm) {
   const std::string f = findings_text()[1];
   EXPECT_TRUE(contains(f, ": 4 certified counterexamples among 6 cases.")) << f;
-  EXPECT_TRUE(contains(f, "Smallest witness, case 0 (ties L=2 T=1, layer 0, head 0): value \u2248 0.5 against bound 0.25, "
+  EXPECT_TRUE(contains(f, "Witness with the fewest input values, case 0 (ties L=2 T=1, layer 0, head 0): value \u2248 0.5 against bound 0.25, "
                           "slack \u2248 -0.25"))
       << f;
   // The valid form comes from the theorem's data (corrected_by), with its own verdicts.

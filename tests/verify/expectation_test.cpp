@@ -44,5 +44,20 @@ TEST(Expectation, SummarizeSaysWhyNoWitnessOnExternalCasesIsNotUnexpected) {
       << external.expectation;
 }
 
+TEST(Expectation, AStatisticalViolationIsNotCalledACounterexample) {
+  TheoremInfo info;
+  info.id = "false-in-expectation";
+  info.expect = Expect::Violated;
+  CaseOutcome statistical, certified;
+  statistical.verdict = Verdict::ViolatedStatistical;
+  certified.verdict = Verdict::Violated;
+  const std::vector<Case> cases(3);
+  const TheoremResult only_statistical = summarize(info, cases, {statistical, statistical, statistical});
+  EXPECT_TRUE(only_statistical.expected);
+  EXPECT_EQ(only_statistical.expectation, "VIOLATED (expected): 3 statistical violation(s)");
+  const TheoremResult both = summarize(info, cases, {certified, statistical, statistical});
+  EXPECT_EQ(both.expectation, "VIOLATED (expected): 1 counterexample(s), 2 statistical violation(s)");
+}
+
 }  // namespace
 }  // namespace nb

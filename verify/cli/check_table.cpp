@@ -61,9 +61,9 @@ void print_flagged(const RunResults& results, std::ostream& terminal, const std:
       const FlaggedCase& f = t.violations.front();
       const CaseOutcome& o = f.outcome;
       out << "\n" << t.info.id << ": " << t.violations_total << " certified counterexample(s)"
-          << (t.info.expect == Expect::Violated ? " (expected)" : " (UNEXPECTED)") << "; the smallest:\n"
+          << (t.info.expect == Expect::Violated ? " (expected)" : " (UNEXPECTED)") << "; of those with the fewest input values, the first:\n"
           << "  case " << o.index << " (" << o.label << ")\n";
-      for (const auto& [name, text] : reports::exact_inputs(f.input)) out << "    " << name << " = " << text << "\n";
+      out << reports::decimal_input_lines(f.input, "    ");
       out << "  claim   " << o.claim << "\n"
           << "  value   in " << reports::full_enclosure(o.value) << "\n"
           << "  bound   in " << reports::full_enclosure(o.bound) << "\n"

@@ -12,9 +12,10 @@ namespace nb::cli {
 // H/V/U, the smallest relative slack as an enclosure, and the outcome against `expect`.
 void print_verdict_table(const RunResults& results, std::ostream& out);
 
-// For each theorem with violations: the smallest counterexample, its inputs printed exactly, its
-// slack enclosure, where it was saved and the command that replays it. Then INCONCLUSIVE and
-// TIGHT counts worth a second look. Case files and replay commands recorded relative to a report
+// For each theorem with violations: the first of its counterexamples with the fewest input values
+// (Case::size), its inputs in decimal (the case file holds them exactly), its slack enclosure,
+// where it was saved and the command that replays it. Then INCONCLUSIVE and TIGHT counts worth a
+// second look. Case files and replay commands recorded relative to a report
 // directory (`report_dir` non-empty) are printed as run from the working directory. Without a
 // saved case file, a line says how to save one.
 void print_flagged(const RunResults& results, std::ostream& out, const std::string& report_dir = "");

@@ -235,7 +235,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
     out << ": a counterexample in the region, certified by the engine (" << verdict_name(witness_outcome.verdict)
         << ", slack in [" << witness_outcome.slack.lo << ", " << witness_outcome.slack.hi << "] on '"
         << terminal_safe(witness_outcome.claim) << "'):\n";
-    for (const auto& [input, value] : reports::exact_inputs(*proof.witness)) out << "  " << input << " = " << terminal_safe(value) << "\n";
+    out << terminal_safe(reports::decimal_input_lines(*proof.witness, "  "));
     if (!o.cases_dir.empty()) {
       witness_file = (fs::path(o.cases_dir) / (spec.info.id + "-prove-counterexample.json")).string();
       write_case_file(*proof.witness, witness_file);

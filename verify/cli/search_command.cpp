@@ -57,8 +57,7 @@ void print_tightest_point(const TheoremResult& r, std::ostream& out) {
   out << "\n" << r.info.id << ": no counterexample; the tightest point certified:\n"
       << "  case " << o.index << " (" << o.label << "), " << verdict_name(o.verdict) << "\n";
   // A point that holds is not saved as a case file, so a long tensor is only named by its shape.
-  for (const auto& [name, text] : reports::exact_inputs(r.worst_case->input, reports::kShownEntries, " values (too many to show)"))
-    out << "    " << name << " = " << text << "\n";
+  out << reports::decimal_input_lines(r.worst_case->input, "    ", reports::kShownEntries, " values (too many to show)");
   out << "  claim            " << o.claim << "\n"
       << "  relative slack   in " << reports::full_enclosure(o.relative_slack) << "\n";
 }

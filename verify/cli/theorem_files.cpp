@@ -62,6 +62,11 @@ AddedFiles& added_files() {
 std::string theorem_folder() {
   if (const char* folder = std::getenv(kTheoremFolderVariable)) return folder;
   std::error_code error;
+  // An installed binary finds its folder relative to itself, so that the prefix may move; a
+  // build-tree binary has none there and reads the source tree it was built from.
+  const fs::path installed =
+      fs::read_symlink("/proc/self/exe", error).parent_path() / NORMBOUND_INSTALLED_THEOREM_DIR;
+  if (!error && fs::is_directory(installed, error)) return installed.lexically_normal().string();
   return fs::is_directory(NORMBOUND_DEFAULT_THEOREM_DIR, error) ? NORMBOUND_DEFAULT_THEOREM_DIR : "";
 }
 

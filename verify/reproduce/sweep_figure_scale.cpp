@@ -4,7 +4,12 @@
 #include <cmath>
 #include <limits>
 
+#include "reports/figure_axes.hpp"
+
 namespace nb::reproduce {
+
+// At most this many ticks on a linear axis (its labels fit the SVG's 390-pixel plot width).
+constexpr std::size_t kLinearTicks = 7;
 
 double AxisRange::to_axis(double v) const { return log ? std::log10(v) : v; }
 
@@ -43,10 +48,20 @@ std::vector<double> axis_ticks(const AxisRange& r) {
     const int first = static_cast<int>(std::ceil(r.lo)), last = static_cast<int>(std::floor(r.hi));
     const int step = last - first > 8 ? 2 : 1;
     for (int k = first; k <= last; k += step) ticks.push_back(k);
-    if (!ticks.empty()) return ticks;
+    if (ticks.size() >= 2) return ticks;
+    // Less than two decades: 1, 2 and 5 times the powers of ten in range.
+    ticks.clear();
+    for (int k = static_cast<int>(std::floor(r.lo)); k <= last; ++k)
+      for (double m : {1.0, 2.0, 5.0})
+        if (const double t = k + std::log10(m); t >= r.lo && t <= r.hi) ticks.push_back(t);
+    if (ticks.size() >= 2) return ticks;
+    // Less than that: round values, at their logarithms.
+    ticks.clear();
+    const double lo = std::pow(10.0, r.lo), hi = std::pow(10.0, r.hi);
+    for (double v : reports::multiples_in(reports::nice_step(lo, hi, kLinearTicks), lo, hi)) ticks.push_back(std::log10(v));
+    return ticks;
   }
-  for (int k = 0; k < 5; ++k) ticks.push_back(r.lo + (r.hi - r.lo) * (k + 0.5) / 5);
-  return ticks;
+  return reports::multiples_in(reports::nice_step(r.lo, r.hi, kLinearTicks), r.lo, r.hi);
 }
 
 }  // namespace nb::reproduce

@@ -21,7 +21,9 @@ bool drawable(const SweepFigure& figure, double x, double y);
 std::pair<AxisRange, AxisRange> figure_ranges(const SweepFigure& figure);
 
 // Tick positions in axis units: every integer (decade) on a log axis when there are at most 8, else
-// every other; otherwise 5 evenly spaced.
+// every other; over less than two decades 1, 2 and 5 times its powers of ten, and over less than
+// that round values (all as logarithms); on a linear axis multiples of a 1-2-5 step
+// (reports::nice_step), at most 7.
 std::vector<double> axis_ticks(const AxisRange& range);
 
 }  // namespace nb::reproduce

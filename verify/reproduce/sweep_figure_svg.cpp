@@ -1,5 +1,6 @@
 #include "verify/reproduce/sweep_figure_svg.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -8,7 +9,10 @@
 namespace nb::reproduce {
 namespace {
 
-constexpr double kWidth = 680, kHeight = 430, kLeft = 70, kRight = 220, kTop = 40, kBottom = 55;
+constexpr double kPlotWidth = 390, kHeight = 430, kLeft = 70, kTop = 40, kBottom = 55;
+// The legend right of the plot: a 24-pixel line sample 12 pixels from it, the name 6 pixels after,
+// at most 6.5 pixels a character at 11 pixels sans-serif, and a margin; at least 220 pixels.
+constexpr double kLegendLead = 12 + 24 + 6, kCharacterWidth = 6.5, kLegendMargin = 12, kLeastRight = 220;
 constexpr const char* kColours[] = {"#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3", "#8c8c8c"};
 
 std::string fixed(double v) {
@@ -29,17 +33,24 @@ std::string escaped(const std::string& text) {
   return s;
 }
 
+// The width right of the plot that the longest series name needs (names are ASCII).
+double legend_width(const SweepFigure& f) {
+  std::size_t longest = 0;
+  for (const SweepSeries& series : f.series) longest = std::max(longest, series.name.size());
+  return std::max(kLeastRight, kLegendLead + kCharacterWidth * static_cast<double>(longest) + kLegendMargin);
+}
+
 }  // namespace
 
 std::string sweep_figure_svg(const SweepFigure& f) {
   // Named, not a structured binding: clang 14 (the checking build) cannot capture bindings in lambdas.
   const std::pair<AxisRange, AxisRange> ranges = figure_ranges(f);
   const AxisRange &X = ranges.first, &Y = ranges.second;
-  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
+  const double plot_w = kPlotWidth, plot_h = kHeight - kTop - kBottom, width = kLeft + plot_w + legend_width(f);
   const auto px = [&](double v) { return kLeft + (X.to_axis(v) - X.lo) / (X.hi - X.lo) * plot_w; };
   const auto py = [&](double v) { return kTop + plot_h - (Y.to_axis(v) - Y.lo) / (Y.hi - Y.lo) * plot_h; };
   std::string s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" +
-                  fixed(kWidth) + "\" height=\"" + fixed(kHeight) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
+                  fixed(width) + "\" height=\"" + fixed(kHeight) + "\" font-family=\"sans-serif\" font-size=\"11\">\n";
   s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   s += "<text x=\"" + fixed(kLeft) + "\" y=\"22\" font-size=\"13\">" + escaped(f.title) + "</text>\n";
   for (double t : axis_ticks(X)) {
@@ -85,7 +96,8 @@ std::string sweep_figure_svg(const SweepFigure& f) {
     const double ly = kTop + 12 + 18 * static_cast<double>(k), lx = kLeft + plot_w + 12;
     s += "<line x1=\"" + fixed(lx) + "\" y1=\"" + fixed(ly) + "\" x2=\"" + fixed(lx + 24) + "\" y2=\"" + fixed(ly) +
          "\" stroke=\"" + colour + "\" stroke-width=\"1.6\"" + (series.dashed ? " stroke-dasharray=\"6,4\"" : "") +
-         "/>\n<text x=\"" + fixed(lx + 30) + "\" y=\"" + fixed(ly + 4) + "\">" + escaped(series.name) + "</text>\n";
+         "/>\n<text x=\"" + fixed(kLeft + plot_w + kLegendLead) + "\" y=\"" + fixed(ly + 4) + "\">" + escaped(series.name) +
+         "</text>\n";
   }
   return s + "</svg>\n";
 }
