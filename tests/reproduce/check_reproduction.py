@@ -12,9 +12,13 @@ paper's definitions (arXiv 2508.17821, Theorems 1 and 2, Algorithms 1, 2 and 4) 
   * the sampled models (uniform subset, permuted weights): their exact expectation and variance by
     enumerating every subset and every permutation (rows of at most 7 tokens), and the C++ mean
     over rows must lie within 5 standard errors of the exact mean.
+With a second reproduction JSON (any source, experiments fig3 and fig4, an N grid holding 16),
+the claims' statistics are recomputed from its per-head tables: E4a's mean change of N_s/N from
+the smallest N to N = 16, its 95% confidence interval and effect size, and per logit scale and eps
+the E6a and E6c ratios with their two-standard-error intervals and the verdicts they give.
 Exit status 0 when everything agrees, 1 with a message per disagreement.
 
-Usage: check_reproduction.py REPRODUCTION_JSON FIXTURE_DIR SAMPLES
+Usage: check_reproduction.py REPRODUCTION_JSON FIXTURE_DIR SAMPLES [STATISTICS_JSON]
 """
 import itertools
 import json
@@ -96,6 +100,79 @@ def close(ours, theirs, rel=1e-5):
     return abs(ours - theirs) <= rel * max(1.0, abs(theirs))
 
 
+def threshold_verdict(estimate, low, high, threshold, holds_below):
+    if low <= threshold <= high:
+        return "FRAGILE"
+    return "REPRODUCED" if (high < threshold) == holds_below else "NOT REPRODUCED"
+
+
+def rows_of(table):
+    col = {name: i for i, name in enumerate(table["columns"])}
+    return [{name: row[i] for name, i in col.items()} for row in table["rows"]]
+
+
+def check_statistics(result, failures):
+    """E4a's effect size and the per-eps E6 ratios, from the per-head tables."""
+    experiments = {e["id"]: e for e in result["experiments"]}
+    claims = {c["claim"]: c for e in result["experiments"] for c in e["claims"]}
+    checked = 0
+
+    def compare(what, ours, theirs, rel=1e-9):
+        nonlocal checked
+        checked += 1
+        if not close(ours, theirs, rel):
+            failures.append(f"{what}: normbound {ours}, numpy {theirs}")
+
+    heads = {}
+    for r in rows_of(experiments["fig3"]["per_head"]):
+        heads.setdefault(int(r["N"]), {})[(r["window"], r["layer"], r["head"])] = float(r["mean_fraction"])
+    smallest = min(heads)
+    change = np.array([f - heads[smallest][k] for k, f in heads[16].items() if k in heads[smallest]])
+    mean, sd = change.mean(), change.std(ddof=1)
+    half = 1.96 * sd / math.sqrt(len(change))
+    numbers = claims["E4a"]["numbers"]
+    for name, value in (("mean_change", mean), ("ci_low", mean - half), ("ci_high", mean + half),
+                        ("effect_size_dz", mean / sd), ("heads", len(change))):
+        compare(f"E4a {name}", numbers[name], value)
+    checked += 1
+    if claims["E4a"]["verdict"] != threshold_verdict(mean, mean - half, mean + half, -0.05, True):
+        failures.append(f"E4a verdict {claims['E4a']['verdict']}")
+
+    best = {}  # (scale, eps, T) -> (max over heads of the mean g, that head's relative standard error, the head)
+    for r in rows_of(experiments["fig4"]["per_head"]):
+        key = (r["logits"], float(r["eps"]), float(r["T"]))
+        mean_g, rows = float(r["mean_g"]), float(r["rows"])
+        if key not in best or mean_g > best[key][0]:
+            best[key] = (mean_g, float(r["sd_g"]) / math.sqrt(rows) / mean_g, (r["layer"], r["head"]))
+    for scale, name in (("scaled", "scaled q.k/sqrt(d)"), ("raw", "raw q.k")):
+        grid = sorted({(e, T) for (s, e, T) in best if s == scale})
+        for eps in sorted({e for e, _ in grid}):
+            Ts = sorted(T for e, T in grid if e == eps)
+            g = {T: best[(scale, eps, T)] for T in Ts}
+            small = [T for T in Ts if T < 0.1]
+            hi, lo = max(small, key=lambda T: g[T][0] * T), min(small, key=lambda T: g[T][0] * T)
+            top = max((T for T in Ts if T >= 1), key=lambda T: g[T][0])
+            for claim, a, b, threshold, below in (("E6a", g[hi][0] * hi, g[lo][0] * lo, 2, True),
+                                                  ("E6c", g[Ts[0]][0], g[top][0], 10, False)):
+                ta, tb = (hi, lo) if claim == "E6a" else (Ts[0], top)
+                ratio = a / b
+                c = claims[f"{claim} ({name}, eps {eps:.3g})"]
+                compare(f"{claim} {scale} eps {eps} ratio", c["numbers"]["ratio"], ratio)
+                # The covariance of two means over the same rows (one head best at both T) is
+                # normbound's; over different heads' rows it must be 0, and |cov| <= ra rb always.
+                cab = c["numbers"]["relative_covariance"]
+                checked += 1
+                if (g[ta][2] != g[tb][2] and cab != 0) or abs(cab) > g[ta][1] * g[tb][1] * (1 + 1e-9):
+                    failures.append(f"{claim} {scale} eps {eps}: relative covariance {cab}")
+                spread = math.exp(2 * math.sqrt(max(0.0, g[ta][1] ** 2 + g[tb][1] ** 2 - 2 * cab)))
+                if c["verdict"] != "NOT TESTABLE ON THIS SOURCE":
+                    checked += 1
+                    expected = threshold_verdict(ratio, ratio / spread, ratio * spread, threshold, below)
+                    if c["verdict"] != expected:
+                        failures.append(f"{claim} {scale} eps {eps}: verdict {c['verdict']}, numpy {expected}")
+    return checked
+
+
 def main():
     result = json.loads(pathlib.Path(sys.argv[1]).read_text())
     golden = pathlib.Path(sys.argv[2]) / "golden" / "positions"
@@ -148,6 +225,8 @@ def main():
             checked += 1
             if not close(ours, expected):
                 failures.append(f"fig3 L{layer} H{head} N={N} {name}: normbound {ours}, numpy {expected}")
+    if len(sys.argv) > 4:
+        checked += check_statistics(json.loads(pathlib.Path(sys.argv[4]).read_text()), failures)
     for f in failures:
         print("MISMATCH", f)
     print(f"{checked} numbers checked, {len(failures)} mismatches")

@@ -37,6 +37,7 @@ class CriticalNSearch final : public Experiment {
     SweepFigure fig{"fig2c", "Fig. 2c: KS p-value of per-head distance against expectation", "N", "p-value", true, true, {}, {}, {}};
     std::vector<double> critical_over_L;  // per (model, alpha), NaN when not found
     std::vector<std::string> labels;
+    std::vector<bool> at_smallest_N;
     for (std::size_t q = 2; q < kDistanceQuantities; ++q) {
       const std::string& model = distance_quantities()[q];
       SweepSeries series{model, {}, {}, false};
@@ -65,12 +66,13 @@ class CriticalNSearch final : public Experiment {
                          found && k > 0 ? number_text(Ns[k - 1]) : "", found ? number_text(N / static_cast<double>(L)) : ""});
         critical_over_L.push_back(found ? N / static_cast<double>(L) : std::numeric_limits<double>::quiet_NaN());
         labels.push_back(model + ", alpha " + number_text(alpha));
+        at_smallest_N.push_back(found && k == 0);
         if (found && alpha == kLevels[0]) fig.vertical_lines.push_back(N);
       }
     }
     for (double alpha : kLevels) fig.series.push_back({"alpha = " + number_text(alpha), {1, points.empty() ? 1.0 : static_cast<double>(points.back().N)}, {alpha, alpha}, true});
     o.figures = {fig};
-    o.claims = critical_n_claims(labels, critical_over_L, !sweep_.head_means().empty());
+    o.claims = critical_n_claims(labels, critical_over_L, at_smallest_N, !sweep_.head_means().empty());
     return o;
   }
 

@@ -49,6 +49,7 @@ std::vector<DistanceGridPoint> DistanceSweep::grid(int length) {
 
 void DistanceSweep::add_head(const AttentionHead& head) {
   const std::vector<DistanceGridPoint> points = grid(head.length());
+  ++heads_;
   const DoubleMatrix G = vector_gram(head);
   // Every (row, N) a grid point needs, computed once: a row does not depend on L (the pass is causal).
   std::map<std::pair<int, std::size_t>, DistanceMeans> cache;
@@ -95,6 +96,14 @@ ExperimentOutcome DistanceSweep::finish() {
              "models); sampled models from " + std::to_string(s_.samples) + " draws per row; mean over rows (" + s_.rows +
              " per head within the first L tokens, rows with more than N keys), then over heads";
   o.per_head = per_head_;
+  std::vector<std::size_t> Ls, Ns;
+  for (const DistanceGridPoint& p : points_) {
+    if (std::find(Ls.begin(), Ls.end(), p.L) == Ls.end()) Ls.push_back(p.L);
+    if (std::find(Ns.begin(), Ns.end(), p.N) == Ns.end()) Ns.push_back(p.N);
+  }
+  o.evidence = std::to_string(heads_) + " heads; rows: " + s_.rows + " per head within the first L tokens, with more than N "
+               "keys; L grid " + grid_text(Ls) + "; N grid " + grid_text(Ns) + "; " + std::to_string(s_.samples) +
+               " draws per row for the sampled models";
   o.aggregate.columns = {"L", "N", "heads"};
   for (const auto& name : distance_quantities()) o.aggregate.columns.push_back("mean_" + name);
   std::vector<double> x;

@@ -46,6 +46,7 @@ class DistanceSweep final : public Experiment {
   ResultTable per_head_;
   std::map<std::size_t, std::vector<DistanceMeans>> head_means_;
   std::vector<Case> certified_;
+  std::size_t heads_ = 0;
 };
 
 // Default grid: L in {32, 64, ..., 1024} (powers of two; the paper gives only the ends), N = 5.

@@ -98,13 +98,18 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     timed.seconds = r.seconds + seconds_since(t0);
     if (!r.fed) {
       timed.outcome.testable = false;
-      timed.outcome.why_not = "not testable with this input: " + result.source.kind +
+      timed.outcome.why_not = "not testable on this source: " + result.source.kind +
                               " gives logits only, and this algorithm reads the token vectors x_i";
       for (Claim& c : timed.outcome.claims) {
         c.verdict = ClaimVerdict::NotTestable;
-        c.measured = timed.outcome.why_not;
+        c.measured = "-";
+        c.basis = timed.outcome.why_not;
       }
     }
+    const std::string source = "source " + result.source.kind +
+                               (result.source.stand_in.empty() ? "" : " (" + result.source.stand_in + ")");
+    for (Claim& c : timed.outcome.claims)
+      c.evidence = source + (timed.outcome.evidence.empty() || !r.fed ? "" : "; " + timed.outcome.evidence);
     // Certified checks, one run per experiment so that its time is its own.
     RunPlan own = plan;
     for (TheoremCases& work : timed.outcome.certified)

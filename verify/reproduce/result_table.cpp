@@ -21,6 +21,16 @@ std::string number_text(double value) {
   return std::string(buffer, end);
 }
 
+std::string grid_text(const std::vector<double>& values) {
+  std::string s;
+  for (double v : values) s += (s.empty() ? "" : ",") + number_text(v);
+  return s;
+}
+
+std::string grid_text(const std::vector<std::size_t>& values) {
+  return grid_text(std::vector<double>(values.begin(), values.end()));
+}
+
 namespace {
 
 std::string csv_field(const std::string& text) {
