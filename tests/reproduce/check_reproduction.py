@@ -2,16 +2,19 @@
 """Independent check of `normbound reproduce` on the tiny GPT-2 fixture.
 
 Reads the reproduction JSON that normbound wrote for
-  normbound reproduce fig2a fig2b fig3 --source gpt2-positions:FIXTURE --rows all ...
+  normbound reproduce fig2a fig2b fig2c fig3 --source gpt2-positions:FIXTURE --rows all ...
 and recomputes every per-head number with numpy from the fixture's golden activations (the
 positions path run by PyTorch in float64: golden/positions/layer<l>_{q,k,v}.npy), following the
-paper's definitions (arXiv 2508.17821, Theorems 1 and 2, Algorithms 1, 2 and 4) written afresh:
+paper's definitions (arXiv 2508.17821, Theorems 1 and 2, Algorithms 1-4) written afresh:
   * deterministic quantities (true distance d~, the Theorem 1 fixed-set bound, the main sum M of
     the uniform-subset model, the fixed-context model, N_s/N and both Theorem 2 bounds): equal to
     a relative 1e-5 (the C++ pass runs in float32, the golden one in float64);
   * the sampled models (uniform subset, permuted weights): their exact expectation and variance by
     enumerating every subset and every permutation (rows of at most 7 tokens), and the C++ mean
-    over rows must lie within 5 standard errors of the exact mean.
+    over rows must lie within 5 standard errors of the exact mean;
+  * Algorithm 3 against L (Fig. 2c): for the deterministic models, the two-sample KS statistic and
+    its exact p-value by enumerating every split of the pooled per-head means (equal sizes), at
+    every (L, N); and for every model the critical N at each L from the p-values.
 With a second reproduction JSON (any source, experiments fig3 and fig4, an N grid holding 16),
 the claims' statistics are recomputed from its per-head tables: E4a's mean change of N_s/N from
 the smallest N to N = 16, its 95% confidence interval and effect size, and per logit scale and eps
@@ -173,6 +176,28 @@ def check_statistics(result, failures):
     return checked
 
 
+def ks_permutation(a, b):
+    """Two-sample KS statistic of a and b and its exact p-value: the share of the splits of the
+    pooled sample into two groups of the same sizes whose statistic is at least as large."""
+    pooled = np.concatenate([a, b])
+    order = np.argsort(pooled, kind="stable")
+    n, total = len(a), len(pooled)
+    splits = np.zeros((math.comb(total, n), total), dtype=bool)
+    for row, chosen in enumerate(itertools.combinations(range(total), n)):
+        splits[row, list(chosen)] = True
+    in_a = splits[:, order]
+    # Ties: the empirical CDFs are compared after all equal values.
+    last_of_value = np.append(np.diff(pooled[order]) != 0, True)
+    gap = np.abs(np.cumsum(in_a, axis=1) / n - np.cumsum(~in_a, axis=1) / (total - n))[:, last_of_value].max(axis=1)
+    observed = gap[0]  # the first split is the observed one: a, then b
+    return observed, float(np.mean(gap >= observed - 1e-12))
+
+
+def critical_n(p_values, alpha):
+    """The first N (in grid order) whose p-value is not below alpha, -1 when every N rejects."""
+    return next((N for N, p in p_values if p >= alpha), -1)
+
+
 def main():
     result = json.loads(pathlib.Path(sys.argv[1]).read_text())
     golden = pathlib.Path(sys.argv[2]) / "golden" / "positions"
@@ -188,15 +213,24 @@ def main():
         q, k, v = (np.load(golden / f"layer{layer}_{name}.npy")[:length, cols] for name in "qkv")
         return q, k, v
 
+    terms_cache = {}
+
+    def row_terms_of(layer, head, t, N):
+        """row_terms of row t (the pass is causal: the same for every L > t)."""
+        key = (layer, head, t, N)
+        if key not in terms_cache:
+            q, k, v = head_arrays(layer, head, t + 1)
+            terms_cache[key] = row_terms(q[t] @ k[: t + 1].T, T, v[: t + 1], N)
+        return terms_cache[key]
+
     experiments = {e["id"]: e for e in result["experiments"]}
     for exp_id in ("fig2a", "fig2b"):
         table = experiments[exp_id]["per_head"]
         col = {name: i for i, name in enumerate(table["columns"])}
         for row in table["rows"]:
             layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
-            q, k, v = head_arrays(layer, head, L)
             rows = [t for t in range(L) if t + 1 > N]  # --rows all
-            terms = [row_terms(q[t] @ k[: t + 1].T, T, v[: t + 1], N) for t in rows]
+            terms = [row_terms_of(layer, head, t, N) for t in rows]
             R = len(rows)
             expected = {name: sum(t[i] for t in terms) / R
                         for i, name in enumerate(("distance", "bound", "uniform-subset-main-sum", "fixed-context"))}
@@ -213,6 +247,28 @@ def main():
                 if abs(ours - mean) > 5 * se + 1e-12:
                     failures.append(f"{exp_id} L{layer} H{head} L={L} N={N} {name}: normbound {ours}, exact {mean} "
                                     f"(standard error {se})")
+    # Fig. 2c: per (L, N) the per-head means of d~ and of the deterministic models, their KS test.
+    heads = sorted({(int(r["layer"]), int(r["head"])) for r in rows_of(experiments["fig2a"]["per_head"])})
+    p_values = {}  # (model, L) -> [(N, p)] in grid order
+    for r in rows_of(experiments["fig2c"]["per_head"]):
+        L, N, model, p = int(r["L"]), int(r["N"]), r["model"], float(r["p_value"])
+        p_values.setdefault((model, L), []).append((N, p))
+        index = {"uniform-subset-main-sum": 2, "fixed-context": 3}.get(model)
+        if index is None:
+            continue
+        means = np.array([[np.mean([row_terms_of(layer, head, t, N)[i] for t in range(L) if t + 1 > N])
+                           for layer, head in heads] for i in (0, index)])
+        statistic, p_exact = ks_permutation(means[0], means[1])
+        checked += 2
+        if abs(statistic - float(r["ks_statistic"])) > 1e-9 or abs(p_exact - p) > 1e-9:
+            failures.append(f"fig2c L={L} N={N} {model}: normbound D {r['ks_statistic']} p {p}, "
+                            f"numpy D {statistic} p {p_exact}")
+    for r in rows_of(experiments["fig2c"]["aggregate"]):
+        expected = critical_n(p_values[(r["model"], int(r["L"]))], float(r["alpha"]))
+        checked += 1
+        if float(r["critical_N"]) != expected:
+            failures.append(f"fig2c critical N of {r['model']} alpha {r['alpha']} L={r['L']}: normbound "
+                            f"{r['critical_N']}, numpy {expected}")
     table = experiments["fig3"]["per_head"]
     col = {name: i for i, name in enumerate(table["columns"])}
     for row in table["rows"]:

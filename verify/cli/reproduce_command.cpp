@@ -105,7 +105,7 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   add_count_option(*cmd, "--seed", o.sweep.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                    "Seed of every random draw (printed; same seed, same results whatever --threads)");
   cmd->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
-  cmd->add_option("--grid-L", o.sweep.grid_L, "Lengths L of Algorithm 1 (default 32,64,...,1024)")->delimiter(',');
+  cmd->add_option("--grid-L", o.sweep.grid_L, "Lengths L of Algorithms 1 and 3 (defaults 32,64,...,1024 / 64,128,...,1024; Alg. 2: the largest)")->delimiter(',');
   cmd->add_option("--grid-N", o.sweep.grid_N,
                   "Sizes N (Alg. 1: the first; Alg. 2, 3, 4: the grid; defaults 5 / 1,5,10,20,100 / 1,2,3,4,6,...,96,128 / 2,4,...,64)")
       ->delimiter(',');

@@ -119,25 +119,37 @@ std::vector<Claim> selection_claims(const std::vector<double>& N, const std::vec
   return claims;
 }
 
-std::vector<Claim> critical_n_claims(const std::vector<std::string>& labels, const std::vector<double>& ratio,
-                                     const std::vector<bool>& critical_at_smallest_N, bool has_data) {
+std::vector<Claim> critical_n_claims(const std::vector<CriticalNCurve>& curves, bool has_data) {
   const std::string paper = "N_crit is about 0.06 L (fewer than 6% of the tokens)";
-  const std::string criterion = "N_crit / L in [0.03, 0.09]";
+  const std::string criterion = "N_crit / L in [0.03, 0.09] at every L of the grid";
   std::vector<Claim> claims;
-  for (std::size_t k = 0; k < labels.size(); ++k) {
-    if (!has_data) {
-      claims.push_back(untestable_claim("E3 (" + labels[k] + ")", paper, criterion, "no head"));
-    } else if (labels[k].rfind(kFixedContext, 0) == 0 && critical_at_smallest_N[k]) {
-      claims.push_back(untestable_claim("E3 (" + labels[k] + ")", paper, criterion,
-                                        std::string(kFixedContextByDefinition) +
-                                            ": the KS test cannot separate the two, and the critical N is the grid's smallest"));
-    } else if (std::isnan(ratio[k])) {
-      claims.push_back({"E3 (" + labels[k] + ")", paper, criterion, "rejected at every N of the grid",
-                        ClaimVerdict::NotReproduced});
-    } else {
-      claims.push_back({"E3 (" + labels[k] + ")", paper, criterion, "N_crit / L = " + short_number(ratio[k]),
-                        verdict_of(ratio[k] >= 0.03 && ratio[k] <= 0.09)});
+  for (const CriticalNCurve& c : curves) {
+    const std::string id = "E3 (" + c.label + ")";
+    if (!has_data || c.L.empty()) {
+      claims.push_back(untestable_claim(id, paper, criterion, "no head"));
+      continue;
     }
+    std::string measured = "N_crit / L";
+    bool inside = true;
+    for (std::size_t k = 0; k < c.L.size(); ++k) {
+      measured += (k ? ", " : " ") + (std::isnan(c.ratio[k]) ? std::string("none") : short_number(c.ratio[k])) +
+                  " (L = " + short_number(c.L[k]) + ")";
+      inside = inside && c.ratio[k] >= 0.03 && c.ratio[k] <= 0.09;  // false for NaN
+    }
+    if (!c.N.empty()) {
+      const std::size_t mid = c.N.size() / 2;
+      measured += "; p-value at L = " + short_number(c.L.back()) + ": " + short_number(c.p_value.front()) + " (N = " +
+                  short_number(c.N.front()) + "), " + short_number(c.p_value[mid]) + " (N = " + short_number(c.N[mid]) +
+                  "), " + short_number(c.p_value.back()) + " (N = " + short_number(c.N.back()) + ")";
+    }
+    Claim claim{id, paper, criterion, measured, verdict_of(inside), "", "", {}};
+    for (std::size_t k = 0; k < c.L.size(); ++k) claim.numbers["critical_N_over_L_at_" + number_text(c.L[k])] = c.ratio[k];
+    if (c.averages_own_terms && std::all_of(c.at_smallest_N.begin(), c.at_smallest_N.end(), [](bool b) { return b; })) {
+      claim.verdict = ClaimVerdict::NotTestable;
+      claim.basis = std::string(kFixedContextByDefinition) +
+                    ": the KS test cannot separate the two, and the critical N is the grid's smallest at every L";
+    }
+    claims.push_back(claim);
   }
   return claims;
 }
