@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "verify/reproduce/certified_findings.hpp"
 #include "verify/reproduce/distance_sweep.hpp"
 #include "verify/reproduce/critical_n_search.hpp"
 #include "verify/reproduce/separability_sweep.hpp"
@@ -120,10 +121,12 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
       const auto c0 = Clock::now();
       RunResults checked = run(own);
       timed.certified_seconds = seconds_since(c0);
-      for (TheoremResult& t : checked.theorems) {
-        t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
-        result.certified.theorems.push_back(std::move(t));
+      for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
+      for (Claim& c : certified_findings(checked)) {
+        c.evidence = source + "; the last row of each head and grid point of " + r.id;
+        timed.outcome.claims.push_back(std::move(c));
       }
+      for (TheoremResult& t : checked.theorems) result.certified.theorems.push_back(std::move(t));
     }
     result.experiments.push_back(std::move(timed));
   }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace nb::reproduce {
@@ -23,7 +24,11 @@ std::string number_text(double value) {
 
 std::string grid_text(const std::vector<double>& values) {
   std::string s;
-  for (double v : values) s += (s.empty() ? "" : ",") + number_text(v);
+  for (double v : values) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", v);
+    s += (s.empty() ? "" : ",") + std::string(buffer);
+  }
   return s;
 }
 

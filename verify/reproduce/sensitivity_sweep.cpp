@@ -107,7 +107,7 @@ class SensitivitySweep final : public Experiment {
                "shifted by their maximum), l = " + scales_text() + " (scaled: q.k/sqrt(d), the model's logits; raw: "
                "q.k), one Gaussian unit v per row shared by all (T, eps), rows with one key left out; mean over rows (" +
                s_.rows + " per head, all windows), then the maximum over heads, with that head's standard error of the mean";
-    o.evidence = std::to_string(moments_.size()) + " (layer, head) pairs; rows: " + s_.rows +
+    o.evidence = std::to_string(moments_.size()) + " (layer, head) pairs, all windows; rows: " + s_.rows +
                  " per head with two or more keys; T grid " + grid_text(T_) + "; eps grid " + grid_text(eps_) +
                  "; one Gaussian direction per row";
     o.per_head.columns = {"logits", "layer", "head", "rows", "T", "eps", "mean_g", "sd_g"};
