@@ -48,7 +48,7 @@ std::vector<Claim> all_claims(const Reproduction& r) {
 
 nlohmann::json reproduction_json(const Reproduction& r) {
   nlohmann::json j{{"format", "normbound-reproduction"},
-                   {"version", 1},
+                   {"version", 2},
                    {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"stand_in", r.source.stand_in},
                                {"files", recorded_files(r.source.input_files)}}},
                    {"heads", r.heads},

@@ -133,14 +133,14 @@ std::vector<Claim> critical_n_claims(const std::vector<CriticalNCurve>& curves, 
     bool inside = true;
     for (std::size_t k = 0; k < c.L.size(); ++k) {
       measured += (k ? ", " : " ") + (std::isnan(c.ratio[k]) ? std::string("none") : short_number(c.ratio[k])) +
-                  " (L = " + short_number(c.L[k]) + ")";
+                  " (L = " + number_text(c.L[k]) + ")";
       inside = inside && c.ratio[k] >= 0.03 && c.ratio[k] <= 0.09;  // false for NaN
     }
     if (!c.N.empty()) {
       const std::size_t mid = c.N.size() / 2;
-      measured += "; p-value at L = " + short_number(c.L.back()) + ": " + short_number(c.p_value.front()) + " (N = " +
-                  short_number(c.N.front()) + "), " + short_number(c.p_value[mid]) + " (N = " + short_number(c.N[mid]) +
-                  "), " + short_number(c.p_value.back()) + " (N = " + short_number(c.N.back()) + ")";
+      measured += "; p-value at L = " + number_text(c.L.back()) + ": " + short_number(c.p_value.front()) + " (N = " +
+                  number_text(c.N.front()) + "), " + short_number(c.p_value[mid]) + " (N = " + number_text(c.N[mid]) +
+                  "), " + short_number(c.p_value.back()) + " (N = " + number_text(c.N.back()) + ")";
     }
     Claim claim{id, paper, criterion, measured, verdict_of(inside), "", "", {}};
     for (std::size_t k = 0; k < c.L.size(); ++k) claim.numbers["critical_N_over_L_at_" + number_text(c.L[k])] = c.ratio[k];
