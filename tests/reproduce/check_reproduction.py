@@ -76,8 +76,8 @@ def row_terms(logits, T, x, n):
 
 
 def separability(logits, T, x, n):
-    """Theorem 2 on one row, vectors on the unit sphere: N_s/N, the lower bound (clipped at 0)
-    and the upper envelope."""
+    """Theorem 2 on one row, vectors on the unit sphere: N_s/N, the lower bound (clipped at 0),
+    the upper envelope, and whether the lower bound before clipping is <= 0 (trivial)."""
     x = x / np.linalg.norm(x, axis=1, keepdims=True)
     L = len(logits)
     a = softmax(logits / T)
@@ -96,7 +96,8 @@ def separability(logits, T, x, n):
         xi = math.sqrt(max(0.0, M * M * A * A - delta * delta / 2 * (A * A - Q)))
         xis.append(xi)
         terms.append(math.exp(-max(xi - r, 0.0) ** 2 / (2 * M * M)))
-    return inside / n, max(0.0, 1 - sum(xis) / (r * n)), sum(terms) / n
+    lower = 1 - sum(xis) / (r * n)
+    return inside / n, max(0.0, lower), sum(terms) / n, lower <= 0
 
 
 def close(ours, theirs, rel=1e-5):
@@ -271,10 +272,12 @@ def main():
                             f"{r['critical_N']}, numpy {expected}")
     table = experiments["fig3"]["per_head"]
     col = {name: i for i, name in enumerate(table["columns"])}
+    trivial = 0
     for row in table["rows"]:
         layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
         q, k, v = head_arrays(layer, head, L)
         values = [separability(q[t] @ k[: t + 1].T, T, v[: t + 1], N) for t in range(L) if t + 1 > N]
+        trivial += sum(x[3] for x in values)
         for i, name in enumerate(("fraction", "lower_bound", "upper_envelope")):
             expected = sum(x[i] for x in values) / len(values)
             ours = float(row[col["mean_" + name]])
@@ -283,6 +286,10 @@ def main():
                 failures.append(f"fig3 L{layer} H{head} N={N} {name}: normbound {ours}, numpy {expected}")
     if len(sys.argv) > 4:
         checked += check_statistics(json.loads(pathlib.Path(sys.argv[4]).read_text()), failures)
+    e5b = next(c for c in experiments["fig3"]["claims"] if c["claim"] == "E5b")
+    checked += 1
+    if e5b["numbers"]["trivial_rows"] != trivial:
+        failures.append(f"E5b rows with a lower bound <= 0: normbound {e5b['numbers']['trivial_rows']}, numpy {trivial}")
     for f in failures:
         print("MISMATCH", f)
     print(f"{checked} numbers checked, {len(failures)} mismatches")

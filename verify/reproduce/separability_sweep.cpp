@@ -18,6 +18,12 @@ struct SeparabilityMeans {
   double fraction = 0, lower = 0, upper = 0;
 };
 
+// One row's values, and whether its lower bound was trivial (<= 0) before clipping.
+struct SeparabilityRow {
+  SeparabilityMeans values;
+  bool trivial_lower = false;
+};
+
 // The head's vectors scaled to unit norm (a zero vector stays 0).
 AttentionHead on_unit_sphere(const AttentionHead& head) {
   AttentionHead h = head;
@@ -55,7 +61,7 @@ class SeparabilitySweep final : public Experiment {
     for (std::size_t N : grid_) {
       const auto rows = sweep_rows(s_.rows, head.length(), static_cast<int>(N));
       if (rows.empty()) continue;
-      std::vector<SeparabilityMeans> values(rows.size());
+      std::vector<SeparabilityRow> values(rows.size());
 #pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
       for (std::size_t k = 0; k < rows.size(); ++k) {
         Case c = head_row_case(head, rows[k], "");
@@ -73,14 +79,17 @@ class SeparabilitySweep final : public Experiment {
         for (double xi : t.xi) xi_sum += xi;
         const double n = static_cast<double>(N);
         // A lower bound below 0 says nothing about a fraction; 0 is its trivial value.
-        values[k] = {t.separated / n, std::max(0.0, 1 - xi_sum / (t.r * n)), t.envelope};
+        const double lower = 1 - xi_sum / (t.r * n);
+        values[k] = {{t.separated / n, std::max(0.0, lower), t.envelope}, lower <= 0};
       }
       SeparabilityMeans mean;
-      for (const auto& v : values) {
+      for (const auto& [v, trivial] : values) {
         mean.fraction += v.fraction / static_cast<double>(values.size());
         mean.lower += v.lower / static_cast<double>(values.size());
         mean.upper += v.upper / static_cast<double>(values.size());
+        trivial_rows_ += trivial;
       }
+      rows_ += values.size();
       per_head_.add({std::to_string(head.window), std::to_string(head.layer), std::to_string(head.head),
                      std::to_string(head.length()), std::to_string(N), std::to_string(rows.size()),
                      number_text(mean.fraction), number_text(mean.lower), number_text(mean.upper)});
@@ -108,6 +117,8 @@ class SeparabilitySweep final : public Experiment {
     SweepSeries lower{"lower bound (mean over heads)", {}, {}, true}, upper{"upper envelope (mean over heads)", {}, {}, true},
         upper_max{"upper envelope (max over heads)", {}, {}, false};
     SeparabilityCurves curves;
+    curves.trivial_rows = trivial_rows_;
+    curves.rows = rows_;
     for (auto& [N, heads] : means_) {
       std::vector<double> f;
       double lo = 0, up = 0, up_max = 0, fsum = 0;
@@ -156,6 +167,7 @@ class SeparabilitySweep final : public Experiment {
   ResultTable per_head_;
   std::map<std::size_t, std::map<std::tuple<int, int, int>, SeparabilityMeans>> means_;  // by N, then (window, layer, head)
   std::size_t heads_ = 0;
+  std::size_t rows_ = 0, trivial_rows_ = 0;  // (row, N) evaluated, and those whose lower bound is <= 0
   std::vector<Case> certified_;
 };
 

@@ -214,13 +214,18 @@ std::vector<Claim> separability_claims(const SeparabilityCurves& c) {
                    ">= 0.9 at every N (smallest " + short_number(lowest_maximum) + "): they agree because both are near 1";
   }
   claims.push_back(tracks);
-  Claim conservative{"E5b", pd, cd, "largest (lower - fraction) " + short_number(lower_gap), verdict_of(lower_gap <= 0), "", "",
-                     {{"largest_lower_minus_fraction", lower_gap}}};
+  Claim conservative{"E5b", pd, cd,
+                     "largest (lower - fraction) " + short_number(lower_gap) + "; the bound before clipping is <= 0 on " +
+                         std::to_string(c.trivial_rows) + " of " + std::to_string(c.rows) + " rows",
+                     verdict_of(lower_gap <= 0), "", "",
+                     {{"largest_lower_minus_fraction", lower_gap}, {"trivial_rows", static_cast<double>(c.trivial_rows)},
+                      {"rows", static_cast<double>(c.rows)}}};
   if (lower_gap <= 0) {
     conservative.verdict = ClaimVerdict::ConsistentByConstruction;
     conservative.basis = "Theorem 2's lower bound is proven (checked certified as separability-lower) and clipped at 0; "
                          "its head mean is 0 on " + std::to_string(c.zero_lower) + " of " + std::to_string(c.head_points) +
-                         " (head, N)";
+                         " (head, N)" +
+                         (2 * c.trivial_rows > c.rows ? "; VACUOUS on this source: the bound is <= 0 on most rows" : "");
   }
   claims.push_back(conservative);
   return claims;

@@ -59,11 +59,13 @@ std::vector<Claim> critical_n_claims(const std::vector<CriticalNCurve>& curves, 
 // every N >= 16 ("about 80%"); (E5a) the max over heads of the upper envelope is within 0.1 of the
 // max over heads of N_s/N at every N ("tracks the empirical maxima closely"), consistent by
 // construction when both are >= 0.9; (E5b) the mean lower bound is at or below the mean N_s/N at
-// every N ("conservative"), consistent by construction when it holds (a proven bound).
+// every N ("conservative"), consistent by construction when it holds (a proven bound), flagged
+// vacuous when the bound is <= 0 (trivial) on more than half of the rows.
 struct SeparabilityCurves {
   std::vector<double> N, median, maximum, upper_maximum, mean_lower, mean_fraction;
   std::vector<double> decline;  // per head with rows at both: N_s/N at N = 16 minus at the smallest N
   std::size_t zero_lower = 0, head_points = 0;  // (head, N) whose mean lower bound is 0, of all
+  std::size_t trivial_rows = 0, rows = 0;       // (row, N) whose lower bound is <= 0 before clipping, of all
 };
 std::vector<Claim> separability_claims(const SeparabilityCurves& curves);
 
