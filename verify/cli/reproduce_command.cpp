@@ -35,6 +35,9 @@ void validate(const ReproduceOptions& o) {
     if (N < 1) throw UsageError("--grid-N values must be at least 1");
   for (double T : o.sweep.grid_T)
     if (!(T > 0) || !std::isfinite(T)) throw UsageError("--grid-T values must be finite and > 0");
+  for (const std::string& scale : o.sweep.logit_scales)
+    if (scale != "scaled" && scale != "raw") throw UsageError("--fig4-logits takes scaled and/or raw (got '" + scale + "')");
+  if (o.sweep.logit_scales.empty()) throw UsageError("--fig4-logits needs scaled, raw or both");
   for (double e : o.sweep.grid_eps)
     if (!(e > 0) || !std::isfinite(e)) throw UsageError("--grid-eps values must be finite and > 0");
 }
@@ -102,13 +105,17 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   add_count_option(*cmd, "--seed", o.sweep.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                    "Seed of every random draw (printed; same seed, same results whatever --threads)");
   cmd->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
-  cmd->add_option("--grid-L", o.sweep.grid_L, "Lengths L of Algorithm 1 (default 32,64,...,1024)")->delimiter(',');
+  cmd->add_option("--grid-L", o.sweep.grid_L, "Lengths L of Algorithms 1 and 3 (defaults 32,64,...,1024 / 64,128,...,1024; Alg. 2: the largest)")->delimiter(',');
   cmd->add_option("--grid-N", o.sweep.grid_N,
                   "Sizes N (Alg. 1: the first; Alg. 2, 3, 4: the grid; defaults 5 / 1,5,10,20,100 / 1,2,3,4,6,...,96,128 / 2,4,...,64)")
       ->delimiter(',');
   cmd->add_option("--grid-T", o.sweep.grid_T, "Temperatures of Algorithm 5 (default 10^(-2+k/4), k = 0..16)")
       ->delimiter(',');
   cmd->add_option("--grid-eps", o.sweep.grid_eps, "Step sizes of Algorithm 5 (default 1e-3,1e-1,10)")->delimiter(',');
+  cmd->add_option("--fig4-logits", o.sweep.logit_scales,
+                  "Logits of Algorithm 5: scaled (q.k/sqrt(d), the model's), raw (q.k) or scaled,raw")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
@@ -163,7 +170,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   out << "\nClaims (arXiv 2508.17821, Section 3):\n";
   for (const auto& c : reproduce::all_claims(r))
     out << "  " << c.id << ": " << reproduce::claim_verdict_text(c.verdict) << " - " << c.criterion << "; measured "
-        << terminal_safe(c.measured) << "\n";
+        << terminal_safe(c.measured) << (c.basis.empty() ? "" : " [" + terminal_safe(c.basis) + "]") << "\n";
   out << "\nRuntimes (wall) beside the paper's Table 1 (M1 Pro):\n";
   for (const auto& e : r.experiments) {
     char line[160];

@@ -116,6 +116,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
                        std::to_string(shape.layers) + " layers x " + std::to_string(shape.heads) + " heads, n_embd " +
                        std::to_string(shape.embd) + ", " + std::to_string(std::min<std::size_t>(r.max_tokens, shape.positions)) +
                        " positions through ln_1 and c_attn), x_i = " + r.vectors;
+    info.stand_in = "stand-in for the paper's text input: random weights, a null model";
     return info;
   }
   const sources::SourceSpec spec = sources::parse_source_spec(r.spec);
@@ -125,6 +126,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
       info.has_vectors = true;
       info.description = recorded_spec(r.spec) + " (the position-embedding probe, not text: wpe pushed through each layer's ln_1 and "
                                   "c_attn), x_i = " + r.vectors;
+      info.stand_in = "stand-in for the paper's text input: position embeddings only, no tokens";
       info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
       return info;
     case sources::SourceKind::gpt2_text:

@@ -41,6 +41,8 @@ struct HeadSourceInfo {
   std::string kind;         // "gpt2", "gpt2-positions", "attention-dump", "random-gpt2"
   std::string description;  // one line for outputs
   bool has_vectors = false; // false for attention dumps: only logits
+  // Why this input is not the paper's (GPT-2 on running text), "" when it is: the claims name it.
+  std::string stand_in;
   std::vector<std::string> input_files;
 };
 

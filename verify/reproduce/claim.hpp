@@ -1,6 +1,7 @@
 #pragma once
 // A claim of the paper's experiments (E1-E6 of Section 3), the criterion we check it by, stated in
-// numbers, what we measured and the verdict.
+// numbers, the evidence it was judged on, what we measured and the verdict with its basis.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -8,22 +9,30 @@
 
 namespace nb::reproduce {
 
-enum class ClaimVerdict { Reproduced, NotReproduced, NotTestable };
+// Beyond REPRODUCED / NOT REPRODUCED: a claim that holds on any input because a theorem or a
+// definition makes it hold says nothing about the input; one whose threshold lies within the
+// statistic's uncertainty could flip on another draw or source; and one this source cannot test.
+enum class ClaimVerdict { Reproduced, NotReproduced, ConsistentByConstruction, Fragile, NotTestable };
 
-const char* claim_verdict_text(ClaimVerdict v);  // "REPRODUCED", "NOT REPRODUCED", "NOT TESTABLE WITH THIS INPUT"
+// "REPRODUCED", "NOT REPRODUCED", "CONSISTENT BY CONSTRUCTION", "FRAGILE", "NOT TESTABLE ON THIS SOURCE"
+const char* claim_verdict_text(ClaimVerdict v);
 
 struct Claim {
   std::string id;         // "E1", or "E1 (model A)" when it is checked per expectation model
   std::string paper;      // the paper's statement, paraphrased
-  std::string criterion;  // the checkable criterion, in numbers
+  std::string criterion;  // the statistic and its threshold
   std::string measured;   // our number(s)
   ClaimVerdict verdict = ClaimVerdict::NotTestable;
+  std::string basis;      // why the verdict: the theorem or definition, the margin, why not testable
+  std::string evidence;   // the source, the rows, samples and grid the statistic was computed on
+  std::map<std::string, double> numbers;  // the statistic's numbers, for independent checks
 };
 
-// A claim that the input cannot test, with the reason as its measurement.
+// A claim that the input cannot test, with the reason as its basis.
 Claim untestable_claim(std::string id, std::string paper, std::string criterion, std::string why);
 
-// The Markdown table | claim | paper | criterion | measured | verdict |.
+// The Markdown table | claim | paper | criterion | evidence | measured | verdict |, the verdict
+// followed by its basis.
 std::string claims_markdown(const std::vector<Claim>& claims);
 nlohmann::json claims_json(const std::vector<Claim>& claims);
 

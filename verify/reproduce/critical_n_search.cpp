@@ -1,9 +1,13 @@
 #include "verify/reproduce/critical_n_search.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <limits>
+#include <map>
 
 #include "verify/reproduce/distance_sweep.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
+#include "verify/reproduce/topn_row.hpp"
 #include "verify/reproduce/two_sample_ks.hpp"
 
 namespace nb::reproduce {
@@ -18,29 +22,36 @@ SweepSettings with_default_grid(SweepSettings s) {
 
 class CriticalNSearch final : public Experiment {
  public:
-  explicit CriticalNSearch(const SweepSettings& s) : sweep_(with_default_grid(s), false, "fig2c", false) {}
+  explicit CriticalNSearch(const SweepSettings& s)
+      : sweep_(with_default_grid(s), DistanceGrid::LengthBySelection, "fig2c", false) {}
 
   void add_head(const AttentionHead& head) override { sweep_.add_head(head); }
 
   ExperimentOutcome finish() override {
     ExperimentOutcome o = sweep_.finish();
-    o.title = "Algorithm 3: critical N by two-sample Kolmogorov-Smirnov (Fig. 2c)";
+    o.title = "Algorithm 3: critical N by two-sample Kolmogorov-Smirnov, against L (Fig. 2c)";
     o.paper_runtime = "17 h 4 min";
-    o.method += "; two-sample KS over heads (A = per-head mean distance, B = per-head mean expectation), exact p-value "
-                "for equal sample sizes (Gnedenko-Korolyuk), asymptotic (Boost.Math) otherwise";
+    o.method += "; per (L, N) a two-sample KS test over heads (A = per-head mean distance, B = per-head mean "
+                "expectation), exact p-value for equal sample sizes (Gnedenko-Korolyuk), asymptotic (Boost.Math) "
+                "otherwise; the critical N at L is the grid's first N not rejected";
     o.per_head.columns = {"L", "N", "model", "heads", "ks_statistic", "p_value", "p_exact"};
     o.per_head.rows.clear();
     o.aggregate.columns = {"model", "alpha", "L", "critical_N", "previous_grid_N", "critical_N_over_L"};
-    o.aggregate.rows.clear();
     const auto& points = sweep_.points();
-    const std::size_t L = points.empty() ? 0 : points.front().L;
-    SweepFigure fig{"fig2c", "Fig. 2c: KS p-value of per-head distance against expectation", "N", "p-value", true, true, {}, {}, {}};
-    std::vector<double> critical_over_L;  // per (model, alpha), NaN when not found
-    std::vector<std::string> labels;
+    std::vector<std::size_t> lengths;  // the grid's L with at least one tested N, ascending
+    for (const auto& [p, heads] : sweep_.head_means())
+      if (std::find(lengths.begin(), lengths.end(), points[p].L) == lengths.end()) lengths.push_back(points[p].L);
+    std::sort(lengths.begin(), lengths.end());
+    const double longest = lengths.empty() ? 0.0 : static_cast<double>(lengths.back());
+    SweepFigure p_figure{"fig2c", "Fig. 2c: KS p-value of per-head distance against expectation (L = " +
+                                      number_text(longest) + ")", "N", "p-value", true, true, {}, {}, {}};
+    SweepFigure critical_figure{"fig2c-critical-n", "Fig. 2c: critical N against L (alpha = " + number_text(kLevels[0]) +
+                                                        "; dashed: 0.06 L)", "L", "critical N", true, true, {}, {}, {}};
+    std::vector<CriticalNCurve> curves;
     for (std::size_t q = 2; q < kDistanceQuantities; ++q) {
       const std::string& model = distance_quantities()[q];
-      SweepSeries series{model, {}, {}, false};
-      std::vector<double> p_values, Ns;
+      // Per L, the p-values in the order of the N grid.
+      std::map<std::size_t, std::pair<std::vector<double>, std::vector<double>>> by_length;
       for (const auto& [p, heads] : sweep_.head_means()) {
         std::vector<double> a, b;
         for (const DistanceMeans& m : heads) {
@@ -50,27 +61,42 @@ class CriticalNSearch final : public Experiment {
         const KsResult ks = two_sample_ks(a, b);
         o.per_head.add({std::to_string(points[p].L), std::to_string(points[p].N), model, std::to_string(heads.size()),
                         number_text(ks.statistic), number_text(ks.p_value), ks.exact ? "yes" : "no"});
-        Ns.push_back(static_cast<double>(points[p].N));
-        p_values.push_back(ks.p_value);
+        by_length[points[p].L].first.push_back(static_cast<double>(points[p].N));
+        by_length[points[p].L].second.push_back(ks.p_value);
       }
-      series.x = Ns;
-      series.y = p_values;
-      fig.series.push_back(series);
+      if (!lengths.empty()) {
+        const auto& [Ns, p_values] = by_length.at(lengths.back());
+        p_figure.series.push_back({model, Ns, p_values, false});
+      }
       for (double alpha : kLevels) {
-        std::size_t k = 0;
-        while (k < p_values.size() && p_values[k] < alpha) ++k;
-        const bool found = k < p_values.size();
-        const double N = found ? Ns[k] : -1;
-        o.aggregate.add({model, number_text(alpha), std::to_string(L), found ? number_text(N) : "-1",
-                         found && k > 0 ? number_text(Ns[k - 1]) : "", found ? number_text(N / static_cast<double>(L)) : ""});
-        critical_over_L.push_back(found ? N / static_cast<double>(L) : std::numeric_limits<double>::quiet_NaN());
-        labels.push_back(model + ", alpha " + number_text(alpha));
-        if (found && alpha == kLevels[0]) fig.vertical_lines.push_back(N);
+        CriticalNCurve curve{model + ", alpha " + number_text(alpha), model == kFixedContext, {}, {}, {}, {}, {}};
+        SweepSeries series{model, {}, {}, false};
+        for (std::size_t L : lengths) {
+          const auto& [Ns, p_values] = by_length.at(L);
+          std::size_t k = 0;
+          while (k < p_values.size() && p_values[k] < alpha) ++k;
+          const bool found = k < p_values.size();
+          const double Lx = static_cast<double>(L);
+          o.aggregate.add({model, number_text(alpha), std::to_string(L), found ? number_text(Ns[k]) : "-1",
+                           found && k > 0 ? number_text(Ns[k - 1]) : "", found ? number_text(Ns[k] / Lx) : ""});
+          curve.L.push_back(Lx);
+          curve.ratio.push_back(found ? Ns[k] / Lx : std::numeric_limits<double>::quiet_NaN());
+          curve.at_smallest_N.push_back(found && k == 0);
+          if (found) series.x.push_back(Lx), series.y.push_back(Ns[k]);
+          if (found && alpha == kLevels[0] && L == lengths.back()) p_figure.vertical_lines.push_back(Ns[k]);
+        }
+        if (!lengths.empty()) curve.N = by_length.at(lengths.back()).first, curve.p_value = by_length.at(lengths.back()).second;
+        if (alpha == kLevels[0] && !series.x.empty()) critical_figure.series.push_back(series);
+        curves.push_back(std::move(curve));
       }
     }
-    for (double alpha : kLevels) fig.series.push_back({"alpha = " + number_text(alpha), {1, points.empty() ? 1.0 : static_cast<double>(points.back().N)}, {alpha, alpha}, true});
-    o.figures = {fig};
-    o.claims = critical_n_claims(labels, critical_over_L, !sweep_.head_means().empty());
+    const double top_N = points.empty() ? 1.0 : static_cast<double>(points.back().N);
+    for (double alpha : kLevels) p_figure.series.push_back({"alpha = " + number_text(alpha), {1, top_N}, {alpha, alpha}, true});
+    std::vector<double> Ls(lengths.begin(), lengths.end()), paper;
+    for (double L : Ls) paper.push_back(0.06 * L);
+    critical_figure.series.push_back({"0.06 L (the paper)", Ls, paper, true});
+    o.figures = {p_figure, critical_figure};
+    o.claims = critical_n_claims(curves, !sweep_.head_means().empty());
     return o;
   }
 

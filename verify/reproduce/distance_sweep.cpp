@@ -22,8 +22,8 @@ const std::vector<std::string>& distance_quantities() {
   return names;
 }
 
-DistanceSweep::DistanceSweep(const SweepSettings& s, bool by_length, std::string id, bool certify)
-    : s_(s), by_length_(by_length), id_(std::move(id)), certify_(certify) {
+DistanceSweep::DistanceSweep(const SweepSettings& s, DistanceGrid shape, std::string id, bool certify)
+    : s_(s), shape_(shape), id_(std::move(id)), certify_(certify) {
   per_head_.columns = {"window", "layer", "head", "L", "N", "rows"};
   for (const auto& name : distance_quantities()) per_head_.columns.push_back("mean_" + name);
 }
@@ -31,10 +31,13 @@ DistanceSweep::DistanceSweep(const SweepSettings& s, bool by_length, std::string
 std::vector<DistanceGridPoint> DistanceSweep::grid(int length) {
   const auto len = static_cast<std::size_t>(length);
   if (points_.empty()) {
-    if (by_length_) {
+    if (shape_ == DistanceGrid::Length) {
       const std::size_t N = s_.grid_N.empty() ? 5 : s_.grid_N.front();
       for (std::size_t L : s_.grid_L.empty() ? std::vector<std::size_t>{32, 64, 128, 256, 512, 1024} : s_.grid_L)
         points_.push_back({L, N});
+    } else if (shape_ == DistanceGrid::LengthBySelection) {
+      for (std::size_t L : s_.grid_L.empty() ? std::vector<std::size_t>{64, 128, 256, 512, 1024} : s_.grid_L)
+        for (std::size_t N : s_.grid_N) points_.push_back({L, N});
     } else {
       const std::size_t L = std::min<std::size_t>(s_.grid_L.empty() ? 1024 : s_.grid_L.back(), len);
       for (std::size_t N : s_.grid_N.empty() ? std::vector<std::size_t>{1, 5, 10, 20, 100} : s_.grid_N)
@@ -49,6 +52,7 @@ std::vector<DistanceGridPoint> DistanceSweep::grid(int length) {
 
 void DistanceSweep::add_head(const AttentionHead& head) {
   const std::vector<DistanceGridPoint> points = grid(head.length());
+  ++heads_;
   const DoubleMatrix G = vector_gram(head);
   // Every (row, N) a grid point needs, computed once: a row does not depend on L (the pass is causal).
   std::map<std::pair<int, std::size_t>, DistanceMeans> cache;
@@ -88,13 +92,23 @@ void DistanceSweep::add_head(const AttentionHead& head) {
 ExperimentOutcome DistanceSweep::finish() {
   ExperimentOutcome o;
   o.id = id_;
-  o.title = by_length_ ? "Algorithm 1: distance against L (Fig. 2a)" : "Algorithm 2: distance against N (Fig. 2b)";
-  o.paper_runtime = by_length_ ? "24 min" : "37 min";
+  const bool by_length = shape_ == DistanceGrid::Length;
+  o.title = by_length ? "Algorithm 1: distance against L (Fig. 2a)" : "Algorithm 2: distance against N (Fig. 2b)";
+  o.paper_runtime = by_length ? "24 min" : "37 min";
   o.method = "binary64, by the Theorem 1 functions of theorems/topn_distance.hpp (d~, the fixed-set bound, the main "
              "sum M, the uniform-subset sampler) and reproduce/topn_row.hpp (the permuted-weights and fixed-context "
              "models); sampled models from " + std::to_string(s_.samples) + " draws per row; mean over rows (" + s_.rows +
              " per head within the first L tokens, rows with more than N keys), then over heads";
   o.per_head = per_head_;
+  std::vector<std::size_t> Ls, Ns;
+  for (const DistanceGridPoint& p : points_) {
+    if (std::find(Ls.begin(), Ls.end(), p.L) == Ls.end()) Ls.push_back(p.L);
+    if (std::find(Ns.begin(), Ns.end(), p.N) == Ns.end()) Ns.push_back(p.N);
+  }
+  o.evidence = std::to_string(heads_) + " heads; rows: " + s_.rows + " per head within the first L tokens, with more than N "
+               "keys; L grid " + grid_text(Ls) + "; N grid " + grid_text(Ns) + "; " + std::to_string(s_.samples) +
+               " draws per row for the sampled models";
+  if (shape_ == DistanceGrid::LengthBySelection) return o;
   o.aggregate.columns = {"L", "N", "heads"};
   for (const auto& name : distance_quantities()) o.aggregate.columns.push_back("mean_" + name);
   std::vector<double> x;
@@ -108,28 +122,28 @@ ExperimentOutcome DistanceSweep::finish() {
       row.push_back(number_text(curves[q].back()));
     }
     o.aggregate.add(std::move(row));
-    x.push_back(static_cast<double>(by_length_ ? points_[p].L : points_[p].N));
+    x.push_back(static_cast<double>(by_length ? points_[p].L : points_[p].N));
   }
   SweepFigure fig{id_,
-                  by_length_ ? "Fig. 2a: cumulative distance against L (N = " +
+                  by_length ? "Fig. 2a: cumulative distance against L (N = " +
                                    std::to_string(points_.empty() ? 5 : points_.front().N) + ")"
                              : "Fig. 2b: cumulative distance against N (L = " +
                                    std::to_string(points_.empty() ? 0 : points_.front().L) + ")",
-                  by_length_ ? "L" : "N", "mean over rows, then heads", true, true, {}, {}, {}};
+                  by_length ? "L" : "N", "mean over rows, then heads", true, true, {}, {}, {}};
   for (std::size_t q = 0; q < kDistanceQuantities; ++q)
     fig.series.push_back({distance_quantities()[q], x, curves[q], q == 1});
   o.figures.push_back(fig);
-  o.claims = by_length_ ? length_claims(x, curves, distance_quantities()) : selection_claims(x, curves, distance_quantities());
+  o.claims = by_length ? length_claims(x, curves, distance_quantities()) : selection_claims(x, curves, distance_quantities());
   if (certify_) o.certified.push_back({theorems::find("topn-distance-fixed"), std::move(certified_), CaseOrigin::External});
   return o;
 }
 
 std::unique_ptr<Experiment> distance_against_length(const SweepSettings& settings) {
-  return std::make_unique<DistanceSweep>(settings, true, "fig2a", true);
+  return std::make_unique<DistanceSweep>(settings, DistanceGrid::Length, "fig2a", true);
 }
 
 std::unique_ptr<Experiment> distance_against_selection(const SweepSettings& settings) {
-  return std::make_unique<DistanceSweep>(settings, false, "fig2b", true);
+  return std::make_unique<DistanceSweep>(settings, DistanceGrid::Selection, "fig2b", true);
 }
 
 }  // namespace nb::reproduce

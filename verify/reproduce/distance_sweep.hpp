@@ -3,7 +3,7 @@
 // query rows of the true cumulative distance d~, of its fixed-set bound and of E[d~] under each
 // random-subset model (reproduce/topn_row.hpp), at each grid point; the curves are the means over
 // heads. Algorithm 1 varies the length L (the first L tokens; N = 5), Algorithm 2 the size N (L =
-// the longest available, 1024 on GPT-2). Rows: `rows` of SweepSettings within the first L tokens,
+// the longest available, 1024 on GPT-2), Algorithm 3 both (its critical N against L, Fig. 2c). Rows: `rows` of SweepSettings within the first L tokens,
 // those with more than N keys. With `certify`, the last such row of each head and grid point is
 // also checked certified by the theorem topn-distance-fixed.
 #include <array>
@@ -23,10 +23,15 @@ struct DistanceGridPoint {
   std::size_t L, N;
 };
 
+// Algorithm 1's grid over L, Algorithm 2's over N, or Algorithm 3's over L x N (default L grid
+// 64, 128, ..., 1024: five lengths for the critical N against L).
+enum class DistanceGrid { Length, Selection, LengthBySelection };
+
 class DistanceSweep final : public Experiment {
  public:
-  // `by_length`: Algorithm 1 (grid over L), else Algorithm 2 (grid over N). `id` names outputs.
-  DistanceSweep(const SweepSettings& s, bool by_length, std::string id, bool certify);
+  // `id` names outputs. A LengthBySelection sweep's outcome has no curves, figure or claims: its
+  // user (critical_n_search) makes them from head_means().
+  DistanceSweep(const SweepSettings& s, DistanceGrid shape, std::string id, bool certify);
   void add_head(const AttentionHead& head) override;
   ExperimentOutcome finish() override;
 
@@ -39,13 +44,14 @@ class DistanceSweep final : public Experiment {
   std::vector<DistanceGridPoint> grid(int length);
 
   SweepSettings s_;
-  bool by_length_;
+  DistanceGrid shape_;
   std::string id_;
   bool certify_;
   std::vector<DistanceGridPoint> points_;
   ResultTable per_head_;
   std::map<std::size_t, std::vector<DistanceMeans>> head_means_;
   std::vector<Case> certified_;
+  std::size_t heads_ = 0;
 };
 
 // Default grid: L in {32, 64, ..., 1024} (powers of two; the paper gives only the ends), N = 5.

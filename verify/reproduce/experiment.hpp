@@ -22,6 +22,7 @@ struct SweepSettings {
   std::string rows = "32";    // query rows per head and grid point: "all" or K evenly spaced (sources::select_rows)
   std::size_t samples = 32;   // random subsets per row for the sampled expectation models
   std::uint64_t seed = 2508178;
+  std::vector<std::string> logit_scales{"scaled"};  // Algorithm 5's logits: "scaled" (q.k/sqrt(d)), "raw" (q.k)
   unsigned threads = 1;
 };
 
@@ -34,6 +35,7 @@ struct ExperimentOutcome {
   ResultTable per_head;   // one row per grid point x window x layer x head
   ResultTable aggregate;  // the curves of the figure
   std::vector<Claim> claims;
+  std::string evidence;   // heads, rows, samples and grid the claims were judged on (the source is added by reproduce)
   std::vector<SweepFigure> figures;
   std::vector<TheoremCases> certified;  // per-row theorem cases to check in certified arithmetic
   std::string paper_runtime;            // Table 1 of the paper

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "verify/reproduce/certified_findings.hpp"
 #include "verify/reproduce/distance_sweep.hpp"
 #include "verify/reproduce/critical_n_search.hpp"
 #include "verify/reproduce/separability_sweep.hpp"
@@ -98,13 +99,18 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     timed.seconds = r.seconds + seconds_since(t0);
     if (!r.fed) {
       timed.outcome.testable = false;
-      timed.outcome.why_not = "not testable with this input: " + result.source.kind +
+      timed.outcome.why_not = "not testable on this source: " + result.source.kind +
                               " gives logits only, and this algorithm reads the token vectors x_i";
       for (Claim& c : timed.outcome.claims) {
         c.verdict = ClaimVerdict::NotTestable;
-        c.measured = timed.outcome.why_not;
+        c.measured = "-";
+        c.basis = timed.outcome.why_not;
       }
     }
+    const std::string source = "source " + result.source.kind +
+                               (result.source.stand_in.empty() ? "" : " (" + result.source.stand_in + ")");
+    for (Claim& c : timed.outcome.claims)
+      c.evidence = source + (timed.outcome.evidence.empty() || !r.fed ? "" : "; " + timed.outcome.evidence);
     // Certified checks, one run per experiment so that its time is its own.
     RunPlan own = plan;
     for (TheoremCases& work : timed.outcome.certified)
@@ -115,10 +121,12 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
       const auto c0 = Clock::now();
       RunResults checked = run(own);
       timed.certified_seconds = seconds_since(c0);
-      for (TheoremResult& t : checked.theorems) {
-        t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
-        result.certified.theorems.push_back(std::move(t));
+      for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
+      for (Claim& c : certified_findings(checked)) {
+        c.evidence = source + "; the last row of each head and grid point of " + r.id;
+        timed.outcome.claims.push_back(std::move(c));
       }
+      for (TheoremResult& t : checked.theorems) result.certified.theorems.push_back(std::move(t));
     }
     result.experiments.push_back(std::move(timed));
   }

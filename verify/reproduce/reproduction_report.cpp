@@ -48,8 +48,9 @@ std::vector<Claim> all_claims(const Reproduction& r) {
 
 nlohmann::json reproduction_json(const Reproduction& r) {
   nlohmann::json j{{"format", "normbound-reproduction"},
-                   {"version", 1},
-                   {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"files", recorded_files(r.source.input_files)}}},
+                   {"version", 2},
+                   {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"stand_in", r.source.stand_in},
+                               {"files", recorded_files(r.source.input_files)}}},
                    {"heads", r.heads},
                    {"model_seconds", runtime_json(r, r.model_seconds)},
                    {"experiments", nlohmann::json::array()},
@@ -84,7 +85,9 @@ std::string runtime_markdown(const Reproduction& r) {
 std::vector<reports::ReportFile> reproduction_files(const Reproduction& r) {
   std::vector<reports::ReportFile> files;
   std::string md = "# Reproduction of arXiv 2508.17821, Section 3 (Algorithms 1-5)\n\nSource: " + r.source.description +
-                   " (" + std::to_string(r.heads) + " heads).\n\n## Claims\n\n" + claims_markdown(all_claims(r)) +
+                   " (" + std::to_string(r.heads) + " heads)" +
+                   (r.source.stand_in.empty() ? "" : ": a " + r.source.stand_in + " (see docs/reproduction.md)") +
+                   ".\n\n## Claims\n\n" + claims_markdown(all_claims(r)) +
                    "\n## Runtimes\n\n" + runtime_markdown(r) + "\n";
   for (const auto& e : r.experiments) {
     const ExperimentOutcome& o = e.outcome;

@@ -15,7 +15,8 @@
 namespace nb::reproduce {
 
 // The whole reproduction: source, per experiment its method, testability, tables, claims and
-// times, the certified verdict counts (schema "normbound-reproduction", version 1).
+// times, the certified verdict counts (schema "normbound-reproduction", version 2: version 1 had
+// no claim evidence, basis or numbers, no source stand_in, and two verdicts besides "not testable").
 nlohmann::json reproduction_json(const Reproduction& r);
 
 // Every claim of every experiment, in order.

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace nb::reproduce {
@@ -19,6 +20,20 @@ std::string number_text(double value) {
   char buffer[32];
   const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, end);
+}
+
+std::string grid_text(const std::vector<double>& values) {
+  std::string s;
+  for (double v : values) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", v);
+    s += (s.empty() ? "" : ",") + std::string(buffer);
+  }
+  return s;
+}
+
+std::string grid_text(const std::vector<std::size_t>& values) {
+  return grid_text(std::vector<double>(values.begin(), values.end()));
 }
 
 namespace {

@@ -19,6 +19,10 @@ struct ResultTable {
 // The shortest decimal that reads back to `value` ("nan", "inf", "-inf" for those).
 std::string number_text(double value);
 
+// A grid as "v1,v2,...", each value to 3 significant digits (for claims' evidence; the tables keep every digit).
+std::string grid_text(const std::vector<double>& values);
+std::string grid_text(const std::vector<std::size_t>& values);
+
 // RFC 4180: header line, then the rows; a field with a comma, quote or newline is quoted.
 std::string table_csv(const ResultTable& table);
 

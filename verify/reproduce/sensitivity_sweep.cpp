@@ -32,6 +32,12 @@ std::vector<double> direction(std::uint64_t seed, const AttentionHead& head, int
   return v;
 }
 
+// The row's logits on one scale: the model's scaled q.k/sqrt(d), or the raw q.k.
+std::vector<double> logits_on_scale(const AttentionHead& head, int t, const std::string& scale) {
+  if (scale == "scaled") return scaled_logits(head, t);
+  return {head.raw_logits.row(t).data(), head.raw_logits.row(t).data() + t + 1};
+}
+
 class SensitivitySweep final : public Experiment {
  public:
   explicit SensitivitySweep(const SweepSettings& s)
@@ -42,42 +48,54 @@ class SensitivitySweep final : public Experiment {
     // Rows with one key have nothing to perturb (g = 0 for every v) and are left out.
     const std::vector<int> rows = sweep_rows(s_.rows, head.length(), 1);
     if (rows.empty()) return;
-    const std::size_t points = T_.size() * eps_.size();
+    const std::size_t points = s_.logit_scales.size() * T_.size() * eps_.size();
     std::vector<std::vector<double>> g(rows.size(), std::vector<double>(points));
 #pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
     for (std::size_t r = 0; r < rows.size(); ++r) {
       Case c = head_row_case(head, rows[r], "finite-difference-sensitivity");
-      c.numbers["logits"] = ExactTensor::vector(scaled_logits(head, rows[r]));
       c.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows[r]));
       c.numbers.erase("vectors");
-      for (std::size_t i = 0; i < T_.size(); ++i)
-        for (std::size_t j = 0; j < eps_.size(); ++j) {
-          c.numbers["T"] = ExactTensor::scalar(T_[i]);
-          c.numbers["epsilon"] = ExactTensor::scalar(eps_[j]);
-          g[r][i * eps_.size() + j] = theorems::finite_difference<double>(c).g;
-        }
+      for (std::size_t k = 0; k < s_.logit_scales.size(); ++k) {
+        c.numbers["logits"] = ExactTensor::vector(logits_on_scale(head, rows[r], s_.logit_scales[k]));
+        for (std::size_t i = 0; i < T_.size(); ++i)
+          for (std::size_t j = 0; j < eps_.size(); ++j) {
+            c.numbers["T"] = ExactTensor::scalar(T_[i]);
+            c.numbers["epsilon"] = ExactTensor::scalar(eps_[j]);
+            g[r][point(k, i, j)] = theorems::finite_difference<double>(c).g;
+          }
+      }
     }
-    auto& sum = sums_[{head.layer, head.head}];
-    sum.resize(points, 0.0);
-    for (const auto& row : g)
-      for (std::size_t p = 0; p < points; ++p) sum[p] += row[p];
-    counts_[{head.layer, head.head}] += rows.size();
-    // The last row of every head, at every (T, eps), checked certified against both envelopes.
+    Moments& m = moments_[{head.layer, head.head}];
+    m.sum.resize(points, 0.0);
+    m.products.resize(points * T_.size(), 0.0);
+    for (const auto& row : g) {
+      for (std::size_t p = 0; p < points; ++p) m.sum[p] += row[p];
+      for (std::size_t k = 0; k < s_.logit_scales.size(); ++k)
+        for (std::size_t j = 0; j < eps_.size(); ++j)
+          for (std::size_t i1 = 0; i1 < T_.size(); ++i1)
+            for (std::size_t i2 = 0; i2 < T_.size(); ++i2)
+              m.products[product(k, j, i1, i2)] += row[point(k, i1, j)] * row[point(k, i2, j)];
+    }
+    m.rows += rows.size();
+    // The last row of every head, on every scale at every (T, eps), checked certified against both envelopes.
     Case last = head_row_case(head, rows.back(), "");
-    last.numbers["logits"] = ExactTensor::vector(scaled_logits(head, rows.back()));
     last.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows.back()));
     last.numbers.erase("vectors");
     const std::string base_label = last.label;
-    for (double T : T_)
-      for (double eps : eps_) {
-        last.numbers["T"] = ExactTensor::scalar(T);
-        last.numbers["epsilon"] = ExactTensor::scalar(eps);
-        last.label = base_label + " T=" + number_text(T) + " eps=" + number_text(eps);
-        for (auto& [id, cases] : certified_) {
-          last.theorem = id;
-          cases.push_back(last);
+    for (const std::string& scale : s_.logit_scales) {
+      last.numbers["logits"] = ExactTensor::vector(logits_on_scale(head, rows.back(), scale));
+      for (double T : T_)
+        for (double eps : eps_) {
+          last.numbers["T"] = ExactTensor::scalar(T);
+          last.numbers["epsilon"] = ExactTensor::scalar(eps);
+          last.label = base_label + (scale == "scaled" ? "" : " " + scale + " q.k") + " T=" + number_text(T) +
+                       " eps=" + number_text(eps);
+          for (auto& [id, cases] : certified_) {
+            last.theorem = id;
+            cases.push_back(last);
+          }
         }
-      }
+    }
   }
 
   ExperimentOutcome finish() override {
@@ -86,38 +104,70 @@ class SensitivitySweep final : public Experiment {
     o.title = "Algorithm 5: finite-difference sensitivity against T (Fig. 4)";
     o.paper_runtime = "1 min";
     o.method = "binary64: g of each row by the finite-difference-sensitivity theorem's own evaluation (logits "
-               "shifted by their maximum), l = q.k/sqrt(d) (the model's scaled logits), one Gaussian unit v per "
-               "row shared by all (T, eps), rows with one key left out; mean over rows (" + s_.rows +
-               " per head, all windows), then the maximum over heads";
-    o.per_head.columns = {"layer", "head", "rows", "T", "eps", "mean_g"};
-    o.aggregate.columns = {"T", "eps", "max_over_heads_g", "envelope_as_printed_min_1/(4T)_sqrt2", "envelope_1/(2T)"};
-    std::vector<std::vector<double>> best(eps_.size(), std::vector<double>(T_.size(), 0.0));
-    for (const auto& [key, sum] : sums_) {
-      const double n = static_cast<double>(counts_.at(key));
-      for (std::size_t i = 0; i < T_.size(); ++i)
-        for (std::size_t j = 0; j < eps_.size(); ++j) {
-          const double mean = sum[i * eps_.size() + j] / n;
-          best[j][i] = std::max(best[j][i], mean);
-          o.per_head.add({std::to_string(key.first), std::to_string(key.second), number_text(n), number_text(T_[i]),
-                          number_text(eps_[j]), number_text(mean)});
-        }
-    }
-    SweepFigure fig{kId, "Fig. 4: max over heads of the mean sensitivity g", "T", "g(T, eps)", true, true, {}, {}, {}};
+               "shifted by their maximum), l = " + scales_text() + " (scaled: q.k/sqrt(d), the model's logits; raw: "
+               "q.k), one Gaussian unit v per row shared by all (T, eps), rows with one key left out; mean over rows (" +
+               s_.rows + " per head, all windows), then the maximum over heads, with that head's standard error of the mean";
+    o.evidence = std::to_string(moments_.size()) + " (layer, head) pairs, all windows; rows: " + s_.rows +
+                 " per head with two or more keys; T grid " + grid_text(T_) + "; eps grid " + grid_text(eps_) +
+                 "; one Gaussian direction per row";
+    o.per_head.columns = {"logits", "layer", "head", "rows", "T", "eps", "mean_g", "sd_g"};
+    o.aggregate.columns = {"logits", "T", "eps", "max_over_heads_g", "standard_error_of_that_head",
+                           "envelope_as_printed_min_1/(4T)_sqrt2", "envelope_1/(2T)"};
     std::vector<double> printed, sharp;
     for (double T : T_) {
       printed.push_back(std::min(1 / (4 * T), std::sqrt(2.0)));
       sharp.push_back(1 / (2 * T));
     }
-    for (std::size_t j = 0; j < eps_.size(); ++j) {
-      for (std::size_t i = 0; i < T_.size(); ++i)
-        o.aggregate.add({number_text(T_[i]), number_text(eps_[j]), number_text(best[j][i]), number_text(printed[i]),
-                         number_text(sharp[i])});
-      fig.series.push_back({"eps = " + number_text(eps_[j]), T_, best[j], false});
+    for (std::size_t k = 0; k < s_.logit_scales.size(); ++k) {
+      const std::string& scale = s_.logit_scales[k];
+      SensitivityCurves curves{scale, T_, eps_, std::vector<std::vector<double>>(eps_.size(), std::vector<double>(T_.size(), 0.0)),
+                               std::vector<std::vector<std::vector<double>>>(
+                                   eps_.size(), std::vector<std::vector<double>>(T_.size(), std::vector<double>(T_.size(), 0.0)))};
+      std::vector<std::vector<double>> best_se(eps_.size(), std::vector<double>(T_.size(), 0.0));
+      std::vector<std::vector<const Moments*>> best_head(eps_.size(), std::vector<const Moments*>(T_.size(), nullptr));
+      // The covariance of two means over the same n rows: (sum of products - n m1 m2) / ((n - 1) n).
+      const auto covariance_of_means = [&](const Moments& m, std::size_t j, std::size_t i1, std::size_t i2) {
+        const double n = static_cast<double>(m.rows);
+        if (n < 2) return 0.0;
+        const double m1 = m.sum[point(k, i1, j)] / n, m2 = m.sum[point(k, i2, j)] / n;
+        return (m.products[product(k, j, i1, i2)] - n * m1 * m2) / ((n - 1) * n);
+      };
+      for (const auto& [key, m] : moments_) {
+        const double n = static_cast<double>(m.rows);
+        for (std::size_t i = 0; i < T_.size(); ++i)
+          for (std::size_t j = 0; j < eps_.size(); ++j) {
+            const double mean = m.sum[point(k, i, j)] / n;
+            const double se = std::sqrt(std::max(0.0, covariance_of_means(m, j, i, i)));
+            if (mean > curves.best[j][i]) {
+              curves.best[j][i] = mean;
+              best_se[j][i] = se;
+              best_head[j][i] = &m;
+            }
+            o.per_head.add({scale, std::to_string(key.first), std::to_string(key.second), number_text(n),
+                            number_text(T_[i]), number_text(eps_[j]), number_text(mean), number_text(se * std::sqrt(n))});
+          }
+      }
+      for (std::size_t j = 0; j < eps_.size(); ++j)
+        for (std::size_t i1 = 0; i1 < T_.size(); ++i1)
+          for (std::size_t i2 = 0; i2 < T_.size(); ++i2)
+            if (best_head[j][i1] && best_head[j][i1] == best_head[j][i2])
+              curves.relative_covariance[j][i1][i2] = covariance_of_means(*best_head[j][i1], j, i1, i2) /
+                                                      (curves.best[j][i1] * curves.best[j][i2]);
+      SweepFigure fig{scale == "scaled" ? std::string(kId) : std::string(kId) + "-" + scale,
+                      "Fig. 4: max over heads of the mean sensitivity g (" + scale + " logits)", "T", "g(T, eps)", true,
+                      true, {}, {}, {}};
+      for (std::size_t j = 0; j < eps_.size(); ++j) {
+        for (std::size_t i = 0; i < T_.size(); ++i)
+          o.aggregate.add({scale, number_text(T_[i]), number_text(eps_[j]), number_text(curves.best[j][i]),
+                           number_text(best_se[j][i]), number_text(printed[i]), number_text(sharp[i])});
+        fig.series.push_back({"eps = " + number_text(eps_[j]), T_, curves.best[j], false});
+      }
+      fig.series.push_back({"min{1/(4T), sqrt 2} (as printed)", T_, printed, true});
+      fig.series.push_back({"1/(2T)", T_, sharp, false});
+      o.figures.push_back(fig);
+      const std::vector<Claim> claims = sensitivity_claims(curves, !moments_.empty());
+      o.claims.insert(o.claims.end(), claims.begin(), claims.end());
     }
-    fig.series.push_back({"min{1/(4T), sqrt 2} (as printed)", T_, printed, true});
-    fig.series.push_back({"1/(2T)", T_, sharp, false});
-    o.figures.push_back(fig);
-    o.claims = sensitivity_claims(T_, eps_, best, !sums_.empty());
     for (auto& [id, cases] : certified_) o.certified.push_back({theorems::find(id), std::move(cases), CaseOrigin::External});
     return o;
   }
@@ -125,8 +175,23 @@ class SensitivitySweep final : public Experiment {
  private:
   SweepSettings s_;
   std::vector<double> T_, eps_;
-  std::map<std::pair<int, int>, std::vector<double>> sums_;
-  std::map<std::pair<int, int>, std::size_t> counts_;
+  // Per (layer, head), over all windows: sums of g and g^2 per (scale, T, eps), and the rows.
+  struct Moments {
+    std::vector<double> sum;       // by point()
+    std::vector<double> products;  // g(T1) g(T2) of a row, by product(): for the covariances of the E6 ratios
+    std::size_t rows = 0;
+  };
+  std::size_t point(std::size_t scale, std::size_t i, std::size_t j) const { return (scale * T_.size() + i) * eps_.size() + j; }
+  std::size_t product(std::size_t scale, std::size_t j, std::size_t i1, std::size_t i2) const {
+    return ((scale * eps_.size() + j) * T_.size() + i1) * T_.size() + i2;
+  }
+  std::map<std::pair<int, int>, Moments> moments_;
+
+  std::string scales_text() const {
+    std::string s;
+    for (const std::string& scale : s_.logit_scales) s += (s.empty() ? "" : " and ") + scale;
+    return s;
+  }
   std::map<std::string, std::vector<Case>> certified_{{"finite-difference-sensitivity", {}},
                                                       {"finite-difference-sensitivity-as-printed", {}}};
 };

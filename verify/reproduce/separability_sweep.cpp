@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
@@ -15,6 +16,12 @@ namespace {
 
 struct SeparabilityMeans {
   double fraction = 0, lower = 0, upper = 0;
+};
+
+// One row's values, and whether its lower bound was trivial (<= 0) before clipping.
+struct SeparabilityRow {
+  SeparabilityMeans values;
+  bool trivial_lower = false;
 };
 
 // The head's vectors scaled to unit norm (a zero vector stays 0).
@@ -48,12 +55,13 @@ class SeparabilitySweep final : public Experiment {
 
   void add_head(const AttentionHead& raw) override {
     const AttentionHead head = on_unit_sphere(raw);
+    ++heads_;
     const DoubleMatrix G = vector_gram(head);
     const std::vector<double> delta = running_min_separation(G);
     for (std::size_t N : grid_) {
       const auto rows = sweep_rows(s_.rows, head.length(), static_cast<int>(N));
       if (rows.empty()) continue;
-      std::vector<SeparabilityMeans> values(rows.size());
+      std::vector<SeparabilityRow> values(rows.size());
 #pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
       for (std::size_t k = 0; k < rows.size(); ++k) {
         Case c = head_row_case(head, rows[k], "");
@@ -71,18 +79,21 @@ class SeparabilitySweep final : public Experiment {
         for (double xi : t.xi) xi_sum += xi;
         const double n = static_cast<double>(N);
         // A lower bound below 0 says nothing about a fraction; 0 is its trivial value.
-        values[k] = {t.separated / n, std::max(0.0, 1 - xi_sum / (t.r * n)), t.envelope};
+        const double lower = 1 - xi_sum / (t.r * n);
+        values[k] = {{t.separated / n, std::max(0.0, lower), t.envelope}, lower <= 0};
       }
       SeparabilityMeans mean;
-      for (const auto& v : values) {
+      for (const auto& [v, trivial] : values) {
         mean.fraction += v.fraction / static_cast<double>(values.size());
         mean.lower += v.lower / static_cast<double>(values.size());
         mean.upper += v.upper / static_cast<double>(values.size());
+        trivial_rows_ += trivial;
       }
+      rows_ += values.size();
       per_head_.add({std::to_string(head.window), std::to_string(head.layer), std::to_string(head.head),
                      std::to_string(head.length()), std::to_string(N), std::to_string(rows.size()),
                      number_text(mean.fraction), number_text(mean.lower), number_text(mean.upper)});
-      means_[N].push_back(mean);
+      means_[N][{head.window, head.layer, head.head}] = mean;
       Case last = head_row_case(head, rows.back(), "separability-lower");
       last.integers["N"] = static_cast<std::int64_t>(N);
       last.label += " N=" + std::to_string(N) + " (unit vectors)";
@@ -105,11 +116,15 @@ class SeparabilitySweep final : public Experiment {
     SweepFigure fig{"fig3", "Fig. 3: N_s/N over heads (box plots) with the Theorem 2 bounds", "N", "N_s / N", true, false, {}, {}, {}};
     SweepSeries lower{"lower bound (mean over heads)", {}, {}, true}, upper{"upper envelope (mean over heads)", {}, {}, true},
         upper_max{"upper envelope (max over heads)", {}, {}, false};
-    std::vector<double> Ns, medians, maxima, upper_maxima, mean_lower, mean_fraction;
+    SeparabilityCurves curves;
+    curves.trivial_rows = trivial_rows_;
+    curves.rows = rows_;
     for (auto& [N, heads] : means_) {
       std::vector<double> f;
       double lo = 0, up = 0, up_max = 0, fsum = 0;
-      for (const auto& m : heads) {
+      for (const auto& [key, m] : heads) {
+        curves.zero_lower += m.lower == 0;
+        ++curves.head_points;
         f.push_back(m.fraction);
         lo += m.lower / static_cast<double>(heads.size());
         up += m.upper / static_cast<double>(heads.size());
@@ -130,12 +145,18 @@ class SeparabilitySweep final : public Experiment {
       lower.x.push_back(x), lower.y.push_back(lo);
       upper.x.push_back(x), upper.y.push_back(up);
       upper_max.x.push_back(x), upper_max.y.push_back(up_max);
-      Ns.push_back(x), medians.push_back(quantile(0.5)), maxima.push_back(f.back()), upper_maxima.push_back(up_max);
-      mean_lower.push_back(lo), mean_fraction.push_back(fsum);
+      curves.N.push_back(x), curves.median.push_back(quantile(0.5)), curves.maximum.push_back(f.back());
+      curves.upper_maximum.push_back(up_max), curves.mean_lower.push_back(lo), curves.mean_fraction.push_back(fsum);
     }
+    if (means_.count(16) && means_.begin()->first < 16)
+      for (const auto& [key, m] : means_.at(16))
+        if (const auto first = means_.begin()->second.find(key); first != means_.begin()->second.end())
+          curves.decline.push_back(m.fraction - first->second.fraction);
     fig.series = {lower, upper, upper_max};
     o.figures.push_back(fig);
-    o.claims = separability_claims(Ns, medians, maxima, upper_maxima, mean_lower, mean_fraction);
+    o.claims = separability_claims(curves);
+    o.evidence = std::to_string(heads_) + " heads; rows: " + s_.rows + " per head with more than N keys; N grid " +
+                 grid_text(grid_) + "; vectors scaled to the unit sphere";
     o.certified.push_back({theorems::find("separability-lower"), std::move(certified_), CaseOrigin::External});
     return o;
   }
@@ -144,7 +165,9 @@ class SeparabilitySweep final : public Experiment {
   SweepSettings s_;
   std::vector<std::size_t> grid_;
   ResultTable per_head_;
-  std::map<std::size_t, std::vector<SeparabilityMeans>> means_;
+  std::map<std::size_t, std::map<std::tuple<int, int, int>, SeparabilityMeans>> means_;  // by N, then (window, layer, head)
+  std::size_t heads_ = 0;
+  std::size_t rows_ = 0, trivial_rows_ = 0;  // (row, N) evaluated, and those whose lower bound is <= 0
   std::vector<Case> certified_;
 };
 
