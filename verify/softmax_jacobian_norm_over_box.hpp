@@ -22,13 +22,15 @@
 // since S(a) is positive semidefinite, so that the compression's other block is at most its trace,
 // tr - rho. Written with sum_i a_i = 1 (rho = s + sum_i a_i (u_i^2 - s) - (t + sum_i a_i (u_i - t))^2
 // for any constants s, t), rho's enclosure over the weights' ranges loses little where the
-// weights that move most have equal u_i^2; r^2 is second order. The two enclosures meet.
+// weights that move most have equal u_i^2; r^2 is second order. With Gershgorin's bound (below),
+// three enclosures meet (verify/enclosure_intersection.hpp).
 #include <algorithm>
 #include <optional>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
 
+#include "verify/enclosure_intersection.hpp"
 #include "verify/exact.hpp"
 #include "verify/softmax_jacobian_norm.hpp"
 #include "verify/softmax_over_box.hpp"
@@ -111,7 +113,6 @@ std::optional<R> compressed_top_eigenvalue(const Vector<R>& a, const Vector<R>& 
   return between(lower_end_of(rho), upper_end_of(upper));
 }
 
-
 // For an interval type R and T certainly > 0: an enclosure of
 // {||J(l, t)||_2 : l in logits, t in T}, J = (diag(a) - a a^T) / t, a = softmax(l / t). NaN
 // (unknown) when T may be <= 0 or an entry is not finite.
@@ -143,25 +144,21 @@ R softmax_jacobian_norm_over_box(const Vector<R>& logits, const R& T) {
     }
   const R spread = sqrt(squares);
   auto lo = lower_end_of(R(centre_norm - spread));
-  auto hi = upper_end_of(R(centre_norm + spread));
-  R hi_gershgorin = R(0);
+  if (!(lo > 0)) lo = 0;  // a norm is >= 0
+  R norm = between(lo, upper_end_of(R(centre_norm + spread)));
   // Gershgorin's discs: row i of S(a) has centre a_i (1 - a_i) and radius a_i sum_{j != i} a_j,
   // the same, so lambda_max <= max_i 2 a_i (1 - a_i), at most 1/2 (maximised over a_i's range at
   // the end nearest 1/2, or at 1/2). Tight where a weight is near 1/2, where the others are weak.
+  R gershgorin = R(0);
   for (Eigen::Index i = 0; i < L; ++i) {
     const auto alo = lower_end_of(a[i]), ahi = upper_end_of(a[i]);
     const R nearest = alo > 0.5 ? R(alo) : ahi < 0.5 ? R(ahi) : R(1) / R(2);
-    hi_gershgorin = max_of(hi_gershgorin, R(R(2) * nearest * R(R(1) - nearest)));
+    gershgorin = max_of(gershgorin, R(R(2) * nearest * R(R(1) - nearest)));
   }
-  if (upper_end_of(hi_gershgorin) < hi) hi = upper_end_of(hi_gershgorin);
-  if (const std::optional<R> compressed = compressed_top_eigenvalue(a, centre_weights)) {
-    const auto clo = lower_end_of(*compressed), chi = upper_end_of(*compressed);
-    if (clo > lo) lo = clo;
-    if (chi < hi) hi = chi;
-  }
-  if (!(lo > 0)) lo = 0;  // a norm is >= 0
-  if (lo > hi) return not_a_number<R>();  // disjoint enclosures: one of them is wrong
-  return between(lo, hi) / T;
+  norm = intersection(norm, between(decltype(lo)(0), upper_end_of(gershgorin)));
+  if (const std::optional<R> compressed = compressed_top_eigenvalue(a, centre_weights))
+    norm = intersection(norm, *compressed);
+  return norm / T;  // NaN where the enclosures are disjoint: one of them is wrong
 }
 
 }  // namespace nb

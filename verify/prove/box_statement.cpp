@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "verify/errors.hpp"
-#include "verify/prove/enclosure_intersection.hpp"
+#include "verify/enclosure_intersection.hpp"
 #include "verify/prove/gradient_number.hpp"
 #include "verify/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
@@ -151,7 +151,6 @@ void BoxStatement::tighten(const Box& box, const std::vector<bool>& tighten, std
     return x;
   });
   for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names);
-  const std::vector<R> at_midpoint = natural_slacks<R>(Box{c, c}, claims_);
   for (std::size_t j = 0; j < claims_.size(); ++j) {
     if (!tighten[j]) continue;
     const formula::ClaimSpec& claim = spec_.claims[claims_[j]];
@@ -159,8 +158,9 @@ void BoxStatement::tighten(const Box& box, const std::vector<bool>& tighten, std
                                                          formula::evaluate_scalar(claim.bound, names), claim.relation});
     // Derivatives that are not all enclosed by finite intervals prove nothing (a sqrt at 0, a
     // quotient by an interval around 0): the natural form alone stands.
-    if (!is_finite_value(g) || !is_finite_value(at_midpoint[j])) continue;
-    slacks[j] = intersection(slacks[j], mean_value_form(at_midpoint[j], g, box, c, varying));
+    if (!is_finite_value(g)) continue;
+    // g's value already meets the mean-value form at the midpoint (centred values, gradient_number.hpp).
+    slacks[j] = intersection(slacks[j], g.value);
     // Monotonicity: where d slack / d x_k > 0 on the whole box, the slack's minimum over the box
     // lies on the face x_k = lo_k (where < 0, on x_k = hi_k); on all such coordinates at once, on
     // the face with all of them collapsed. A lower end of the slack on that face is one on the box.

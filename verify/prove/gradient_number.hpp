@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "verify/is_gradient.hpp"
-#include "verify/prove/enclosure_intersection.hpp"
+#include "verify/enclosure_intersection.hpp"
 #include "verify/numbers.hpp"
 
 namespace nb {

@@ -1,7 +1,7 @@
 #pragma once
 // The intersection of two enclosures of one number, for interval types R (DoubleInterval,
-// Interval) in region proofs: enclosures found by different forms (natural, mean-value) are
-// intersected, as each holds the number.
+// Interval): where several forms enclose one number (natural and mean-value forms in region proofs,
+// the softmax Jacobian norm's bounds over a box), their meet holds it too.
 #include "verify/numbers.hpp"
 
 namespace nb {
