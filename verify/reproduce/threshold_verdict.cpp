@@ -7,7 +7,8 @@
 namespace nb::reproduce {
 
 ClaimVerdict threshold_verdict(const UncertainStatistic& s, double threshold, bool holds_below) {
-  if (s.low <= threshold && threshold <= s.high) return ClaimVerdict::Fragile;
+  // An unknown (NaN) end is an unbounded interval: it holds the threshold too.
+  if (!(s.low > threshold) && !(s.high < threshold)) return ClaimVerdict::Fragile;
   return (s.high < threshold) == holds_below ? ClaimVerdict::Reproduced : ClaimVerdict::NotReproduced;
 }
 

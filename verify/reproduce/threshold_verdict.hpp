@@ -16,7 +16,7 @@ struct UncertainStatistic {
 
 // REPRODUCED when the whole interval lies on the claim's side of the threshold (below it when
 // `holds_below`, else above), NOT REPRODUCED when it lies wholly on the other side, FRAGILE when
-// the threshold is inside the interval.
+// the threshold is inside the interval or an end is unknown (NaN).
 ClaimVerdict threshold_verdict(const UncertainStatistic& s, double threshold, bool holds_below);
 
 // "margin X to the threshold T; interval [lo, hi]": the basis of a threshold verdict.
