@@ -38,6 +38,7 @@ void validate(const ReproduceOptions& o) {
   for (const std::string& scale : o.sweep.logit_scales)
     if (scale != "scaled" && scale != "raw") throw UsageError("--fig4-logits takes scaled and/or raw (got '" + scale + "')");
   if (o.sweep.logit_scales.empty()) throw UsageError("--fig4-logits needs scaled, raw or both");
+  if (o.normalizers.empty()) throw UsageError("--normalizer needs a name or all");
   for (double e : o.sweep.grid_eps)
     if (!(e > 0) || !std::isfinite(e)) throw UsageError("--grid-eps values must be finite and > 0");
 }
@@ -67,6 +68,16 @@ void print_table(const reproduce::ResultTable& t, std::ostream& out) {
   };
   line(t.columns);
   for (const auto& row : t.rows) line(row);
+}
+
+// The normalizers named (or all), softmax first as the paper's reference, each once.
+std::vector<kernels::AttentionNormalizer> normalizers_named(const std::vector<std::string>& names) {
+  std::vector<kernels::AttentionNormalizer> chosen{kernels::AttentionNormalizer::Softmax};
+  for (const std::string& name : names)
+    for (kernels::AttentionNormalizer n :
+         name == "all" ? kernels::attention_normalizers() : std::vector{kernels::attention_normalizer(name)})
+      if (std::find(chosen.begin(), chosen.end(), n) == chosen.end()) chosen.push_back(n);
+  return chosen;
 }
 
 }  // namespace
@@ -116,6 +127,11 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
                   "Logits of Algorithm 5: scaled (q.k/sqrt(d), the model's), raw (q.k) or scaled,raw")
       ->delimiter(',')
       ->capture_default_str();
+  cmd->add_option("--normalizer", o.normalizers,
+                  "Attention normalizers: softmax (the paper's), sparsemax, entmax15, sigmoid, ssmax, a list or all; "
+                  "softmax always runs as the reference, and the report compares them")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
@@ -139,6 +155,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.sweep.samples = o.samples;
   request.sweep.threads = worker_threads(o.threads, err);
   request.experiments = o.all ? reproduce::experiment_ids() : o.experiments;
+  request.normalizers = normalizers_named(o.normalizers);
   request.certified.threads = request.sweep.threads;
   request.certified.seed = o.sweep.seed;
   request.certified.exact_time_limit = o.exact_time_limit;
@@ -166,6 +183,10 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     }
     out << "method: " << x.method << "\n";
     print_table(x.aggregate, out);
+  }
+  if (r.comparison) {
+    out << "\n== Normalizers compared (Algorithms 1, 4, 5; the paper studies softmax only)\n";
+    print_table(r.comparison->table, out);
   }
   out << "\nClaims (arXiv 2508.17821, Section 3):\n";
   for (const auto& c : reproduce::all_claims(r))

@@ -20,6 +20,7 @@ struct ReproduceOptions {
   bool all = false;
   reproduce::HeadRequest heads;
   reproduce::SweepSettings sweep;
+  std::vector<std::string> normalizers{"softmax"};  // names, or "all"
   std::uint64_t windows = 1;
   std::uint64_t samples = 32;
   unsigned threads = 0;  // 0: one per hardware thread
