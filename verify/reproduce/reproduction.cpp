@@ -143,7 +143,8 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
       timed.certified_seconds = seconds_since(c0);
       for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
       for (Claim& c : certified_findings(checked)) {
-        c.evidence = source + "; the last row of each head and grid point of " + r.id;
+        c.evidence = source + "; rows of " + r.id + ": the last of each head and grid point (Corollary 3 as printed: every " +
+                     "row of the sweep, at the model's T)";
         timed.outcome.claims.push_back(std::move(c));
       }
       for (TheoremResult& t : checked.theorems) result.certified.theorems.push_back(std::move(t));

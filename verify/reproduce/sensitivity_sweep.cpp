@@ -17,6 +17,8 @@ namespace nb::reproduce {
 namespace {
 
 const char* kId = "fig4";
+// Corollary 3 as printed, ||d alpha / d l||_2 <= min{1/(4T), sqrt 2}: the envelope of Fig. 4.
+const char* kCorollary3 = "softmax-jacobian-spectral-as-printed";
 
 std::vector<double> default_temperatures() {
   std::vector<double> T;
@@ -103,10 +105,18 @@ class SensitivitySweep final : public Experiment {
               m.products[product(k, j, i1, i2)] += row[point(k, i1, j)] * row[point(k, i2, j)];
     }
     m.rows += rows.size();
+    // Corollary 3 as printed on every row of the sweep at the model's own temperature (GPT-2:
+    // T = sqrt(64) = 8): the bound the figure's dashed envelope draws, on real attention rows.
+    if (s_.normalizer == kernels::AttentionNormalizer::Softmax)
+      for (int t : rows) {
+        Case row = head_row_case(head, t, kCorollary3);
+        row.numbers.erase("vectors");
+        jacobian_rows_.push_back(std::move(row));
+      }
     // The last row of every head, on every scale at every (T, eps), checked certified against both envelopes.
     Case last = head_row_case(head, rows.back(), "");
-    last.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows.back()));
     last.numbers.erase("vectors");
+    last.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows.back()));
     const std::string base_label = last.label;
     for (const std::string& scale : s_.logit_scales) {
       last.numbers["logits"] = ExactTensor::vector(logits_on_scale(head, rows.back(), scale));
@@ -133,7 +143,10 @@ class SensitivitySweep final : public Experiment {
                "shifted by their maximum), l = " + scales_text() + " (scaled: q.k/sqrt(d), the model's logits; raw: "
                "q.k), one Gaussian unit v per row shared by all (T, eps), rows with one key left out; mean over rows (" +
                s_.rows + " per head, all windows), then the maximum over heads, with that head's standard error of the mean" +
-               normalized_method(s_.normalizer);
+               normalized_method(s_.normalizer) +
+               (s_.normalizer == kernels::AttentionNormalizer::Softmax
+                    ? "; every row also checked certified against Corollary 3 as printed at the model's own T"
+                    : "");
     o.evidence = std::to_string(moments_.size()) + " (layer, head) pairs, all windows; rows: " + s_.rows +
                  " per head with two or more keys; T grid " + grid_text(T_) + "; eps grid " + grid_text(eps_) +
                  "; one Gaussian direction per row";
@@ -196,6 +209,8 @@ class SensitivitySweep final : public Experiment {
       o.claims.insert(o.claims.end(), claims.begin(), claims.end());
     }
     for (auto& [id, cases] : certified_) o.certified.push_back({theorems::find(id), std::move(cases), CaseOrigin::External});
+    if (!jacobian_rows_.empty())
+      o.certified.push_back({theorems::find(kCorollary3), std::move(jacobian_rows_), CaseOrigin::External});
     return o;
   }
 
@@ -249,6 +264,7 @@ class SensitivitySweep final : public Experiment {
     return {};
   }
   std::map<std::string, std::vector<Case>> certified_;
+  std::vector<Case> jacobian_rows_;  // every row of the sweep at its head's T, for Corollary 3 as printed
 };
 
 }  // namespace
