@@ -10,6 +10,7 @@
 #include "verify/atomic_file.hpp"
 #include "verify/reproduce/reproduction.hpp"
 #include "verify/reproduce/reproduction_report.hpp"
+#include "verify/reproduce/verdict_flips.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/count_option.hpp"
@@ -132,6 +133,13 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
                   "softmax always runs as the reference, and the report compares them")
       ->delimiter(',')
       ->capture_default_str();
+  o.compare_seed_given = false;
+  add_count_option(*cmd, "--compare-seed", o.compare_seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                   "Run again with this seed (random-gpt2: other weights too); a claim whose verdict differs is FRAGILE")
+      ->each([&o](const std::string&) { o.compare_seed_given = true; });
+  cmd->add_option("--compare-source", o.compare_source,
+                  "Run again on this source (e.g. random-gpt2 beside gpt2-positions:DIR); a claim whose verdict differs "
+                  "is FRAGILE");
   cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
@@ -173,6 +181,20 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     err << "reproduce: " << line << "\n" << std::flush;
   });
   r.runtimes_recorded = !o.no_timestamp;
+  if (o.compare_seed_given || !o.compare_source.empty()) {
+    reproduce::ReproductionRequest again = request;
+    if (o.compare_seed_given) again.heads.seed = again.sweep.seed = again.certified.seed = o.compare_seed;
+    if (!o.compare_source.empty()) again.heads.source.spec = o.compare_source;
+    const reproduce::Reproduction other = reproduce::reproduce(again, [&](const std::string& line) {
+      err << "reproduce (second run): " << line << "\n" << std::flush;
+    });
+    const auto label = [](const reproduce::Reproduction& run, std::uint64_t seed) {
+      return run.source.kind + " seed " + std::to_string(seed);
+    };
+    const std::size_t flips = reproduce::mark_flips(r, other, label(r, request.sweep.seed), label(other, again.sweep.seed));
+    out << "second run: " << terminal_safe(other.source.description) << ", seed " << again.sweep.seed << ": " << flips
+        << " claim(s) differ and now read FRAGILE\n";
+  }
   out << "source: " << terminal_safe(r.source.description) << " (" << r.heads << " heads)\n";
   for (const auto& e : r.experiments) {
     const auto& x = e.outcome;

@@ -29,6 +29,10 @@ struct ReproduceOptions {
   std::string report_dir;
   bool force = false;
   bool no_timestamp = false;
+  // A second run whose flipped verdicts make claims FRAGILE: another seed, or another source.
+  std::uint64_t compare_seed = 0;
+  bool compare_seed_given = false;
+  std::string compare_source;
 };
 
 CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& options);
