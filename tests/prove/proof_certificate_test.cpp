@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "theorems/file_theorem.hpp"
-#include "verify/errors.hpp"
-#include "verify/input_file.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
 #include "verify/prove/counterexample.hpp"
 
 namespace nb::prove {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "verify/reproduce/experiment.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reproduce {
 

@@ -2,10 +2,10 @@
 
 #include <cstdio>
 
-#include "verify/reproduce/sweep_figure_pgfplots.hpp"
-#include "verify/reproduce/sweep_figure_svg.hpp"
-#include "verify/recorded_path.hpp"
-#include "verify/results.hpp"
+#include "reports/sweep_figure_pgfplots.hpp"
+#include "reports/sweep_figure_svg.hpp"
+#include "verify/io/recorded_path.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -101,8 +101,8 @@ std::vector<reports::ReportFile> reproduction_files(const Reproduction& r) {
     files.push_back({o.id + ".csv", table_csv(o.per_head)});
     files.push_back({o.id + "-curves.csv", table_csv(o.aggregate)});
     for (const SweepFigure& f : o.figures) {
-      files.push_back({f.name + ".svg", sweep_figure_svg(f)});
-      files.push_back({f.name + ".tex", sweep_figure_pgfplots(f)});
+      files.push_back({f.name + ".svg", reports::sweep_figure_svg(f)});
+      files.push_back({f.name + ".tex", reports::sweep_figure_pgfplots(f)});
       md += "![" + f.title + "](" + f.name + ".svg)\n\n";
     }
   }
