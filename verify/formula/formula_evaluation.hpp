@@ -31,7 +31,8 @@
 //   frobenius_norm(M)        sqrt(sum_ij M_ij^2)
 //   spectral_norm(M)         the largest singular value, by the library's certified kernel
 //                  (verify/kernels/spectral_norm.hpp); written as spectral_norm(softmax_jacobian(l, T))
-//                  with l an input whose exact value the caller passes and T certainly > 0, by
+//                  with l an input whose exact value the caller passes (or such an input over a
+//                  scalar certainly > 0: T ||J(l, T)||_2 = ||J(l / T, 1)||_2) and T certainly > 0, by
 //                  the softmax Jacobian's own kernel (verify/kernels/softmax_jacobian_norm.hpp: a secular
 //                  equation, ties decided on the exact logits, exact at ties), which is sharper
 //                  and has an exact form where the general kernel has none
@@ -429,15 +430,26 @@ class Evaluation {
     return found != exact_->end() && found->second.is_vector() ? &found->second : nullptr;
   }
 
-  // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) of an
-  // input l with a known exact value and T certainly > 0 (its ties are decided on that value and
-  // its order of weights is that of l), else by the general kernel.
+  // The exact input whose ties and order are those of the logits `n`: n itself (an input with a
+  // known exact value), or n = l / s with s certainly > 0, which divides every logit alike.
+  const ExactTensor* exact_ordering(const Node& n) {
+    if (n.kind == Node::Kind::Divide) {
+      const Value<R> s = value(n.args[1]);
+      const R* divisor = std::get_if<R>(&s);
+      return divisor && certainly_positive(*divisor) ? exact_input(n.args[0]) : nullptr;
+    }
+    return exact_input(n);
+  }
+
+  // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) of logits
+  // l with an exact ordering (above) and T certainly > 0 (its ties are decided on the exact value
+  // and its order of weights is that of l), else by the general kernel.
   R spectral(const Node& m) {
     if constexpr (is_interval_v<R>)
       if (over_box_ && m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
         return softmax_jacobian_norm_over_box(vector(m.args[0]), scalar(m.args[1]));
     if (m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
-      if (const ExactTensor* l = exact_input(m.args[0])) {
+      if (const ExactTensor* l = exact_ordering(m.args[0])) {
         const R T = scalar(m.args[1]);
         if (certainly_positive(T)) return softmax_jacobian_norm(softmax(vector(m.args[0]), T), T, *l);
       }
