@@ -1,4 +1,4 @@
-// Arb (nb::ArbInterval, verify/arb_interval.hpp) against MPFI (nb::Interval) behind the same
+// Arb (nb::ArbInterval, verify/numbers/arb_interval.hpp) against MPFI (nb::Interval) behind the same
 // template parameter: the same templated evaluation of the theorems whose cases
 // dominate the MPFI escalation rounds of `normbound check --all`, at the precisions the ladder uses.
 //
@@ -13,7 +13,7 @@
 //   "<id> <shape>"  the non-tight cases of bench/certified_workloads.hpp (--seed) of the theorem.
 // Per workload and precision: the CPU time of one evaluation of the workload in MPFI and in Arb
 // (medians of interleaved rounds, MPFI then Arb) and MPFI/Arb (> 1: Arb is faster); then, from one
-// more evaluation in each type, every claim's slack (bound - value, verify/slack.hpp): whether
+// more evaluation in each type, every claim's slack (bound - value, verify/engine/slack.hpp): whether
 // the two enclosures overlap (they must: both enclose the same number), their widths (the median
 // log2 of MPFI's; Arb's width over MPFI's: median and maximum over the claims), and how many
 // claims each type decides (slack enclosure excluding 0, or the exact point 0).
@@ -34,11 +34,11 @@
 #include "theorems/arb_trial_theorems.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
-#include "verify/engine.hpp"
-#include "verify/errors.hpp"
-#include "verify/median.hpp"
-#include "verify/run.hpp"
-#include "verify/slack.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/median.hpp"
+#include "verify/results/run.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
  * `bench_certified --write-inputs`). Each evaluation below mirrors its theorem file step by step
  * (named in its comment), including work that the claims do not use, so that both do the same
  * arithmetic; dot products use arb_dot, Arb's own. The binary64 screens of candidate pairs
- * (verify/pair_distances.cpp) are done in binary64, as normbound does them, with OpenBLAS's dgemm
+ * (verify/kernels/pair_distances.cpp) are done in binary64, as normbound does them, with OpenBLAS's dgemm
  * for the Gram stage of the minimum distance. The Jacobian's spectral norm is evaluated twice,
  * with the secular equation's root found as a user would write it (bisection in balls) and as
  * normbound finds it (located in binary64, then certified at two points beside it).
@@ -122,7 +122,7 @@ static void norm(arb_t r, arb_srcptr v, slong n) {
   root(r, r);
 }
 
-/* verify/softmax.hpp: exp((l_i - m)/T) / sum_j exp((l_j - m)/T), m the largest midpoint. */
+/* verify/kernels/softmax.hpp: exp((l_i - m)/T) / sum_j exp((l_j - m)/T), m the largest midpoint. */
 static void softmax(arb_ptr alpha, arb_srcptr logits, slong L, const arb_t T) {
   arf_t top;
   arb_t shift, sum;
@@ -152,7 +152,7 @@ static arb_ptr softmax_of(const number_t *logits, const arb_t T) {
   return alpha;
 }
 
-/* verify/top_n.hpp: the N largest values, ties to the smaller index; both lists increasing. */
+/* verify/kernels/top_n.hpp: the N largest values, ties to the smaller index; both lists increasing. */
 static void top_n(const double *values, size_t L, size_t N, size_t *selected, size_t *rest) {
   char *in = calloc(L, 1);
   for (size_t k = 0; k < N; ++k) {
@@ -169,7 +169,7 @@ static void top_n(const double *values, size_t L, size_t N, size_t *selected, si
   free(in);
 }
 
-/* verify/pair_distances.cpp: the binary64 screen's error bound on a squared distance. */
+/* verify/kernels/pair_distances.cpp: the binary64 screen's error bound on a squared distance. */
 static double screen_relative(size_t d) { return 4 * ((double)d + 2) * 0x1p-52; }
 static double screen_absolute(size_t d) { return 4 * ((double)d + 1) * 0x1p-1074; }
 
@@ -190,7 +190,7 @@ static void row_distance(arb_t r, arb_srcptr x, size_t d, size_t a, size_t b) {
   _arb_vec_clear(diff, (slong)d);
 }
 
-/* verify/pair_distances.cpp's Gram stage of the minimum over all pairs i < j of the rows of x:
+/* verify/kernels/pair_distances.cpp's Gram stage of the minimum over all pairs i < j of the rows of x:
  * f = n_i + n_j - 2 g_ij with g from cblas_dgemm in blocks of 128 rows, error r (n_i + n_j) + a;
  * keeps the pairs with f - e <= min(f + e) (1 + 4 rel) + 4 abs (rel, abs the direct screen's).
  * Returns the number of pairs written to *a_out, *b_out (malloc'd), or -1 when a squared norm
@@ -273,7 +273,7 @@ static void extreme_distance(arb_t r, const number_t *x, arb_srcptr balls, const
   free(pa), free(pb);
 }
 
-/* verify/indicator.hpp: 1{a < b}: 1 or 0 when certain, else the interval [0, 1]. */
+/* verify/kernels/indicator.hpp: 1{a < b}: 1 or 0 when certain, else the interval [0, 1]. */
 static void indicator_less(arb_t r, const arb_t a, const arb_t b) {
   arb_t t;
   arb_init(t);
@@ -360,7 +360,7 @@ static void bisected_root(arb_t root, arb_srcptr alpha, slong L, size_t first, s
   arf_clear(lo), arf_clear(hi), arf_clear(x);
 }
 
-/* secular_function of verify/softmax_jacobian_norm.hpp: f(x) with its top term summed as
+/* secular_function of verify/kernels/softmax_jacobian_norm.hpp: f(x) with its top term summed as
  * (top - x) / (alpha_first - x), top = alpha_first o_first; in balls and in binary64. */
 static void secular_ball(arb_t f, arb_srcptr alpha, slong L, const arb_t top, size_t first, double x) {
   arb_t t, at;
@@ -405,7 +405,7 @@ static int certified_end(double *end, arb_srcptr alpha, slong L, const arb_t top
 }
 
 /* The same eigenvalue as normbound's binary64 tier finds it (softmax_jacobian_norm and
- * secular_root_bracket, verify/softmax_jacobian_norm.*): the bracket [max(d_2, max_i alpha_i o_i),
+ * secular_root_bracket, verify/kernels/softmax_jacobian_norm.*): the bracket [max(d_2, max_i alpha_i o_i),
  * min(d_1, sum_i alpha_i o_i)], the root located by bisection in binary64 on the balls' midpoints,
  * then two points just below and above it certified by one ball evaluation of f each (margin
  * max(0.75 width(f(root)) / |f'(root)|, |root| 2^-50), doubled while a sign is not certain).
@@ -483,7 +483,7 @@ static void located_root(arb_t root_ball, arb_srcptr alpha, slong L, size_t firs
 
 typedef void (*root_search_t)(arb_t, arb_srcptr, slong, size_t, size_t);
 
-/* theorems/softmax_jacobian_spectral_sharp.cpp with verify/softmax_jacobian_norm.hpp, the
+/* theorems/softmax_jacobian_spectral_sharp.cpp with verify/kernels/softmax_jacobian_norm.hpp, the
  * secular equation's root found by `root_search`. */
 static void jacobian_sharp(const workload_t *w, claims_t *out, root_search_t root_search) {
   const number_t *ln = number(w, "logits");
@@ -739,7 +739,7 @@ static void print_ball(const char *key, const arb_t x) {
 }
 
 int main(int argc, char **argv) {
-  openblas_set_num_threads(1); /* one thread per call, as normbound's calls (verify/openblas_call.hpp) */
+  openblas_set_num_threads(1); /* one thread per call, as normbound's calls (verify/kernels/openblas_call.hpp) */
   if (argc < 2) {
     fprintf(stderr, "usage: bench_certified_arb INPUTS [--rounds R] [--min-seconds X] [--only TEXT]...\n");
     return 64;

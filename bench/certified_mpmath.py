@@ -6,7 +6,7 @@ evaluations, at the same precision (mp.prec = 128), on the same inputs (the file
 Each function below mirrors the evaluation of its theorem file step by step (the file is named in
 its comment), including work that the claims do not use, so that both do the same arithmetic.
 Dot products and sums use mpmath's own fdot and fsum, its fastest way to compute them. The
-binary64 screens of candidate pairs (verify/pair_distances.cpp) are done with NumPy, as normbound
+binary64 screens of candidate pairs (verify/kernels/pair_distances.cpp) are done with NumPy, as normbound
 does them in binary64. The Jacobian's spectral norm is evaluated twice, with the secular
 equation's root found as a user would write it (bisection at 128 bits) and as normbound finds it
 (located in binary64, then checked at two points beside it).
@@ -69,7 +69,7 @@ def norm(v):
 
 
 def softmax(logits, T):
-    """verify/softmax.hpp: exp((l_i - m)/T) / sum_j exp((l_j - m)/T), m the largest logit."""
+    """verify/kernels/softmax.hpp: exp((l_i - m)/T) / sum_j exp((l_j - m)/T), m the largest logit."""
     shift = max(logits)
     e = [exp((l - shift) / T) for l in logits]
     total = fsum(e)
@@ -77,7 +77,7 @@ def softmax(logits, T):
 
 
 def top_n(values, N):
-    """verify/top_n.hpp: the N largest exact values, ties to the smaller index; both sorted."""
+    """verify/kernels/top_n.hpp: the N largest exact values, ties to the smaller index; both sorted."""
     order = sorted(range(len(values)), key=lambda i: (-values[i], i))
     return sorted(order[:N]), sorted(order[N:])
 
@@ -86,7 +86,7 @@ SCREEN_ERROR = lambda d: (4 * (d + 2) * 2.0**-52, 4 * (d + 1) * 2.0**-1074)
 
 
 def direct_min_screen(X, i, j):
-    """verify/pair_distances.cpp: of the pairs (i[k], j[k]), those whose distance can be the smallest."""
+    """verify/kernels/pair_distances.cpp: of the pairs (i[k], j[k]), those whose distance can be the smallest."""
     relative, absolute = SCREEN_ERROR(X.shape[1])
     f = ((X[i] - X[j]) ** 2).sum(axis=1)
     keep = numpy.nonzero(f * (1 - relative) - absolute <= (f * (1 + relative) + absolute).min())[0]
@@ -94,7 +94,7 @@ def direct_min_screen(X, i, j):
 
 
 def min_distance_candidates(X):
-    """verify/pair_distances.cpp: pairs i < j whose distance can be the smallest: a Gram-matrix
+    """verify/kernels/pair_distances.cpp: pairs i < j whose distance can be the smallest: a Gram-matrix
     stage (n_i + n_j - 2 g_ij, error relative to the norms; NumPy's BLAS product) keeps a superset
     of the direct screen's candidates, then the direct screen over those."""
     relative, absolute = SCREEN_ERROR(X.shape[1])
@@ -109,7 +109,7 @@ def min_distance_candidates(X):
 
 
 def max_distance_candidates(X, A, B):
-    """verify/pair_distances.cpp: pairs (a, b) whose distance can be the largest over A x B."""
+    """verify/kernels/pair_distances.cpp: pairs (a, b) whose distance can be the largest over A x B."""
     relative, absolute = SCREEN_ERROR(X.shape[1])
     f = ((X[A][:, None, :] - X[B][None, :, :]) ** 2).sum(axis=2)
     threshold = (f * (1 - relative) - absolute).max()
@@ -156,13 +156,13 @@ def bisected_root(alpha, first, second):
 
 
 def secular_function(alpha, top, first, x):
-    """secular_function of verify/softmax_jacobian_norm.hpp: the top term as (top - x) / (alpha_first - x)."""
+    """secular_function of verify/kernels/softmax_jacobian_norm.hpp: the top term as (top - x) / (alpha_first - x)."""
     return (top - x) / (alpha[first] - x) - fsum(a * a / (a - x) for i, a in enumerate(alpha) if i != first)
 
 
 def located_root(alpha, first, second):
     """The same eigenvalue as normbound's binary64 tier finds it (softmax_jacobian_norm and
-    secular_root_bracket, verify/softmax_jacobian_norm.*): the bracket [max(d_2, max_i alpha_i o_i),
+    secular_root_bracket, verify/kernels/softmax_jacobian_norm.*): the bracket [max(d_2, max_i alpha_i o_i),
     min(d_1, sum_i alpha_i o_i)], the root located by bisection in binary64 (NumPy), then a point
     just below and one just above it where f has the expected sign (margin |root| 2^-50, as
     normbound's when its enclosure of f is narrow; doubled until the sign is right). Where that
@@ -222,7 +222,7 @@ def located_root(alpha, first, second):
 
 
 def jacobian_sharp(n, _, root_search):
-    """theorems/softmax_jacobian_spectral_sharp.cpp with verify/softmax_jacobian_norm.hpp, the
+    """theorems/softmax_jacobian_spectral_sharp.cpp with verify/kernels/softmax_jacobian_norm.hpp, the
     secular equation's root found by `root_search`."""
     raw = [float(v) for v in n["logits"][:, 0]]
     T = mpf(float(n["T"][0, 0]))

@@ -28,10 +28,10 @@
 #include "bench/seconds_text.hpp"
 #include "bench/workload_file.hpp"
 #include "theorems/registry.hpp"
-#include "verify/engine.hpp"
-#include "verify/errors.hpp"
-#include "verify/median.hpp"
-#include "verify/outcome.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/median.hpp"
+#include "verify/engine/outcome.hpp"
 
 namespace {
 

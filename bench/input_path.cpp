@@ -31,11 +31,11 @@
 #include "models/sources/load_source.hpp"
 #include "models/sources/theorem_source_cases.hpp"
 #include "theorems/registry.hpp"
-#include "verify/atomic_file.hpp"
-#include "verify/case.hpp"
-#include "verify/engine.hpp"
-#include "verify/errors.hpp"
-#include "verify/median.hpp"
+#include "verify/io/atomic_file.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/median.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Cost of the minimum-distance screen (min_distance_candidates, verify/pair_distances.hpp) and of
+// Cost of the minimum-distance screen (min_distance_candidates, verify/kernels/pair_distances.hpp) and of
 // a whole separability-lower case as L grows, on the rows it meets:
 //   gaussian      the separability-lower workload's token vectors (bench/certified_workloads.hpp):
 //                 N(0, 1) entries, d = 64
@@ -22,8 +22,8 @@
 #include "models/random/random_inputs.hpp"
 #include "models/sources/load_source.hpp"
 #include "theorems/registry.hpp"
-#include "verify/engine.hpp"
-#include "verify/pair_distances.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/kernels/pair_distances.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 // residual, and one that decides everything shows fewer boxes. One thread (the tree does not
 // depend on the thread count; the time does). The statements: the three of the proofs' reference
 // (Corollary 3 as printed, refuted; the sharp spectral bound, claim 1; Corollary 1's weight
-// bounds, equal at q = 0) and two theorem files.
+// bounds, equal at q = 0), two theorem files, and claim 1 written with 1/(2T) apart from the norm.
 //
 //   bench_region_proofs [--specs DIR] [--max-boxes N] [--only TEXT]
 #include <chrono>
@@ -49,8 +49,8 @@ struct Run {
   double seconds, residual;
 };
 
-Run run(const Statement& s, const Method& m, const std::string& specs, std::size_t max_boxes) {
-  const formula::TheoremSpec spec = theorems::read_theorem_file_spec(specs + "/" + s.file);
+Run run(const Statement& s, const Method& m, std::size_t max_boxes) {
+  const formula::TheoremSpec spec = theorems::read_theorem_file_spec(s.file);
   const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
   const Region region = make_region(spec, s.sizes, s.regions, true);
   const BoxStatement statement(spec, region, s.claims, m.kernels, {}, m.forms);
@@ -85,16 +85,19 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   const std::vector<Statement> statements = {
-      {"Corollary 3 as printed, L=2", "softmax-jacobian-spectral-as-printed-as-formula.toml", {"L=2"},
+      {"Corollary 3 as printed, L=2", specs + "/softmax-jacobian-spectral-as-printed-as-formula.toml", {"L=2"},
        {"logits=[-1,1]", "T=[1,1]"}, {}},
-      {"sharp spectral claim 1, L=3", "softmax-jacobian-spectral-sharp-as-formula.toml", {"L=3"},
-       {"logits=[-1,1]", "T=[1,2]"}, {0}},
-      {"Corollary 1 weight bounds, L=2 d=1", "softmax-weight-bounds-as-formula.toml", {"L=2", "d=1"},
+      {"sharp spectral claim 1 (T ||J|| <= 1/2), L=3", specs + "/softmax-jacobian-spectral-sharp-as-formula.toml",
+       {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, {0}},
+      {"Corollary 1 weight bounds, L=2 d=1", specs + "/softmax-weight-bounds-as-formula.toml", {"L=2", "d=1"},
        {"query=[-1,1]", "keys=[1/2,2]", "T=[1,1]"}, {}},
       // On [-1/4, 1/4]^3 no weight reaches 1/2, where an entry's bound is attained.
-      {"file: Jacobian entries <= 1/(4T), L=3", "softmax-jacobian-entry-as-formula.toml", {"L=3"},
+      {"file: Jacobian entries <= 1/(4T), L=3", specs + "/softmax-jacobian-entry-as-formula.toml", {"L=3"},
        {"logits=[-1/4,1/4]", "T=[1,2]"}, {}},
-      {"file: Jacobian saturation, L=3", "softmax-jacobian-saturation-as-formula.toml", {"L=3"},
+      {"file: Jacobian saturation, L=3", specs + "/softmax-jacobian-saturation-as-formula.toml", {"L=3"},
+       {"logits=[-1,1]", "T=[1,2]"}, {}},
+      // Claim 1 with its bound 1/(2T) apart from the norm, as a user might first write it.
+      {"file: ||J|| <= 1/(2T), L=3", NORMBOUND_PROVE_TEST_DATA "/jacobian-norm-below-half-over-t.toml", {"L=3"},
        {"logits=[-1,1]", "T=[1,2]"}, {}},
   };
   const std::vector<Method> methods = {{"naive", ChooseCut::Widest, BoxKernels::Engine, BoxForms::Natural},
@@ -103,7 +106,7 @@ int main(int argc, char** argv) {
   for (const Statement& s : statements) {
     if (!only.empty() && s.name.find(only) == std::string::npos) continue;
     for (const Method& m : methods) {
-      const Run r = run(s, m, specs, max_boxes);
+      const Run r = run(s, m, max_boxes);
       char seconds[32];
       std::snprintf(seconds, sizeof seconds, "%.3g", r.seconds);
       std::cout << "| " << s.name << " | " << m.name << " | " << outcome_text(r) << " | " << r.boxes << " | " << seconds

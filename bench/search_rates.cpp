@@ -16,7 +16,7 @@
 #include "bench/cpu_time.hpp"
 #include "verify/search/theorem_search.hpp"
 #include "theorems/registry.hpp"
-#include "verify/run.hpp"
+#include "verify/results/run.hpp"
 
 namespace {
 

@@ -30,11 +30,11 @@
 #include "theorems/file_port.hpp"
 #include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
-#include "verify/case_shape.hpp"
-#include "verify/engine.hpp"
-#include "verify/errors.hpp"
-#include "verify/median.hpp"
-#include "verify/verdict.hpp"
+#include "verify/engine/case_shape.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/median.hpp"
+#include "verify/engine/verdict.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "verify/atomic_file.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/atomic_file.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::bench {
 namespace {

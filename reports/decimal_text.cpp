@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "verify/errors.hpp"
-#include "verify/exact.hpp"
-#include "verify/slack.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb::reports {
 namespace {

@@ -1,12 +1,12 @@
 #pragma once
-// Decimal text for reports. Enclosures arrive as decimal text (verify/slack.hpp's decimal_down and
+// Decimal text for reports. Enclosures arrive as decimal text (verify/engine/slack.hpp's decimal_down and
 // decimal_up: "nan", "inf", "-inf" or [-]digits[.digits][e[+|-]digits]); shortening them rounds
 // the digits themselves, not binary numbers, so a shortened enclosure still encloses. Approximate
 // values (medians, settings) print in one fixed style, so every format shows the same text.
 #include <cstddef>
 #include <string>
 
-#include "verify/outcome.hpp"
+#include "verify/engine/outcome.hpp"
 
 namespace nb::reports {
 

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "reports/rich_text.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reports {
 

@@ -9,7 +9,7 @@
 
 #include "reports/rich_text.hpp"
 #include "reports/theorem_report.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reports {
 

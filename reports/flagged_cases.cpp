@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "verify/slack_order.hpp"
+#include "verify/results/slack_order.hpp"
 
 namespace nb::reports {
 

@@ -9,8 +9,8 @@
 #include "reports/decimal_text.hpp"
 #include "reports/figure_axes.hpp"
 #include "reports/latex_escape.hpp"
-#include "verify/slack_order.hpp"
-#include "verify/tightness_ratio.hpp"
+#include "verify/results/slack_order.hpp"
+#include "verify/results/tightness_ratio.hpp"
 
 namespace nb::reports {
 namespace {

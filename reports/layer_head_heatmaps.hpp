@@ -12,7 +12,7 @@ namespace nb::reports {
 std::optional<Figure> smallest_slack_heatmap(const TheoremResult& t, const RunSettingsRecord& settings);
 
 // "ratio-<id>": the median over each head's cases of value/bound of the deciding claim (bound/value
-// for a claim value >= bound; verify/tightness_ratio.hpp, as the looseness block), so that 1 is a
+// for a claim value >= bound; verify/results/tightness_ratio.hpp, as the looseness block), so that 1 is a
 // bound attained, 10^-k a bound 10^k times too large (vacuous) and above 1 a bound that fails;
 // medians more than 12 decades below the largest are drawn at the bottom of the scale and counted
 // in the caption.

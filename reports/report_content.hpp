@@ -10,7 +10,7 @@
 #include "reports/figure_data.hpp"
 #include "reports/rich_text.hpp"
 #include "reports/theorem_report.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reports {
 

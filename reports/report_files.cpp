@@ -6,7 +6,7 @@
 #include "reports/report_output.hpp"
 #include "reports/report_document.hpp"
 #include "reports/svg_plot.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reports {
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "reports/report_content.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reports {
 

@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "verify/atomic_file.hpp"
-#include "verify/errors.hpp"
-#include "verify/input_file.hpp"
+#include "verify/io/atomic_file.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
 
 namespace nb::reports {
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "reports/report_files.hpp"
-#include "verify/pending_output.hpp"
+#include "verify/io/pending_output.hpp"
 
 namespace nb::reports {
 

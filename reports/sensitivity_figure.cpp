@@ -10,7 +10,7 @@
 #include "reports/decimal_text.hpp"
 #include "reports/figure_axes.hpp"
 #include "reports/latex_escape.hpp"
-#include "verify/slack_order.hpp"
+#include "verify/results/slack_order.hpp"
 
 namespace nb::reports {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "reports/flagged_cases.hpp"
 #include "reports/tightness.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reports {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "verify/slack_order.hpp"
-#include "verify/median.hpp"
+#include "verify/results/slack_order.hpp"
+#include "verify/kernels/median.hpp"
 
 namespace nb::reports {
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reports {
 

@@ -4,7 +4,7 @@
 // registry's Theorem interface knows only the engine's number types, and the factories that
 // NORMBOUND_DEFINE_THEOREM defines are normbound_theorems' already. The structs are the same
 // tokens as in the library (one definition), so evaluate<Interval> here is the engine's.
-#include "verify/arb_numbers.hpp"  // first: the theorem templates ask is_interval_v<R>
+#include "verify/numbers/arb_numbers.hpp"  // first: the theorem templates ask is_interval_v<R>
 
 #include "theorems/theorem_registration.hpp"
 

@@ -11,8 +11,8 @@
 #include <map>
 #include <vector>
 
-#include "verify/exact.hpp"
-#include "verify/rational.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/numbers/rational.hpp"
 
 namespace nb::theorems {
 

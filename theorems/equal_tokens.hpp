@@ -11,8 +11,8 @@
 #include <map>
 #include <vector>
 
-#include "verify/case.hpp"
-#include "verify/top_n.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/kernels/top_n.hpp"
 
 namespace nb::theorems {
 

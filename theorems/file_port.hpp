@@ -5,7 +5,7 @@
 // built-in case is a case of the port: the port is then checked on the built-in's cases (its tests, bench/theorem_file_ports.cpp). A built-in
 // may read inputs that enter none of its claims (softmax-lipschitz's epsilon names the swap
 // example its case restates): a port leaves them undeclared, and they are left out of its cases.
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 #include "verify/formula/theorem_spec.hpp"
 
 namespace nb::theorems {

@@ -10,13 +10,13 @@
 
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
-#include "verify/case_names.hpp"
+#include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 #include "verify/formula/formula_latex.hpp"
-#include "verify/input_file.hpp"
-#include "verify/number_literal.hpp"
-#include "verify/slack.hpp"
-#include "verify/verdict.hpp"
+#include "verify/io/input_file.hpp"
+#include "verify/numbers/number_literal.hpp"
+#include "verify/engine/slack.hpp"
+#include "verify/engine/verdict.hpp"
 
 namespace nb::theorems {
 namespace {

@@ -25,7 +25,7 @@
 #include <string>
 
 #include "verify/formula/theorem_spec.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::theorems {
 

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "theorems/positive_scalar.hpp"
-#include "verify/case.hpp"
-#include "verify/case_names.hpp"
-#include "verify/euclidean_norm.hpp"
-#include "verify/sides.hpp"
-#include "verify/shifted_logits.hpp"
-#include "verify/softmax.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/case_names.hpp"
+#include "verify/kernels/euclidean_norm.hpp"
+#include "verify/engine/sides.hpp"
+#include "verify/kernels/shifted_logits.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

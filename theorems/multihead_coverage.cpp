@@ -21,7 +21,7 @@
 
 #include "models/random/random_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::theorems {
 

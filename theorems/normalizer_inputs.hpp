@@ -1,5 +1,5 @@
 #pragma once
-// The normalizer a case names (verify/normalizer.hpp): option "normalizer" (softmax, softplus,
+// The normalizer a case names (verify/kernels/normalizer.hpp): option "normalizer" (softmax, softplus,
 // tanh, square) and its parameters as exact scalars "T" (softmax, softplus, tanh), "c" (tanh) and
 // "s" (square).
 #include <string>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "theorems/positive_scalar.hpp"
-#include "verify/case.hpp"
-#include "verify/case_names.hpp"
-#include "verify/normalizer.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/case_names.hpp"
+#include "verify/kernels/normalizer.hpp"
 
 namespace nb::theorems {
 

@@ -12,8 +12,8 @@
 #include "models/random/normalizer_cases.hpp"
 #include "theorems/normalizer_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/euclidean_norm.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/kernels/euclidean_norm.hpp"
+#include "verify/kernels/spectral_norm.hpp"
 
 namespace nb::theorems {
 
@@ -26,7 +26,7 @@ struct NormalizerJacobianBound {
             .expect = Expect::Holds,
             .statement = R"(\|\nabla_\ell\alpha\|_2 \le \frac{\max_i|F'(\ell_i)|}{S} + \frac{\|F\|_2\|F'\|_2}{S^2} \le \frac{1}{L}\Big(\frac{\max_i|F'(\ell_i)|}{\min_j F(\ell_j)} + \frac{\|F\|_2\|F'\|_2}{L\min_j F(\ell_j)^2}\Big),\quad \nabla_\ell\alpha = \frac{\operatorname{diag}(F')}{S} - \frac{F F'^\top}{S^2})",
             .summary = "||J||_2 <= max|F'|/S + ||F|| ||F'||/S^2 <= (max|F'|/min F + ||F|| ||F'||/(L min F^2))/L",
-            .assumptions = {"F is one of softmax, softplus, tanh, square (verify/normalizer.hpp)",
+            .assumptions = {"F is one of softmax, softplus, tanh, square (verify/kernels/normalizer.hpp)",
                             "every logit in F's domain (square: l_i > -s)", "L >= 1"},
             .reads = normalizer_reads({"logits"}),
             .shapes = {.L = true, .T = true, .max_L = 128, .why = "above 128 columns its general spectral norm has only a cheap certified bound, which may leave verdicts INCONCLUSIVE", .in_default_suite = true}};

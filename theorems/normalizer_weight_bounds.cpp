@@ -5,7 +5,7 @@
 // The paper prints only the form (C_1, C_2 independent of L); the constants are ours.
 // Proof: every F(l_j) lies in [min F, max F], so S in [L min F, L max F] and
 // alpha_i = F(l_i)/S in [min F / (L max F), max F / (L min F)].
-// Certified max/min: every kernel of verify/normalizer.hpp is strictly increasing on its domain
+// Certified max/min: every kernel of verify/kernels/normalizer.hpp is strictly increasing on its domain
 // (softmax: F' = F/T > 0; softplus: F' = logistic/T > 0; tanh: F' = sech^2/T > 0; square
 // (l + s)^2 with s > a: F' = 2(l + s) > 0 on [-a, a]), so max F = F(a) and min F = F(-a).
 // Equality: a = 0 (all weights 1/L and C_1 = C_2 = 1).
@@ -24,7 +24,7 @@ struct NormalizerWeightBounds {
             .expect = Expect::Holds,
             .statement = R"(\frac{C_1}{L} \le \alpha_i = \frac{F(\ell_i)}{\sum_j F(\ell_j)} \le \frac{C_2}{L},\quad C_2 = \frac{\max_{[-a,a]} F}{\min_{[-a,a]} F},\ C_1 = \frac{1}{C_2},\quad \ell_i \in [-a, a])",
             .summary = "C1/L <= a_i <= C2/L, C2 = max F / min F on [-a,a], C1 = 1/C2 (constants reconstructed)",
-            .assumptions = {"F is one of softmax, softplus, tanh, square (verify/normalizer.hpp), independent of L",
+            .assumptions = {"F is one of softmax, softplus, tanh, square (verify/kernels/normalizer.hpp), independent of L",
                             "a >= 0 and every logit l_i in [-a, a]", "square kernel: s > a", "L >= 1"},
             .reads = normalizer_reads({"logits", "a"}),
             .shapes = random::kLogitCaseShapes.also_in_default_suite()};

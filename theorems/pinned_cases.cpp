@@ -2,8 +2,8 @@
 
 #include <utility>
 
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
 
 namespace nb::theorems {
 

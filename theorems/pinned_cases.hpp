@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "verify/case.hpp"
-#include "verify/verdict.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/verdict.hpp"
 
 namespace nb::theorems {
 
@@ -26,8 +26,8 @@ const std::vector<PinnedCase>& pinned_cases();
 // The inputs of the pinned cases of theorem `id`, in file order.
 std::vector<Case> pinned_cases_of(const std::string& id);
 
-// A pinned case file: a case file (verify/case.hpp) with the top-level keys "verdict" (a verdict
-// key, verify/verdict.hpp) and "reason", which case-file readers ignore.
+// A pinned case file: a case file (verify/engine/case.hpp) with the top-level keys "verdict" (a verdict
+// key, verify/engine/verdict.hpp) and "reason", which case-file readers ignore.
 nlohmann::json pinned_case_json(const Case& c, Verdict verdict, const std::string& reason);
 
 }  // namespace nb::theorems

@@ -1,10 +1,10 @@
 #pragma once
 // Assumption checks of the form "x is a scalar > 0" on exact inputs, decided in exact rationals
-// (verify/rational.hpp): 1e-400 is positive, and nothing is too close to 0 to decide.
+// (verify/numbers/rational.hpp): 1e-400 is positive, and nothing is too close to 0 to decide.
 #include <string>
 
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::theorems {
 

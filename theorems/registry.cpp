@@ -4,9 +4,9 @@
 #include <stdexcept>
 
 #include "theorems/separability_exact_draws.hpp"
-#include "verify/closest_names.hpp"
-#include "verify/errors.hpp"
-#include "verify/exact_decision_in_child.hpp"
+#include "verify/io/closest_names.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
 
 namespace nb::theorems {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::theorems {
 

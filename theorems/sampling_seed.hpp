@@ -2,8 +2,8 @@
 // The seed of an evaluation that samples (Monte Carlo estimates of expectations).
 #include <cstdint>
 
-#include "verify/case.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::theorems {
 

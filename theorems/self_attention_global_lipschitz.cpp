@@ -21,7 +21,7 @@
 #include "models/random/random_inputs.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

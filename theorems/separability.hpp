@@ -20,7 +20,7 @@
 // k and i are tiny, would cancel and leave comparisons that no working precision decides
 // (weights like e^-4096 occur at T = 1/64), and that rounding decides wrongly for points.
 // All inner products come from the rows of I and the diagonal of the Gram matrix G = X X^T
-// (GramRows, verify/gram_matrix.hpp: O(N L d) operations, not the O(L^2 d) of all of G), so that,
+// (GramRows, verify/kernels/gram_matrix.hpp: O(N L d) operations, not the O(L^2 d) of all of G), so that,
 // given them, a configuration costs O(L N) operations in R:
 //   <o_k, x_m> = sum_{j in I\k} alpha_j G_jm,  dist_k^2 = sum_{j in I\k} alpha_j <o_k, x_j>,
 //   g_m = <s, x_m> = sum_{j in I} alpha_j G_jm,  ||s - y_i||^2 = ||s||^2 - 2 alpha_i g_i + alpha_i^2 G_ii.
@@ -28,10 +28,10 @@
 #include <optional>
 #include <vector>
 
-#include "verify/gram_matrix.hpp"
-#include "verify/indicator.hpp"
-#include "verify/pair_distances.hpp"
-#include "verify/top_n.hpp"
+#include "verify/kernels/gram_matrix.hpp"
+#include "verify/kernels/indicator.hpp"
+#include "verify/kernels/pair_distances.hpp"
+#include "verify/kernels/top_n.hpp"
 
 namespace nb::theorems {
 

@@ -5,10 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "theorems/token_inputs.hpp"
-#include "verify/exact_decision.hpp"
-#include "verify/exact_decision_in_child.hpp"
-#include "verify/gram_matrix.hpp"
-#include "verify/process_bytes.hpp"
+#include "verify/engine/exact_decision.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
+#include "verify/kernels/gram_matrix.hpp"
+#include "verify/engine/process_bytes.hpp"
 
 namespace nb::theorems {
 namespace {

@@ -4,10 +4,10 @@
 // +-M, so with tied weights identical or mirrored tokens make such ties with positive
 // probability), interval arithmetic leaves that comparison at [0, 1] at every precision, and a
 // confidence interval over the draws stays wide however many are drawn. Such draws are
-// evaluated once more exactly (Calcium, verify/exact_real.hpp) and their N_s and envelope
+// evaluated once more exactly (Calcium, verify/numbers/exact_real.hpp) and their N_s and envelope
 // narrowed to enclosures of their exact values. Only draws whose count intervals leave open pay
 // for it. The exact evaluations of a case run together in the thread's child of exact
-// evaluations (verify/exact_decision_in_child.hpp), which replays the draws from their seed and is
+// evaluations (verify/engine/exact_decision_in_child.hpp), which replays the draws from their seed and is
 // killed past the run's time limit: one Calcium operation can run for hours, whatever the budget.
 #include <cstdint>
 #include <string>
@@ -15,8 +15,8 @@
 
 #include "models/random/random_inputs.hpp"
 #include "theorems/separability.hpp"
-#include "verify/case.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::theorems {
 

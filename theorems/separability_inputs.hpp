@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "theorems/left_out_token_at_s.hpp"
+#include "verify/kernels/left_out_token_at_s.hpp"
 #include "theorems/separability.hpp"
 #include "theorems/token_inputs.hpp"
-#include "verify/case_names.hpp"
+#include "verify/engine/case_names.hpp"
 
 namespace nb::theorems {
 
@@ -25,7 +25,7 @@ inline CaseNames separability_reads() { return {.numbers = {"logits", "T", "vect
 
 // Throws InputError unless the token input is valid with L >= 2 (delta needs a pair), r (if
 // given) is a scalar > 0, and, when r is not given, N < L (r needs a token left out) and that r is
-// not exactly 0 (theorems/left_out_token_at_s.hpp): Theorem 2 divides by r.
+// not exactly 0 (verify/kernels/left_out_token_at_s.hpp): Theorem 2 divides by r.
 inline void check_separability_input(const Case& c) {
   check_token_input(c, 2, true);
   if (c.numbers.contains("r")) {

@@ -5,14 +5,14 @@
 // ||s - alpha_i x_i|| (the paper's Algorithm 4), and the term 1 for tokens with r >= xi_i (as in
 // separability-upper-envelope). The claim is the sign of E[D], D = N_s/N - envelope, estimated
 // from `samples` draws (seed: theorems/sampling_seed.hpp) as a confidence interval at the run's
-// confidence level (verify/statistics.hpp), each draw's D evaluated in interval arithmetic, and
+// confidence level (verify/kernels/statistics.hpp), each draw's D evaluated in interval arithmetic, and
 // in MPFI a draw whose N_s intervals cannot decide (a distance exactly equal to r, as with tied
 // weights in d = 1) once more exactly (theorems/separability_exact_draws.hpp).
 // D lies in [-1, 1 - e^{-1/2}]: 0 <= max(xi_i - r, 0) <= xi_i <= M (the weights in xi_i sum to
 // at most 1), so every envelope term is in [e^{-1/2}, 1].
 // The draws are Gaussian directions scaled to the radius in binary64 (random::sphere_rows), so
 // within a few ulps of the sphere; M and delta are recomputed from each draw, its inner products
-// enclosed from binary64 dot products (verify/gram_matrix.hpp: precision cannot decide a
+// enclosed from binary64 dot products (verify/kernels/gram_matrix.hpp: precision cannot decide a
 // statistical claim, so there is no point in computing them in R).
 // What the suite finds (seed 2508178, 200 cases): for d <= 16 the envelope holds in expectation
 // (183 cases; estimates of E[D] from -0.75 to -0.01; 16 cases undecided, estimates within 0.2 of
@@ -28,7 +28,7 @@
 #include "theorems/separability_exact_draws.hpp"
 #include "theorems/token_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/statistics.hpp"
+#include "verify/kernels/statistics.hpp"
 
 namespace nb::theorems {
 

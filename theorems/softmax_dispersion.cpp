@@ -14,7 +14,7 @@
 #include "models/random/requested_shape.hpp"
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

@@ -1,10 +1,10 @@
 #pragma once
 // The (logits, T) input shared by the softmax theorems: numbers "logits" (a vector) and "T".
 #include "theorems/positive_scalar.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
-#include "verify/numbers.hpp"
-#include "verify/shifted_logits.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/numbers.hpp"
+#include "verify/kernels/shifted_logits.hpp"
 
 namespace nb::theorems {
 
@@ -17,7 +17,7 @@ inline void check_logits_and_temperature(const Case& c) {
 
 template <class R>
 struct SoftmaxInput {
-  Vector<R> logits;  // shifted by their exact maximum (verify/shifted_logits.hpp): same softmax
+  Vector<R> logits;  // shifted by their exact maximum (verify/kernels/shifted_logits.hpp): same softmax
   R T;
 };
 

@@ -13,7 +13,7 @@
 #include "models/random/logit_cases.hpp"
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

@@ -25,7 +25,7 @@
 #include "models/random/random_inputs.hpp"
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

@@ -5,8 +5,8 @@
 #include "models/random/logit_cases.hpp"
 #include "theorems/softmax_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/softmax.hpp"
-#include "verify/softmax_jacobian_norm.hpp"
+#include "verify/kernels/softmax.hpp"
+#include "verify/kernels/softmax_jacobian_norm.hpp"
 
 namespace nb::theorems {
 

@@ -20,9 +20,9 @@
 #include "models/random/requested_shape.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/euclidean_norm.hpp"
-#include "verify/shifted_logits.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/euclidean_norm.hpp"
+#include "verify/kernels/shifted_logits.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

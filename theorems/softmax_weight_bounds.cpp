@@ -9,9 +9,9 @@
 #include "models/random/requested_shape.hpp"
 #include "theorems/positive_scalar.hpp"
 #include "theorems/theorem_registration.hpp"
-#include "verify/dot_product.hpp"
-#include "verify/errors.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/dot_product.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::theorems {
 

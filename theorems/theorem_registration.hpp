@@ -3,7 +3,7 @@
 // theorems/registry.cpp calls for the line NORMBOUND_THEOREM(Name) of theorems/theorem_list.hpp.
 #include <memory>
 
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 #define NORMBOUND_DEFINE_THEOREM(Name)                                      \
   namespace nb::theorems {                                                  \

@@ -1,15 +1,15 @@
 #pragma once
 // The (logits, T, vectors, N) input of the Theorem 1 and Theorem 2 families: weights
 // alpha = softmax(logits / T), token vectors x_i (rows of "vectors") and the selection size N.
-// The top-N set I_N is decided from the exact logits (verify/top_n.hpp), never from weights.
+// The top-N set I_N is decided from the exact logits (verify/kernels/top_n.hpp), never from weights.
 #include <cstddef>
 #include <string>
 
 #include "theorems/softmax_inputs.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
-#include "verify/softmax.hpp"
-#include "verify/top_n.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/softmax.hpp"
+#include "verify/kernels/top_n.hpp"
 
 namespace nb::theorems {
 

@@ -14,15 +14,15 @@
 #include "theorems/equal_tokens.hpp"
 #include "theorems/sampling_seed.hpp"
 #include "theorems/token_inputs.hpp"
-#include "verify/case_names.hpp"
-#include "verify/errors.hpp"
-#include "verify/euclidean_norm.hpp"
-#include "verify/gram_matrix.hpp"
-#include "verify/pair_distances.hpp"
-#include "verify/row_sums.hpp"
-#include "verify/sides.hpp"
-#include "verify/statistics.hpp"
-#include "verify/top_n.hpp"
+#include "verify/engine/case_names.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/euclidean_norm.hpp"
+#include "verify/kernels/gram_matrix.hpp"
+#include "verify/kernels/pair_distances.hpp"
+#include "verify/kernels/row_sums.hpp"
+#include "verify/engine/sides.hpp"
+#include "verify/kernels/statistics.hpp"
+#include "verify/kernels/top_n.hpp"
 
 namespace nb::theorems {
 
@@ -223,7 +223,7 @@ R random_set_jensen_cap_from_gram(const Matrix<R>& Y, std::size_t N) {
 
 // E[d~] estimated from `samples` uniformly random N-subsets drawn with `seed`, Y as in
 // weighted_gram: for Interval a confidence interval at level `confidence`
-// (verify/statistics.hpp), for points the sample mean. Every sample lies in [0, w] with
+// (verify/kernels/statistics.hpp), for points the sample mean. Every sample lies in [0, w] with
 // w = A_{L-N} + (L - N) A_N, A_k the sum of the k largest ||y_i||: d~ <= sum_{i not in I} ||y_i||
 // + (L - N) ||s_I|| and ||s_I|| <= sum_{j in I} ||y_j||.
 template <class R>

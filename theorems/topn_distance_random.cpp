@@ -13,7 +13,7 @@
 // E[d~] is computed exactly by enumerating the subsets when C(L, N) <= 200000 (certified claims);
 // otherwise it is estimated from random subsets (integer "samples" of them if the case has it,
 // else 4000; random_set_expectation in theorems/topn_distance.hpp) as a confidence interval at
-// the run's confidence level (verify/statistics.hpp), and the claims are statistical. The sampled path computes its
+// the run's confidence level (verify/kernels/statistics.hpp), and the claims are statistical. The sampled path computes its
 // distances and the cap from the Gram matrix of the y_i (theorems/topn_distance.hpp), O(N) per
 // distance instead of O(d), so that model rows of a thousand tokens stay affordable.
 #include "models/random/requested_shape.hpp"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "verify/input_file.hpp"
+#include "verify/io/input_file.hpp"
 
 namespace nb::files {
 

@@ -5,7 +5,7 @@
 
 #include <unistd.h>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::files {
 

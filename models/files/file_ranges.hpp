@@ -7,7 +7,7 @@
 #include <span>
 #include <string>
 
-#include "verify/input_file.hpp"
+#include "verify/io/input_file.hpp"
 
 namespace nb::files {
 

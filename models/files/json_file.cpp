@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "models/files/file_bytes.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/json_document.hpp"
 
 namespace nb::files {
 

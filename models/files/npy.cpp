@@ -8,7 +8,7 @@
 #include "models/files/array_size.hpp"
 #include "models/files/file_bytes.hpp"
 #include "models/files/little_endian.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::files {
 namespace {

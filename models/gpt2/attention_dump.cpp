@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "models/files/json_file.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

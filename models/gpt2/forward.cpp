@@ -9,7 +9,7 @@
 
 #include "models/gpt2/causal_softmax.hpp"
 #include "models/gpt2/matrix_products.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

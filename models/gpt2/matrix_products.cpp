@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "verify/openblas_call.hpp"
+#include "verify/kernels/openblas_call.hpp"
 
 namespace nb::gpt2 {
 namespace {

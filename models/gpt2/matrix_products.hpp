@@ -3,7 +3,7 @@
 // (no -march) build AVX2/AVX-512 kernels, which Eigen's compile-time SIMD cannot.
 // OpenBLAS's own threading may round differently for different thread counts (its single- and
 // multi-threaded drivers block the inner dimension differently), so every OpenBLAS call here
-// runs on its calling thread (verify/openblas_call.hpp), and the parallel work is split by this
+// runs on its calling thread (verify/kernels/openblas_call.hpp), and the parallel work is split by this
 // code into blocks that do not depend on the thread count: a given input gives bitwise the same
 // output on any number of threads.
 #include <span>

@@ -6,7 +6,7 @@
 #include <numeric>
 #include <string_view>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

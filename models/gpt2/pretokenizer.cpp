@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -11,8 +11,8 @@
 #include "models/files/array_size.hpp"
 #include "models/files/little_endian.hpp"
 #include "models/gpt2/half_precision.hpp"
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -6,7 +6,7 @@
 #include "models/files/json_file.hpp"
 #include "models/gpt2/byte_symbols.hpp"
 #include "models/gpt2/utf8.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -4,9 +4,9 @@
 #include <string_view>
 #include <vector>
 
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 #include "models/random/logit_cases.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::random {
 

@@ -3,8 +3,8 @@
 #include <string_view>
 #include <vector>
 
-#include "verify/case.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::random {
 

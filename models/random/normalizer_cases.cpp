@@ -5,7 +5,7 @@
 
 #include "models/random/logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
-#include "verify/normalizer.hpp"
+#include "verify/kernels/normalizer.hpp"
 
 namespace nb::random {
 

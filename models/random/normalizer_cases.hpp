@@ -3,9 +3,9 @@
 #include <string_view>
 #include <vector>
 
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 #include "models/random/logit_cases.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::random {
 
@@ -13,7 +13,7 @@ namespace nb::random {
 double largest_magnitude(const ExactTensor& logits);
 
 // logit_cases(request, theorem_id, max_L) (the same logits) with the kernel of
-// verify/normalizer.hpp added to case i: kind (i / 2) % 4, so that every kind meets small and
+// verify/kernels/normalizer.hpp added to case i: kind (i / 2) % 4, so that every kind meets small and
 // large L. Option "normalizer" names it; "T" stays for softmax, softplus and tanh and is removed
 // for square; "c" = 2^k with k uniform in [-8, 2] (tanh); "s" = m + 2^k rounded to binary64, k
 // uniform in [-8, 2], m = largest_magnitude(logits) (square). Then s > m (2^k is more than half an

@@ -6,7 +6,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 
-#include "verify/seed.hpp"
+#include "verify/engine/seed.hpp"
 
 namespace nb::random {
 

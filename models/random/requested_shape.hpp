@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string>
 
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::random {
 

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "models/random/requested_shape.hpp"
-#include "theorems/left_out_token_at_s.hpp"
+#include "verify/kernels/left_out_token_at_s.hpp"
 
 namespace nb::random {
 
@@ -152,7 +152,7 @@ std::vector<Case> separability_cases(const SuiteRequest& request, std::string_vi
     Case c = token_case(rng, shape, request.seed, i);
     // Ties on few distinct vectors (sphere rows in d = 1 are +-scale) can put a left-out token
     // exactly at s, where the paper's r is 0 and Theorem 2 says nothing; such a case gets an r.
-    given_r = given_r || theorems::left_out_token_at_s(c.number("logits"), c.number("vectors"),
+    given_r = given_r || left_out_token_at_s(c.number("logits"), c.number("vectors"),
                                                       top_n(c.number("logits"), shape.N));
     if (given_r) {
       c.numbers["r"] = ExactTensor::scalar(r);

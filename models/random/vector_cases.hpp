@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/case.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::random {
 

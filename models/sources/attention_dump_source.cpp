@@ -8,7 +8,7 @@
 #include "models/gpt2/attention_dump.hpp"
 #include "models/sources/attention_row_case.hpp"
 #include "models/sources/selection.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 

@@ -3,7 +3,7 @@
 #include <sstream>
 #include <vector>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 

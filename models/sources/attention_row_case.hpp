@@ -3,8 +3,8 @@
 #include <string>
 
 #include "models/gpt2/model.hpp"
-#include "verify/case.hpp"
-#include "verify/exact.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/numbers/exact.hpp"
 
 namespace nb::sources {
 

@@ -3,9 +3,9 @@
 #include <string_view>
 #include <vector>
 
-#include "verify/errors.hpp"
-#include "verify/input_file.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
+#include "verify/io/json_document.hpp"
 
 namespace nb::sources {
 

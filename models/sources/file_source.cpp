@@ -7,7 +7,7 @@
 
 #include "models/files/npy.hpp"
 #include "models/sources/decimal_json.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 

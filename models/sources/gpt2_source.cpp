@@ -11,8 +11,8 @@
 #include "models/gpt2/tokenizer.hpp"
 #include "models/sources/attention_row_case.hpp"
 #include "models/sources/selection.hpp"
-#include "verify/errors.hpp"
-#include "verify/input_file.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
 
 namespace nb::sources {
 

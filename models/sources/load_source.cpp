@@ -5,8 +5,8 @@
 #include "models/sources/gpt2_source.hpp"
 #include "models/sources/selection.hpp"
 #include "models/sources/source_spec.hpp"
-#include "verify/errors.hpp"
-#include "verify/recorded_path.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/recorded_path.hpp"
 
 namespace nb::sources {
 

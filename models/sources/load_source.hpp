@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 
 namespace nb::sources {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 

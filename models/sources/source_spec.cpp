@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 

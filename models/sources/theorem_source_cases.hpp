@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "models/sources/load_source.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::sources {
 

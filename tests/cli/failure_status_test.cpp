@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 namespace {

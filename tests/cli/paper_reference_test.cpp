@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 namespace {

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # prove_and_recheck.sh NORMBOUND: `normbound prove` and `recheck` as a user meets them. The printed
-# spectral bound is refuted at a counterexample that check --case confirms; the sharp one is
-# proved on a small region, its certificate rechecks (not within a millisecond: exit 2) and a
-# tampered copy does not; a box limit
-# leaves it UNDECIDED (exit 2); mistakes are usage errors (64), a file that is no certificate a
+# spectral bound is refuted at a counterexample that check --case confirms; the sharp one's first
+# claim is proved on a region in one box and its certificate rechecks; a proof of many leaves
+# rechecks (not within a millisecond: exit 2) and a tampered copy does not; a box limit leaves
+# both sharp claims UNDECIDED (exit 2); mistakes are usage errors (64), a file that is no certificate a
 # data error (65). Prints what failed; exits 1 then.
 set -u
 nb=$1
@@ -18,13 +18,19 @@ case_file=$dir/$printed-as-formula-prove-counterexample.json
 expect 0 'VIOLATED' "$nb" check --case "$case_file"
 
 sharp=softmax-jacobian-spectral-sharp
+# Claim 1 (T ||J||_2 <= 1/2 in the port) on the whole region at once, by Gershgorin's discs.
 expect 0 '^PROVEN ON REGION: every claim holds at every point of the region' \
-  "$nb" prove $sharp --size L=3 --region 'logits=[-1/2,1/2]' --region 'T=[1,2]' --claim 1 --threads 2 \
+  "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 1 --threads 2 \
   --certificate "$dir/sharp.json"
-expect 0 '^recheck passed: .*PROVEN ON REGION; [0-9]+ leaves cover the region' "$nb" recheck "$dir/sharp.json"
-expect 2 '^recheck UNFINISHED: .*' "$nb" recheck "$dir/sharp.json" --time-limit 0.001
+expect 0 '^recheck passed: .*PROVEN ON REGION; 1 leaves cover the region' "$nb" recheck "$dir/sharp.json"
+# The same bound with 1/(2T) apart from the norm needs many leaves; a recheck within a
+# millisecond does not finish them.
+over_t=$(dirname "$0")/../prove/data/jacobian-norm-below-half-over-t.toml
+expect 0 '^PROVEN ON REGION' "$nb" prove --theorem-file "$over_t" --size L=3 --region 'logits=[-1/2,1/2]' \
+  --region 'T=[1,2]' --threads 2 --certificate "$dir/over-t.json"
+expect 2 '^recheck UNFINISHED: .*' "$nb" recheck "$dir/over-t.json" --time-limit 0.001
 # A leaf widened below the region: the recheck names it.
-python3 - "$dir/sharp.json" "$dir/tampered.json" <<'PY'
+python3 - "$dir/over-t.json" "$dir/tampered.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 j["leaves"][1]["box"][0][0] = "-1"

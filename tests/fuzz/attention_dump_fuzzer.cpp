@@ -3,8 +3,8 @@
 
 #include "models/gpt2/attention_dump.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
 
 namespace {
 

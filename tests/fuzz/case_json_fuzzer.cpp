@@ -2,9 +2,9 @@
 #include <cstdlib>
 
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
 #include "verify/prove/proof_certificate.hpp"
 
 namespace {

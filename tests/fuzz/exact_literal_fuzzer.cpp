@@ -10,10 +10,10 @@
 #include <string>
 
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/binary64_literal.hpp"
-#include "verify/errors.hpp"
-#include "verify/exact.hpp"
-#include "verify/number_literal.hpp"
+#include "verify/numbers/binary64_literal.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "models/files/npy.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

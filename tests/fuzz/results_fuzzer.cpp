@@ -2,9 +2,9 @@
 // format rendered from the results it accepts: a report or InputError, never a crash.
 #include "reports/report_files.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
-#include "verify/results.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
+#include "verify/results/results.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "models/gpt2/safetensors.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto* bytes = reinterpret_cast<const std::byte*>(data);

@@ -8,7 +8,7 @@
 
 #include "tests/fuzz/fuzz_input.hpp"
 #include "theorems/file_theorem.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 #include "verify/formula/theorem_spec.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include "models/gpt2/tokenizer.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const auto tokenizer = nb::gpt2::Gpt2Tokenizer::load_directory(NORMBOUND_TINY_GPT2_DIR);

@@ -1,4 +1,4 @@
-// The normalizers as the reproduction calls them, at a temperature: softmax is verify/softmax.hpp's
+// The normalizers as the reproduction calls them, at a temperature: softmax is verify/kernels/softmax.hpp's
 // bit for bit; sigmoid is its formula sigma(l/T - log L) (Ramapuram et al. 2024); ssmax is softmax at
 // temperature T/(s log L) (Nakanishi 2025, s = 1); sparsemax and entmax15 see l/T; and each
 // Jacobian-norm bound bounds the finite-difference sensitivity of Algorithm 5 on random rows.
@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 
 #include "tests/kernels/gaussian_rows.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 #include "verify/kernels/entmax15.hpp"
 #include "verify/kernels/sparsemax.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb {
 namespace {

@@ -3,7 +3,7 @@
 #include <random>
 #include <vector>
 
-#include "verify/numbers.hpp"
+#include "verify/numbers/numbers.hpp"
 
 namespace nb::kernels_test {
 

@@ -10,7 +10,7 @@
 
 #include "models/gpt2/causal_softmax.hpp"
 #include "record_value.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -15,7 +15,7 @@
 #include "record_value.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tiny_gpt2.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

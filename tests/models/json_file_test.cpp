@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "tests/support/scratch_directory.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::files {
 namespace {

@@ -7,7 +7,7 @@
 #include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_safetensors.hpp"
 #include "tiny_gpt2.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

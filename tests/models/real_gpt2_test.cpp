@@ -10,7 +10,7 @@
 #include "models/gpt2/forward.hpp"
 #include "models/gpt2/tokenizer.hpp"
 #include "record_value.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "tests/support/scratch_directory.hpp"
 #include "tests/support/test_safetensors.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
 namespace {

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <random>
 
-#include "verify/double_interval.hpp"
+#include "verify/numbers/double_interval.hpp"
 
 namespace nb {
 namespace {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/double_interval.hpp"
+#include "verify/numbers/double_interval.hpp"
 #include "verify/formula/theorem_spec.hpp"
 #include "verify/prove/box_statement.hpp"
 #include "verify/prove/region.hpp"

@@ -5,27 +5,30 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include "theorems/file_theorem.hpp"
-#include "verify/errors.hpp"
-#include "verify/input_file.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
 #include "verify/prove/counterexample.hpp"
 
 namespace nb::prove {
 namespace proof_certificate_test {
 
-const std::string kSharp = "softmax-jacobian-spectral-sharp-as-formula.toml";
-const std::string kPrinted = "softmax-jacobian-spectral-as-printed-as-formula.toml";
+// ||J||_2 <= 1/(2T) with its bound apart from the norm: a proof of many leaves (tests/prove/data).
+const std::string kOverT = std::string(NORMBOUND_PROVE_TEST_DATA) + "/jacobian-norm-below-half-over-t.toml";
+const std::string kPrinted = std::string(NORMBOUND_SPECS_DIR) + "/softmax-jacobian-spectral-as-printed-as-formula.toml";
 
 bool engine_violated(const formula::TheoremSpec& spec, const Case& c) {
   return engine_outcome(*theorems::make_file_theorem(spec), c, false).verdict == Verdict::Violated;
 }
 
-// The certificate of a proof of `file` on the region `regions` (claim 1 only: `claims`).
+// The certificate of a proof of the theorem file `file` on the region `regions` (claim 1 only).
 nlohmann::json certificate(const std::string& file, const std::vector<std::string>& sizes,
                            const std::vector<std::string>& regions, std::size_t max_boxes = 200000) {
-  const std::string text = read_input_file(std::string(NORMBOUND_SPECS_DIR) + "/" + file, "theorem file");
-  const formula::TheoremSpec spec = formula::read_theorem_spec(text, file);
+  const std::string text = read_input_file(file, "theorem file");
+  const std::string name = std::filesystem::path(file).filename();  // as a certificate records it
+  const formula::TheoremSpec spec = formula::read_theorem_spec(text, name);
   const Region region = make_region(spec, sizes, regions, false);
   const BoxStatement statement(spec, region, {0}, BoxKernels::Range);
   const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
@@ -35,12 +38,12 @@ nlohmann::json certificate(const std::string& file, const std::vector<std::strin
     if (engine_violated(spec, c)) return c;
     return std::nullopt;
   });
-  return certificate_json(ProvedStatement{&spec, file, text, statement.claims(), statement.kernels(), statement.forms()},
+  return certificate_json(ProvedStatement{&spec, name, text, statement.claims(), statement.kernels(), statement.forms()},
                           region, proof);
 }
 
 const nlohmann::json& proven() {
-  static const nlohmann::json j = certificate(kSharp, {"L=3"}, {"logits=[-1/2,1/2]", "T=[1,2]"});
+  static const nlohmann::json j = certificate(kOverT, {"L=3"}, {"logits=[-1/2,1/2]", "T=[1,2]"});
   return j;
 }
 
@@ -53,7 +56,7 @@ TEST(ProofCertificate, AProofRechecks) {
   EXPECT_EQ(r.outcome, ProofOutcome::ProvenOnRegion);
   EXPECT_EQ(r.leaves, proven().at("leaves").size());
   EXPECT_EQ(r.proven, r.leaves);
-  EXPECT_EQ(r.theorem_id, "softmax-jacobian-spectral-sharp-as-formula");
+  EXPECT_EQ(r.theorem_id, "jacobian-norm-below-half-over-t");
 }
 
 TEST(ProofCertificate, ATimeLimitLeavesTheRecheckUnfinished) {
@@ -85,7 +88,7 @@ TEST(ProofCertificate, AWidenedTreeWithItsLeavesFailsOnTheEvaluation) {
 }
 
 TEST(ProofCertificate, AFlippedVerdictFails) {
-  nlohmann::json j = certificate(kSharp, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, 300);
+  nlohmann::json j = certificate(kOverT, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, 300);
   ASSERT_EQ(j.at("outcome"), "undecided");
   std::size_t flipped = j["leaves"].size();
   for (std::size_t l = 0; l < j["leaves"].size() && flipped == j["leaves"].size(); ++l)
@@ -125,7 +128,7 @@ TEST(ProofCertificate, AnEditedStatementOrRegionFails) {
   nlohmann::json region = proven();
   region["region"][0]["interval"] = {"-1", "1/2"};  // a larger region, the same leaves
   EXPECT_FALSE(recheck(region).passed);
-  nlohmann::json outcome = certificate(kSharp, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, 300);
+  nlohmann::json outcome = certificate(kOverT, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, 300);
   outcome["outcome"] = "proven_on_region";
   EXPECT_NE(recheck(outcome).failure.find("its leaves show undecided"), std::string::npos);
 }

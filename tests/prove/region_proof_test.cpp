@@ -40,8 +40,10 @@ void expect_leaves_tile_the_region(const RegionProof& proof, const Region& regio
     }
 }
 
-TEST(RegionProof, ProvesTheSharpSpectralBoundOnASmallRegion) {
-  const formula::TheoremSpec spec = spec_of("softmax-jacobian-spectral-sharp-as-formula.toml");
+// ||J||_2 <= 1/(2T) written with its bound apart from the norm needs many leaves on a small region.
+TEST(RegionProof, ProvesTheSpectralBoundOverTOnASmallRegion) {
+  const formula::TheoremSpec spec =
+      theorems::read_theorem_file_spec(std::string(NORMBOUND_PROVE_TEST_DATA) + "/jacobian-norm-below-half-over-t.toml");
   const Region region = make_region(spec, {"L=3"}, {"logits=[-1/2,1/2]", "T=[1,2]"}, false);
   const BoxStatement statement(spec, region, {0}, BoxKernels::Range);
   ProofSettings settings;
@@ -52,6 +54,25 @@ TEST(RegionProof, ProvesTheSharpSpectralBoundOnASmallRegion) {
   EXPECT_GT(proof.leaves.size(), 1u);
   for (const ProofLeaf& l : proof.leaves) EXPECT_EQ(l.status, LeafStatus::Proven);
   expect_leaves_tile_the_region(proof, region);
+}
+
+// The port states the same bound as T ||J||_2 <= 1/2, and Gershgorin's discs alone
+// (lambda_max <= max_i 2 a_i (1 - a_i) <= 1/2, verify/kernels/softmax_jacobian_norm_over_box.hpp)
+// prove it on the whole region at once, while the form with 1/(2T) apart is still undecided there
+// after 300 boxes.
+TEST(RegionProof, ProvesTheSharpSpectralBoundTimesTInOneBox) {
+  const formula::TheoremSpec port = spec_of("softmax-jacobian-spectral-sharp-as-formula.toml");
+  const Region region = make_region(port, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, false);
+  const RegionProof proof = prove_region(BoxStatement(port, region, {0}, BoxKernels::Range), port, region, {}, nullptr);
+  EXPECT_EQ(proof.outcome, ProofOutcome::ProvenOnRegion);
+  EXPECT_EQ(proof.leaves.size(), 1u);
+  const formula::TheoremSpec over_t =
+      theorems::read_theorem_file_spec(std::string(NORMBOUND_PROVE_TEST_DATA) + "/jacobian-norm-below-half-over-t.toml");
+  const Region same = make_region(over_t, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, false);
+  ProofSettings settings;
+  settings.max_boxes = 300;
+  EXPECT_EQ(prove_region(BoxStatement(over_t, same, {0}, BoxKernels::Range), over_t, same, settings, nullptr).outcome,
+            ProofOutcome::Undecided);
 }
 
 TEST(RegionProof, RefutesThePrintedSpectralBoundAtACertifiedPoint) {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "theorems/file_theorem.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::prove {
 namespace region_test {

@@ -1,14 +1,14 @@
-// ||J||_2 over a box of logits and temperatures (verify/softmax_jacobian_norm_over_box.hpp): an
+// ||J||_2 over a box of logits and temperatures (verify/kernels/softmax_jacobian_norm_over_box.hpp): an
 // enclosure of the norm at every sampled point, narrower than interval entries of J fed to the
 // general spectral norm.
-#include "verify/softmax_jacobian_norm_over_box.hpp"
+#include "verify/kernels/softmax_jacobian_norm_over_box.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "verify/softmax.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/kernels/softmax.hpp"
+#include "verify/kernels/spectral_norm.hpp"
 
 namespace nb {
 namespace softmax_jacobian_norm_over_box_test {

@@ -1,13 +1,13 @@
-// The softmax of a box of logits as verify/softmax_over_box.hpp writes it: an enclosure of the
+// The softmax of a box of logits as verify/kernels/softmax_over_box.hpp writes it: an enclosure of the
 // weights at every point of the box, within the engine's form, and for a point temperature the
 // range itself (its ends are the weights at the two vertices the header names).
-#include "verify/softmax_over_box.hpp"
+#include "verify/kernels/softmax_over_box.hpp"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb {
 namespace softmax_over_box_test {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reports {
 namespace {

@@ -6,7 +6,7 @@
 #include <limits>
 #include <map>
 
-#include "verify/slack_order.hpp"
+#include "verify/results/slack_order.hpp"
 #include "tests/reports/fixture_results.hpp"
 
 namespace nb::reports {

@@ -4,7 +4,7 @@
 // source and a label full of characters that need escaping.
 #include <string>
 
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::test {
 

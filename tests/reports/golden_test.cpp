@@ -13,7 +13,7 @@
 #include "tests/reports/fixture_results.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reports {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "reports/figure_axes.hpp"
 #include "tests/reports/fixture_results.hpp"
-#include "verify/source_looseness.hpp"
+#include "verify/results/source_looseness.hpp"
 
 namespace nb::reports {
 namespace {
@@ -73,7 +73,7 @@ TEST(RatioHeatmap, ShowsTheMedianRatioOfEachHead) {
   }
 }
 
-// The heat map and the looseness block (verify/source_looseness.hpp) show the same median per head.
+// The heat map and the looseness block (verify/results/source_looseness.hpp) show the same median per head.
 TEST(RatioHeatmap, AgreesWithTheLoosenessBlock) {
   const RunResults& r = test::fixture_results();
   std::size_t compared = 0;

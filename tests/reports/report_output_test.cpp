@@ -4,7 +4,7 @@
 
 #include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reports {
 namespace {

@@ -1,4 +1,4 @@
-// results_from_json (verify/results.hpp) is tested here, beside the reports that depend on it.
+// results_from_json (verify/results/results.hpp) is tested here, beside the reports that depend on it.
 #include <fstream>
 #include <stdexcept>
 
@@ -7,8 +7,8 @@
 #include "tests/reports/fixture_results.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
-#include "verify/errors.hpp"
-#include "verify/results.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb {
 namespace {

@@ -8,8 +8,8 @@
 
 #include "models/random/random_inputs.hpp"
 #include "verify/search/theorem_search.hpp"
-#include "verify/errors.hpp"
-#include "verify/run.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/results/run.hpp"
 
 namespace nb::search {
 namespace {

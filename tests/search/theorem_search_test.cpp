@@ -7,8 +7,8 @@
 
 #include "verify/search/tightness_frontier.hpp"
 #include "theorems/registry.hpp"
-#include "verify/errors.hpp"
-#include "verify/run.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/results/run.hpp"
 
 namespace nb::search {
 namespace {

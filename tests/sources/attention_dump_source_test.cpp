@@ -7,7 +7,7 @@
 
 #include "models/gpt2/attention_dump.hpp"
 #include "models/sources/load_source.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::sources {
 namespace {

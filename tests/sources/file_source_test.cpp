@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "models/sources/load_source.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 namespace {

@@ -13,8 +13,8 @@
 #include "models/gpt2/tokenizer.hpp"
 #include "models/sources/load_source.hpp"
 #include "tests/support/scratch_directory.hpp"
-#include "verify/errors.hpp"
-#include "verify/softmax.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::sources {
 namespace {

@@ -3,7 +3,7 @@
 
 #include "models/sources/load_source.hpp"
 #include "models/sources/selection.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::sources {
 namespace {

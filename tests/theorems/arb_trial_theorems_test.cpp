@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "theorems/arb_trial_theorems.hpp"
-#include "verify/slack.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb::theorems {
 namespace arb_trial_theorems_test {

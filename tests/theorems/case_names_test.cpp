@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace case_names_test {

@@ -7,7 +7,7 @@
 #include "theorems/equal_tokens.hpp"
 #include "theorems/token_inputs.hpp"
 #include "theorems/topn_distance.hpp"
-#include "verify/exact_real.hpp"
+#include "verify/numbers/exact_real.hpp"
 
 namespace nb {
 namespace equal_tokens_test {

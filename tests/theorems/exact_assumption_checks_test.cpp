@@ -5,7 +5,7 @@
 
 #include "tests/theorems/literal_vector.hpp"
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace exact_assumption_checks_test {

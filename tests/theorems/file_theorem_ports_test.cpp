@@ -6,7 +6,7 @@
 #include "theorems/file_port.hpp"
 #include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 
 namespace nb::theorems {
 namespace file_theorem_ports_test {

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <set>
 
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 #include "verify/formula/theorem_spec.hpp"
-#include "verify/number_literal.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace nb::theorems {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/exact.hpp"
+#include "verify/numbers/exact.hpp"
 
 namespace nb::witness {
 

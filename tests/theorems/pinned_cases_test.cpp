@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "theorems/registry.hpp"
-#include "verify/run.hpp"
+#include "verify/results/run.hpp"
 
 namespace nb::theorems {
 namespace pinned_cases_test {

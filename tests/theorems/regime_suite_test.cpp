@@ -1,7 +1,7 @@
-// Suites in a regime (verify/suite_regime.hpp): every theorem whose suite declares shape parts
+// Suites in a regime (verify/engine/suite_regime.hpp): every theorem whose suite declares shape parts
 // (TheoremInfo::shapes) draws its regime cases at exactly those parts, within its assumptions; a
 // theorem that takes no shape, or only shorter rows, is left out with its reason.
-#include "verify/suite_regime.hpp"
+#include "verify/engine/suite_regime.hpp"
 
 #include <algorithm>
 #include <set>
@@ -9,9 +9,9 @@
 #include <gtest/gtest.h>
 
 #include "theorems/registry.hpp"
-#include "verify/errors.hpp"
-#include "verify/case_shape.hpp"
-#include "verify/run.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/engine/case_shape.hpp"
+#include "verify/results/run.hpp"
 
 namespace nb {
 namespace regime_suite_test {

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "theorems/registry.hpp"
-#include "verify/engine.hpp"
-#include "verify/results.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb {
 namespace registry_suite_test {

@@ -1,5 +1,5 @@
 // Softmax is invariant under a common shift of the logits, and the evaluations use it exactly
-// (verify/shifted_logits.hpp): logits (12345.678, 12345.678) are decided like (0, 0). They ended
+// (verify/kernels/shifted_logits.hpp): logits (12345.678, 12345.678) are decided like (0, 0). They ended
 // INCONCLUSIVE (slack +-5e-613 at 2048 bits): two separate enclosures of 12345.678 are not a tie.
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace softmax_bounded_logits_sweep_test {

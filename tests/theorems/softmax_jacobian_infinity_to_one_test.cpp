@@ -5,7 +5,7 @@
 
 #include "tests/theorems/logits_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace softmax_jacobian_infinity_to_one_test {

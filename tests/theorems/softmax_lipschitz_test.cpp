@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace softmax_lipschitz_test {

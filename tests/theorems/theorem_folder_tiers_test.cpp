@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "theorems/file_theorem.hpp"
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 
 namespace nb::theorems {
 namespace theorem_folder_tiers_test {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 
 namespace nb::witness {
 

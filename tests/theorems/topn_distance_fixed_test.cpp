@@ -6,7 +6,7 @@
 
 #include "tests/theorems/token_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace topn_distance_fixed_test {

@@ -6,7 +6,7 @@
 #include "tests/theorems/token_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
 #include "theorems/topn_distance.hpp"
-#include "verify/gram_matrix.hpp"
+#include "verify/kernels/gram_matrix.hpp"
 
 namespace nb {
 namespace topn_distance_random_test {

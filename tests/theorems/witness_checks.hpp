@@ -4,9 +4,9 @@
 #include <string>
 
 #include "theorems/registry.hpp"
-#include "verify/engine.hpp"
-#include "verify/slack.hpp"
-#include "verify/verdict.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/engine/slack.hpp"
+#include "verify/engine/verdict.hpp"
 
 namespace nb::witness {
 

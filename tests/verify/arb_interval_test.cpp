@@ -13,8 +13,8 @@
 #include <gtest/gtest.h>
 
 #include "tests/verify/random_double_interval.hpp"
-#include "verify/arb_numbers.hpp"
-#include "verify/slack.hpp"
+#include "verify/numbers/arb_numbers.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb {
 namespace arb_interval_test {

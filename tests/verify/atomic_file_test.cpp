@@ -2,7 +2,7 @@
 // files and no temporary. Only the named file is written: a symbolic link stays a link, a FIFO or
 // device stays what it is, a directory is refused. (A full disk: tests/cli/bad_inputs.cmake, on a
 // small tmpfs.)
-#include "verify/atomic_file.hpp"
+#include "verify/io/atomic_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <sys/sysmacros.h>
 
 #include "tests/support/scratch_directory.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace {

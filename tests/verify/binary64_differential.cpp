@@ -1,4 +1,4 @@
-// Differential fuzzing of the binary64 tier: every kernel of verify/double_interval.hpp and of the
+// Differential fuzzing of the binary64 tier: every kernel of verify/numbers/double_interval.hpp and of the
 // code built on it (dot products, sums of squares, row sums, the Gram matrix with its error bound,
 // shifted logits, the pair-distance screen, the secular-root bracket of the softmax Jacobian's
 // norm) against MPFI on the same inputs, at 1000 bits or more (2200 or 4400 where that makes sums
@@ -34,15 +34,15 @@
 #include <vector>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/dot_product.hpp"
-#include "verify/exact.hpp"
-#include "verify/gram_matrix.hpp"
-#include "verify/numbers.hpp"
-#include "verify/pair_distances.hpp"
-#include "verify/row_sums.hpp"
-#include "verify/seed.hpp"
-#include "verify/shifted_logits.hpp"
-#include "verify/softmax_jacobian_norm.hpp"
+#include "verify/kernels/dot_product.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/kernels/gram_matrix.hpp"
+#include "verify/numbers/numbers.hpp"
+#include "verify/kernels/pair_distances.hpp"
+#include "verify/kernels/row_sums.hpp"
+#include "verify/engine/seed.hpp"
+#include "verify/kernels/shifted_logits.hpp"
+#include "verify/kernels/softmax_jacobian_norm.hpp"
 
 namespace nb {
 namespace binary64_differential {

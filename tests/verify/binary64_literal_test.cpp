@@ -12,10 +12,10 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/binary64_literal.hpp"
-#include "verify/errors.hpp"
-#include "verify/exact.hpp"
-#include "verify/number_literal.hpp"
+#include "verify/numbers/binary64_literal.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace nb {
 namespace {

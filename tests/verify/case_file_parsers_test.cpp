@@ -1,5 +1,5 @@
 // Case files are parsed by simdjson, every other case document by nlohmann's parser, and both go
-// through the same reader (verify/json_value.hpp): on valid and invalid cases alike, a case file
+// through the same reader (verify/io/json_value.hpp): on valid and invalid cases alike, a case file
 // reads to the case, or is refused with the message, that nlohmann's document gives.
 #include <fstream>
 #include <string>
@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/scratch_directory.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
-#include "verify/json_document.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/json_document.hpp"
 
 namespace nb {
 namespace {

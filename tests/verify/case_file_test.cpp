@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/scratch_directory.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/slack.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb {
 namespace decimal_rounded_test {  // named: its tests share unity batches with the other verify tests

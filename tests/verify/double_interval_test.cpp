@@ -13,11 +13,11 @@
 
 #include "models/random/random_inputs.hpp"
 #include "tests/verify/random_double_interval.hpp"
-#include "verify/dot_product.hpp"
-#include "verify/euclidean_norm.hpp"
-#include "verify/indicator.hpp"
-#include "verify/numbers.hpp"
-#include "verify/row_sums.hpp"
+#include "verify/kernels/dot_product.hpp"
+#include "verify/kernels/euclidean_norm.hpp"
+#include "verify/kernels/indicator.hpp"
+#include "verify/numbers/numbers.hpp"
+#include "verify/kernels/row_sums.hpp"
 
 namespace nb {
 namespace double_interval_test {
@@ -180,7 +180,7 @@ std::string text(const Vector<DoubleInterval>& x, const Vector<DoubleInterval>& 
   return s;
 }
 
-// The dot product of binary64 points (verify/dot_product.hpp): one binary64 dot product and an
+// The dot product of binary64 points (verify/kernels/dot_product.hpp): one binary64 dot product and an
 // a-priori bound on its rounding error, or the interval path where the bound does not apply.
 TEST(DoubleInterval, PointDotProductsContainTheExactDotProduct) {
   const std::uint64_t seed = 20261202;
@@ -287,7 +287,7 @@ std::string text(const Vector<DoubleInterval>& x) {
   return s;
 }
 
-// sum_of_squares of a box (two binary64 recurrences and their error bounds, verify/dot_product.hpp)
+// sum_of_squares of a box (two binary64 recurrences and their error bounds, verify/kernels/dot_product.hpp)
 // contains the 1000-bit enclosure of sum_k x_k^2, stays at most a few units of the sum's last
 // place wider, and falls back to the interval path on overflow or NaN.
 TEST(DoubleInterval, SumsOfSquaresOfBoxesContainThousandBitEnclosures) {

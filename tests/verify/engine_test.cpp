@@ -6,9 +6,9 @@
 
 #include "models/random/random_inputs.hpp"
 #include "tests/verify/third_comparison.hpp"
-#include "verify/engine.hpp"
-#include "verify/errors.hpp"
-#include "verify/statistics.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/statistics.hpp"
 
 namespace nb {
 namespace {

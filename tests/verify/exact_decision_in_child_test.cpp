@@ -1,9 +1,9 @@
-// Exact decisions in each thread's child process (verify/exact_decision_in_child.hpp): one child
+// Exact decisions in each thread's child process (verify/engine/exact_decision_in_child.hpp): one child
 // serves a thread's decisions one after another, each answer identical in every bit to
 // decide_claims_exactly run here; a case or theorem that cannot travel as bytes is decided in a
 // child of its own, with the same answer; a thread's child ends with the thread; a task of a
 // theorem's own runs in the same child, within its time limit.
-#include "verify/exact_decision_in_child.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Exact decisions of TIGHT and INCONCLUSIVE claims (verify/exact_decision.hpp) through the
+// Exact decisions of TIGHT and INCONCLUSIVE claims (verify/engine/exact_decision.hpp) through the
 // engine: equality is EQUAL (exact) for <=, >= and =, VIOLATED for a strict relation; a tiny
 // non-zero slack beyond the precision cap is decided by its exact sign; an indicator that
 // intervals leave at [0, 1] is decided and shown exactly; claims without an exact form, over
@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/verify/third_comparison.hpp"
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 
 namespace nb {
 namespace {

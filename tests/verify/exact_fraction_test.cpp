@@ -1,7 +1,7 @@
 // ExactTensor::fraction: every entry form as an exact fraction in lowest terms.
 #include <gtest/gtest.h>
 
-#include "verify/exact.hpp"
+#include "verify/numbers/exact.hpp"
 
 namespace nb {
 namespace {

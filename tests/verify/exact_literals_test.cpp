@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/errors.hpp"
-#include "verify/exact.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/exact.hpp"
 
 namespace nb {
 namespace {

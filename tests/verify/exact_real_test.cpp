@@ -1,4 +1,4 @@
-// ExactReal (verify/exact_real.hpp): its operations agree with MPFI enclosures at 1000 bits on
+// ExactReal (verify/numbers/exact_real.hpp): its operations agree with MPFI enclosures at 1000 bits on
 // random rational inputs (the exact value, enclosed at 3000 bits, lies inside the 1000-bit
 // interval), comparisons agree with integer cross-multiplication, Calcium decides the
 // identities the theorems need, and undecidable or unbudgeted work never becomes a decision.
@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/exact.hpp"
-#include "verify/exact_real.hpp"
-#include "verify/softmax.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/numbers/exact_real.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb {
 namespace {

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/case.hpp"
-#include "verify/errors.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace {

@@ -1,7 +1,7 @@
 // What "expected" means for a theorem's outcome, by where its cases came from.
 #include <gtest/gtest.h>
 
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb {
 namespace {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/gram_matrix.hpp"
+#include "verify/kernels/gram_matrix.hpp"
 
 namespace nb {
 namespace {

@@ -1,6 +1,6 @@
 // Only regular files are inputs: a FIFO, a device or a directory is refused by name, at once
 // (a FIFO without a writer once blocked the reader forever, /dev/zero never ended).
-#include "verify/input_file.hpp"
+#include "verify/io/input_file.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "tests/support/scratch_directory.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::input_file_test {
 namespace {

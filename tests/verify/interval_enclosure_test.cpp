@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/numbers.hpp"
+#include "verify/numbers/numbers.hpp"
 
 namespace nb {
 namespace interval_enclosure_test {

@@ -1,11 +1,11 @@
 // One parse for every JSON input, with a nesting limit: deep documents are refused before any
 // recursive dump() or copy can overflow the stack.
-#include "verify/json_document.hpp"
+#include "verify/io/json_document.hpp"
 
 #include <gtest/gtest.h>
 
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace {

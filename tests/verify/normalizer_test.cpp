@@ -1,12 +1,12 @@
-// The kernels of verify/normalizer.hpp: values against the standard library, derivatives and the
+// The kernels of verify/kernels/normalizer.hpp: values against the standard library, derivatives and the
 // Jacobian against central differences at high precision, monotonicity (Lemma 1 relies on it),
-// and the softmax Jacobian against verify/softmax.hpp.
+// and the softmax Jacobian against verify/kernels/softmax.hpp.
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/normalizer.hpp"
+#include "verify/kernels/normalizer.hpp"
 
 namespace nb {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/errors.hpp"
-#include "verify/number_literal.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace nb {
 namespace {

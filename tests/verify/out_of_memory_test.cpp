@@ -1,7 +1,7 @@
 // Memory running out inside GMP (MPFR, MPFI) or FLINT (Arb, Calcium) ends the process with exit
-// status 71 and a message (verify/out_of_memory.hpp), not abort(), and removes the output under
+// status 71 and a message (verify/io/out_of_memory.hpp), not abort(), and removes the output under
 // construction. Each death test caps its own address space (RLIMIT_AS) and then asks for more.
-#include "verify/out_of_memory.hpp"
+#include "verify/io/out_of_memory.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <sys/resource.h>
 
 #include "tests/support/scratch_directory.hpp"
-#include "verify/pending_output.hpp"
+#include "verify/io/pending_output.hpp"
 
 namespace nb {
 namespace out_of_memory_test {

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/pair_distances.hpp"
+#include "verify/kernels/pair_distances.hpp"
 
 namespace nb {
 namespace pair_distances_test {
@@ -105,7 +105,7 @@ std::uint64_t inputs_seed() {
   return seed;
 }
 
-// The k-d tree of exact boxes lets the Gram stage skip blocks of pairs (verify/row_box_tree.hpp):
+// The k-d tree of exact boxes lets the Gram stage skip blocks of pairs (verify/kernels/row_box_tree.hpp):
 // on inputs with structure at the scale of the minimum it skips most of them, so its box bounds
 // decide which pairs are screened at all. The candidates must still be exactly the direct
 // screen's: on rows with an exact minimum tied across many leaves (lattices, points on a line),

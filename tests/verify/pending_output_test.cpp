@@ -1,5 +1,5 @@
 // Unfinished output is registered so that an interrupt removes it; published output is not.
-#include "verify/pending_output.hpp"
+#include "verify/io/pending_output.hpp"
 
 #include <gtest/gtest.h>
 

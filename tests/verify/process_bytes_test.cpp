@@ -1,7 +1,7 @@
-// Byte images of numbers passed between processes (verify/process_bytes.hpp): every MPFR number
+// Byte images of numbers passed between processes (verify/engine/process_bytes.hpp): every MPFR number
 // and MPFI interval reads back bit for bit with its precision, whatever the reader's working
 // precision, special values included; bytes that end early are refused.
-#include "verify/process_bytes.hpp"
+#include "verify/engine/process_bytes.hpp"
 
 #include <gtest/gtest.h>
 

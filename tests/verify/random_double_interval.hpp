@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/double_interval.hpp"
+#include "verify/numbers/double_interval.hpp"
 
 namespace nb {
 

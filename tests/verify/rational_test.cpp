@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "verify/rational.hpp"
+#include "verify/numbers/rational.hpp"
 
 namespace nb {
 namespace {

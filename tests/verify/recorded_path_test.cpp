@@ -1,5 +1,5 @@
 // recorded_path and its spec/argument forms: no absolute path of the machine in what a run records.
-#include "verify/recorded_path.hpp"
+#include "verify/io/recorded_path.hpp"
 
 #include <filesystem>
 

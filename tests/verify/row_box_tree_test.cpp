@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/row_box_tree.hpp"
+#include "verify/kernels/row_box_tree.hpp"
 
 namespace nb {
 namespace row_box_tree_test {

@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/double_interval.hpp"
-#include "verify/rational.hpp"
-#include "verify/shifted_logits.hpp"
+#include "verify/numbers/double_interval.hpp"
+#include "verify/numbers/rational.hpp"
+#include "verify/kernels/shifted_logits.hpp"
 
 namespace nb {
 namespace shifted_logits_test {

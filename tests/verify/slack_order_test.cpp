@@ -1,4 +1,4 @@
-#include "verify/slack_order.hpp"
+#include "verify/results/slack_order.hpp"
 
 #include <gtest/gtest.h>
 

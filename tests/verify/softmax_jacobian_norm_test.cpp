@@ -9,9 +9,9 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/softmax.hpp"
-#include "verify/softmax_jacobian_norm.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/kernels/softmax.hpp"
+#include "verify/kernels/softmax_jacobian_norm.hpp"
+#include "verify/kernels/spectral_norm.hpp"
 
 namespace nb {
 namespace {

@@ -1,6 +1,6 @@
 // Looseness on a source's cases: ratios per layer x head, and "vacuous" only when every case's
 // bound is more than 10 times looser than its value.
-#include "verify/source_looseness.hpp"
+#include "verify/results/source_looseness.hpp"
 
 #include <gtest/gtest.h>
 
@@ -44,7 +44,7 @@ TEST(SourceLooseness, RatiosPerHeadAndVacuousOnlyWhenEveryCaseIsTenTimesLoose) {
   EXPECT_EQ(l[0].groups[0].cases, 2u);
   EXPECT_NEAR(l[0].groups[0].min, 0.025, 1e-15);
   // The median of 1/20 and 1/40 is their geometric mean, as the median of log10 ratios the heat
-  // maps show (both from verify/tightness_ratio.hpp).
+  // maps show (both from verify/results/tightness_ratio.hpp).
   EXPECT_NEAR(l[0].groups[0].median, std::sqrt(0.05 * 0.025), 1e-15);
   EXPECT_FALSE(l[1].vacuous);
   EXPECT_NE(vacuous_lines(l).find("loose: vacuous on this input"), std::string::npos);

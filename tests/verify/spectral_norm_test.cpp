@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/kernels/spectral_norm.hpp"
 
 namespace nb {
 namespace {

@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/errors.hpp"
-#include "verify/statistics.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/statistics.hpp"
 
 namespace nb {
 namespace {

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <string>
 
-#include "verify/errors.hpp"
-#include "verify/indicator.hpp"
-#include "verify/spectral_norm.hpp"
-#include "verify/theorem.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/kernels/indicator.hpp"
+#include "verify/kernels/spectral_norm.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::test {
 

@@ -1,10 +1,10 @@
-// Work in a time-limited child process (verify/time_limited_child.hpp): an answer comes back
+// Work in a time-limited child process (verify/io/time_limited_child.hpp): an answer comes back
 // whole (also beyond a socket's buffer), work that never ends is killed at its CPU-time limit
 // whatever it runs, and no child is left behind. A TimeLimitedWorker's child, a fork or a fresh
 // program, answers request after request, each with a CPU-time limit of its own, and one killed or
 // ended is replaced at the next request. The time limits below are bounds that catch a hang, not
 // speed targets.
-#include "verify/time_limited_child.hpp"
+#include "verify/io/time_limited_child.hpp"
 
 #include <gtest/gtest.h>
 

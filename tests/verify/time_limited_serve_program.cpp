@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "tests/verify/time_limited_serve.hpp"
-#include "verify/time_limited_child.hpp"
+#include "verify/io/time_limited_child.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2 || std::string_view(argv[1]) != "--serve") return 64;

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/top_n.hpp"
+#include "verify/kernels/top_n.hpp"
 
 namespace nb {
 namespace {

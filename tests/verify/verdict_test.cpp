@@ -1,11 +1,11 @@
-// The verdict rules (verify/verdict.hpp; the README's verdict table) on constructed slack enclosures,
+// The verdict rules (verify/engine/verdict.hpp; the README's verdict table) on constructed slack enclosures,
 // including NaN.
 #include <limits>
 
 #include <gtest/gtest.h>
 
-#include "verify/double_interval.hpp"
-#include "verify/verdict.hpp"
+#include "verify/numbers/double_interval.hpp"
+#include "verify/engine/verdict.hpp"
 
 namespace nb {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "verify/outcome.hpp"
+#include "verify/engine/outcome.hpp"
 
 namespace nb::cli {
 

@@ -7,8 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "models/sources/load_source.hpp"
-#include "verify/engine.hpp"
-#include "verify/exact_real.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/numbers/exact_real.hpp"
 
 namespace nb::cli {
 

@@ -3,7 +3,7 @@
 // theorem whose outcome was not the expected one.
 #include <string>
 
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::cli {
 

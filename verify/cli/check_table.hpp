@@ -4,7 +4,7 @@
 #include <ostream>
 #include <string>
 
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::cli {
 

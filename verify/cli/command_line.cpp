@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "verify/errors.hpp"
-#include "verify/recorded_path.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/recorded_path.hpp"
 
 namespace nb::cli {
 

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 

@@ -1,6 +1,6 @@
 #include "verify/cli/exact_time_limit_option.hpp"
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 

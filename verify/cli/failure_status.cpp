@@ -6,7 +6,7 @@
 #include <system_error>
 
 #include "verify/cli/terminal_text.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <exception>
 #include <ostream>
 
-#include "verify/out_of_memory.hpp"
+#include "verify/io/out_of_memory.hpp"
 
 namespace nb::cli {
 

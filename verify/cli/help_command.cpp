@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "verify/cli/failure_status.hpp"
-#include "verify/closest_names.hpp"
+#include "verify/io/closest_names.hpp"
 
 namespace nb::cli {
 namespace {

@@ -1,8 +1,8 @@
 #include "verify/cli/input_sources.hpp"
 
-#include "verify/errors.hpp"
-#include "verify/input_file.hpp"
-#include "verify/recorded_path.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
+#include "verify/io/recorded_path.hpp"
 
 namespace nb::cli {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "verify/case.hpp"
-#include "verify/results.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::cli {
 

@@ -8,7 +8,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "verify/pending_output.hpp"
+#include "verify/io/pending_output.hpp"
 
 namespace nb::cli {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // Ctrl-C (SIGINT) and SIGTERM end a run cleanly: output under construction (a report's staging
-// directory, temporary files; see verify/pending_output.hpp) is removed, a line on stderr says
+// directory, temporary files; see verify/io/pending_output.hpp) is removed, a line on stderr says
 // so, and the exit status is 128 + the signal number (130, 143), as shells report a signal.
 
 namespace nb::cli {

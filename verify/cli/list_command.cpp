@@ -9,7 +9,7 @@
 #include "theorems/registry.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/wrapped_text.hpp"
-#include "verify/suite_regime.hpp"
+#include "verify/engine/suite_regime.hpp"
 
 namespace nb::cli {
 namespace {

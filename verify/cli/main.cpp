@@ -23,9 +23,9 @@
 #include "verify/cli/standard_output.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "theorems/registry.hpp"
-#include "verify/exact_decision_in_child.hpp"
-#include "verify/out_of_memory.hpp"
-#include "verify/version.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
+#include "verify/io/out_of_memory.hpp"
+#include "verify/results/version.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "theorems/registry.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::cli {
 

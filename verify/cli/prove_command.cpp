@@ -8,19 +8,19 @@
 
 #include "reports/case_text.hpp"
 #include "theorems/registry.hpp"
-#include "verify/atomic_file.hpp"
+#include "verify/io/atomic_file.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/progress_line.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 #include "verify/formula/theorem_spec.hpp"
-#include "verify/input_file.hpp"
+#include "verify/io/input_file.hpp"
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
 #include "verify/prove/region_proof.hpp"
-#include "verify/version.hpp"
+#include "verify/results/version.hpp"
 
 namespace nb::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include "theorems/file_theorem.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/worker_threads.hpp"
-#include "verify/input_file.hpp"
-#include "verify/json_document.hpp"
+#include "verify/io/input_file.hpp"
+#include "verify/io/json_document.hpp"
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
 

@@ -6,8 +6,8 @@
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "verify/cli/count_option.hpp"
-#include "verify/errors.hpp"
-#include "verify/results.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::cli {
 

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "reports/report_output.hpp"
-#include "verify/atomic_file.hpp"
+#include "verify/io/atomic_file.hpp"
 #include "verify/reproduce/reproduction.hpp"
 #include "verify/reproduce/reproduction_report.hpp"
 #include "verify/reproduce/verdict_flips.hpp"
@@ -18,9 +18,9 @@
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/worker_threads.hpp"
-#include "verify/errors.hpp"
-#include "verify/recorded_path.hpp"
-#include "verify/version.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/recorded_path.hpp"
+#include "verify/results/version.hpp"
 
 namespace nb::cli {
 namespace {

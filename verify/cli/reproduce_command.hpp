@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 
 #include "verify/reproduce/experiment.hpp"
 

@@ -11,7 +11,7 @@
 #include "reports/decimal_text.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
-#include "verify/atomic_file.hpp"
+#include "verify/io/atomic_file.hpp"
 #include "verify/search/search_record.hpp"
 #include "theorems/pinned_cases.hpp"
 #include "verify/search/tightness.hpp"
@@ -24,10 +24,10 @@
 #include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
-#include "verify/errors.hpp"
-#include "verify/run.hpp"
-#include "verify/slack.hpp"
-#include "verify/version.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/results/run.hpp"
+#include "verify/engine/slack.hpp"
+#include "verify/results/version.hpp"
 
 namespace nb::cli {
 namespace {

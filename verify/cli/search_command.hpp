@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 
 namespace nb::cli {
 

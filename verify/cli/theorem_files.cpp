@@ -7,8 +7,8 @@
 
 #include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
-#include "verify/errors.hpp"
-#include "verify/exact_decision_in_child.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
 
 namespace nb::cli {
 namespace {

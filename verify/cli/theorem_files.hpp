@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::cli {
 

@@ -1,7 +1,7 @@
 #include "verify/cli/theorem_lookup.hpp"
 
 #include "theorems/registry.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::cli {
 

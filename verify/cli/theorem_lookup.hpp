@@ -1,7 +1,7 @@
 #pragma once
 #include <string>
 
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::cli {
 

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "reports/report_files.hpp"
-#include "verify/atomic_file.hpp"
-#include "verify/case.hpp"
+#include "verify/io/atomic_file.hpp"
+#include "verify/engine/case.hpp"
 #include "verify/cli/case_file_name.hpp"
 
 namespace nb::cli {

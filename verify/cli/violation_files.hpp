@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::cli {
 

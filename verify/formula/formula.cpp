@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "verify/number_literal.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace nb::formula {
 namespace {

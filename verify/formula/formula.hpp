@@ -11,14 +11,14 @@
 //   indexed  := atom ('[' sum ']')*
 //   atom     := number | name | name '(' sum (',' sum)* ')' | '(' sum ')'
 // A formula's tree is at most kMaxFormulaHeight deep (a chain of 1 + 1 + ... counts too).
-// Numbers are exact literals (verify/number_literal.hpp: 3, 0.1 as the decimal it is, 1e-3); a
+// Numbers are exact literals (verify/numbers/number_literal.hpp: 3, 0.1 as the decimal it is, 1e-3); a
 // fraction is written as a division (1/3). Names are letters, digits and '_', not starting with a
 // digit. What a name or a call means is decided when the tree is evaluated.
 #include <cstddef>
 #include <string>
 #include <vector>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::formula {
 

@@ -22,7 +22,7 @@
 //   delta(i, j)    1 if the index variables i and j are equal, else 0 (Kronecker's delta)
 //   dot(u, v) norm(v) softmax(v)   sum u_i v_i, the Euclidean norm, exp(v_i) / sum_j exp(v_j)
 //   largest(v, k)  the k-th largest entry of v with multiplicity (k an integer literal >= 1;
-//                  largest(v, 2) of (3, 5, 5) is 5), verify/kth_largest.hpp; of an input whose
+//                  largest(v, 2) of (3, 5, 5) is 5), verify/kernels/kth_largest.hpp; of an input whose
 //                  exact value the caller passes, decided on that value (top_n), else on the
 //                  enclosures' ends (no exact form)
 //   sum_of_others(v)         the vector of sum_{j != i} v_j, by prefix and suffix sums
@@ -30,9 +30,10 @@
 //   softmax_jacobian(l, T)   the L x L matrix (diag(a) - a a^T) / T, a = softmax(l / T)
 //   frobenius_norm(M)        sqrt(sum_ij M_ij^2)
 //   spectral_norm(M)         the largest singular value, by the library's certified kernel
-//                  (verify/spectral_norm.hpp); written as spectral_norm(softmax_jacobian(l, T))
-//                  with l an input whose exact value the caller passes and T certainly > 0, by
-//                  the softmax Jacobian's own kernel (verify/softmax_jacobian_norm.hpp: a secular
+//                  (verify/kernels/spectral_norm.hpp); written as spectral_norm(softmax_jacobian(l, T))
+//                  with l an input whose exact value the caller passes (or such an input over a
+//                  scalar certainly > 0: T ||J(l, T)||_2 = ||J(l / T, 1)||_2) and T certainly > 0, by
+//                  the softmax Jacobian's own kernel (verify/kernels/softmax_jacobian_norm.hpp: a secular
 //                  equation, ties decided on the exact logits, exact at ties), which is sharper
 //                  and has an exact form where the general kernel has none
 // For R = Gradient<I> (verify/prove/gradient_number.hpp) each value carries enclosures of its first
@@ -49,16 +50,16 @@
 #include <type_traits>
 #include <variant>
 
-#include "verify/exact.hpp"
+#include "verify/numbers/exact.hpp"
 #include "verify/formula/formula.hpp"
-#include "verify/is_gradient.hpp"
-#include "verify/kth_largest.hpp"
-#include "verify/numbers.hpp"
-#include "verify/softmax.hpp"
-#include "verify/softmax_jacobian_norm.hpp"
-#include "verify/softmax_jacobian_norm_over_box.hpp"
-#include "verify/softmax_over_box.hpp"
-#include "verify/spectral_norm.hpp"
+#include "verify/numbers/is_gradient.hpp"
+#include "verify/kernels/kth_largest.hpp"
+#include "verify/numbers/numbers.hpp"
+#include "verify/kernels/softmax.hpp"
+#include "verify/kernels/softmax_jacobian_norm.hpp"
+#include "verify/kernels/softmax_jacobian_norm_over_box.hpp"
+#include "verify/kernels/softmax_over_box.hpp"
+#include "verify/kernels/spectral_norm.hpp"
 
 namespace nb::formula {
 
@@ -379,7 +380,7 @@ class Evaluation {
   }
 
   // softmax(l / T): over a box of inputs in the form whose enclosure is the weights' range
-  // (verify/softmax_over_box.hpp), else the engine's.
+  // (verify/kernels/softmax_over_box.hpp), else the engine's.
   // For derivatives (R a Gradient) the engine's form, differentiated (verify/prove/gradient_number.hpp).
   Vector<R> weights(const Vector<R>& l, const R& T) const {
     if constexpr (is_gradient_v<R>) return softmax(l, T);
@@ -429,15 +430,26 @@ class Evaluation {
     return found != exact_->end() && found->second.is_vector() ? &found->second : nullptr;
   }
 
-  // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) of an
-  // input l with a known exact value and T certainly > 0 (its ties are decided on that value and
-  // its order of weights is that of l), else by the general kernel.
+  // The exact input whose ties and order are those of the logits `n`: n itself (an input with a
+  // known exact value), or n = l / s with s certainly > 0, which divides every logit alike.
+  const ExactTensor* exact_ordering(const Node& n) {
+    if (n.kind == Node::Kind::Divide) {
+      const Value<R> s = value(n.args[1]);
+      const R* divisor = std::get_if<R>(&s);
+      return divisor && certainly_positive(*divisor) ? exact_input(n.args[0]) : nullptr;
+    }
+    return exact_input(n);
+  }
+
+  // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) of logits
+  // l with an exact ordering (above) and T certainly > 0 (its ties are decided on the exact value
+  // and its order of weights is that of l), else by the general kernel.
   R spectral(const Node& m) {
     if constexpr (is_interval_v<R>)
       if (over_box_ && m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
         return softmax_jacobian_norm_over_box(vector(m.args[0]), scalar(m.args[1]));
     if (m.kind == Node::Kind::Call && m.text == "softmax_jacobian" && m.args.size() == 2)
-      if (const ExactTensor* l = exact_input(m.args[0])) {
+      if (const ExactTensor* l = exact_ordering(m.args[0])) {
         const R T = scalar(m.args[1]);
         if (certainly_positive(T)) return softmax_jacobian_norm(softmax(vector(m.args[0]), T), T, *l);
       }
@@ -495,7 +507,7 @@ Value<R> evaluate_refusing_zero_divisors(const Formula& f, const Bindings<R>& na
 
 // evaluate with `names` bound to enclosures of boxes of inputs (a region proof, verify/prove/):
 // kernels whose enclosure is the range over the box where one exists (softmax as
-// verify/softmax_over_box.hpp writes it), at O(L^2) where the engine's are O(L). The value is an
+// verify/kernels/softmax_over_box.hpp writes it), at O(L^2) where the engine's are O(L). The value is an
 // enclosure of the formula's value at every point of the box, as evaluate's.
 template <class R>
 Value<R> evaluate_over_box(const Formula& f, const Bindings<R>& names) {

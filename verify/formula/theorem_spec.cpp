@@ -9,8 +9,8 @@
 
 #include <toml++/toml.h>
 
-#include "verify/exact.hpp"
-#include "verify/number_literal.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace nb::formula {
 namespace {

@@ -39,8 +39,8 @@
 #include <vector>
 
 #include "verify/formula/formula.hpp"
-#include "verify/sides.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/sides.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::formula {
 

@@ -2,10 +2,10 @@
 
 #include <cmath>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 #include "verify/kernels/entmax15.hpp"
 #include "verify/kernels/sparsemax.hpp"
-#include "verify/softmax.hpp"
+#include "verify/kernels/softmax.hpp"
 
 namespace nb::kernels {
 

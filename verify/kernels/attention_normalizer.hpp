@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/numbers.hpp"
+#include "verify/numbers/numbers.hpp"
 
 namespace nb::kernels {
 
@@ -32,7 +32,7 @@ std::string attention_normalizer_definition(AttentionNormalizer n);
 // Whether its weights lie on the simplex (non-negative, sum 1): all but sigmoid.
 bool on_simplex(AttentionNormalizer n);
 
-// The weights of `logits` (non-empty) at temperature T > 0. Softmax is verify/softmax.hpp's,
+// The weights of `logits` (non-empty) at temperature T > 0. Softmax is verify/kernels/softmax.hpp's,
 // bit for bit.
 Vector<double> attention_weights(AttentionNormalizer n, const Vector<double>& logits, double T);
 

@@ -4,7 +4,7 @@
 // algorithm of their Alg. 2 (alpha = 1.5): with x = z/2 sorted in decreasing order, for each k the
 // threshold tau_k = mean_k - sqrt(max(0, (1 - k (meansq_k - mean_k^2)) / k)) of the first k
 // entries, and tau = tau_k for the largest k with tau_k <= x_(k).
-#include "verify/numbers.hpp"
+#include "verify/numbers/numbers.hpp"
 
 namespace nb::kernels {
 

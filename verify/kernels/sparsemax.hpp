@@ -2,7 +2,7 @@
 // Sparsemax (Martins & Astudillo 2016, "From softmax to sparsemax"): the Euclidean projection of z
 // onto the probability simplex, p_i = max(z_i - tau, 0), in binary64 by the sort-based algorithm
 // of their Alg. 1.
-#include "verify/numbers.hpp"
+#include "verify/numbers/numbers.hpp"
 
 namespace nb::kernels {
 

@@ -5,10 +5,10 @@
 #include <numeric>
 #include <utility>
 
-#include "verify/errors.hpp"
-#include "verify/enclosure_intersection.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/enclosure_intersection.hpp"
 #include "verify/prove/gradient_number.hpp"
-#include "verify/slack_of_enclosure.hpp"
+#include "verify/engine/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 
 namespace nb::prove {

@@ -7,8 +7,8 @@
 
 #include "verify/formula/theorem_spec.hpp"
 #include "verify/prove/region.hpp"
-#include "verify/slack.hpp"
-#include "verify/verdict.hpp"
+#include "verify/engine/slack.hpp"
+#include "verify/engine/verdict.hpp"
 
 namespace nb::prove {
 
@@ -31,7 +31,7 @@ struct BoxVerdict {
 };
 
 // Which softmax an evaluation uses: the form whose enclosure is the weights' range over the box
-// (verify/softmax_over_box.hpp), or the engine's form for points (naive propagation on a box).
+// (verify/kernels/softmax_over_box.hpp), or the engine's form for points (naive propagation on a box).
 enum class BoxKernels { Range, Engine };
 
 // Which enclosures of a claim's slack an evaluation takes.

@@ -1,7 +1,7 @@
 #include "verify/prove/counterexample.hpp"
 
-#include "verify/engine.hpp"
-#include "verify/errors.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/io/errors.hpp"
 #include "verify/search/case_shrinker.hpp"
 
 namespace nb::prove {

@@ -3,10 +3,10 @@
 // (verify/search/case_shrinker.hpp) as long as it stays certified and inside the region.
 #include <optional>
 
-#include "verify/case.hpp"
-#include "verify/outcome.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/outcome.hpp"
 #include "verify/prove/region.hpp"
-#include "verify/theorem.hpp"
+#include "verify/engine/theorem.hpp"
 
 namespace nb::prove {
 

@@ -29,9 +29,9 @@
 #include <utility>
 #include <vector>
 
-#include "verify/is_gradient.hpp"
-#include "verify/enclosure_intersection.hpp"
-#include "verify/numbers.hpp"
+#include "verify/numbers/is_gradient.hpp"
+#include "verify/numbers/enclosure_intersection.hpp"
+#include "verify/numbers/numbers.hpp"
 
 namespace nb {
 
@@ -200,7 +200,7 @@ Gradient<R> min_of(const Gradient<R>& x, const Gradient<R>& y) {
           gradient_detail::offsets_of(x, y)};
 }
 
-// softmax(logits / T) as verify/softmax.hpp computes it (a shift by a constant near the largest
+// softmax(logits / T) as verify/kernels/softmax.hpp computes it (a shift by a constant near the largest
 // logit, which changes neither the weights nor their derivatives), differentiated through its
 // exponentials, sum and quotients.
 template <class R>

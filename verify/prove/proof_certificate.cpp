@@ -5,10 +5,10 @@
 #include <optional>
 #include <thread>
 
-#include "verify/errors.hpp"
-#include "verify/number_literal.hpp"
-#include "verify/sha256.hpp"
-#include "verify/version.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/number_literal.hpp"
+#include "verify/io/sha256.hpp"
+#include "verify/results/version.hpp"
 
 namespace nb::prove {
 namespace {

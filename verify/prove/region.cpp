@@ -4,9 +4,9 @@
 #include <cctype>
 #include <optional>
 
-#include "verify/errors.hpp"
-#include "verify/exact.hpp"
-#include "verify/number_literal.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/numbers/exact.hpp"
+#include "verify/numbers/number_literal.hpp"
 
 namespace nb::prove {
 namespace {

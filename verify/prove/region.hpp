@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 #include "verify/formula/theorem_spec.hpp"
-#include "verify/rational.hpp"
+#include "verify/numbers/rational.hpp"
 
 namespace nb::prove {
 

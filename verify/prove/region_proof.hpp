@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "verify/case.hpp"
-#include "verify/engine.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/engine.hpp"
 #include "verify/prove/box_statement.hpp"
 #include "verify/prove/region.hpp"
 

@@ -14,8 +14,8 @@
 #include "models/sources/selection.hpp"
 #include "models/sources/source_spec.hpp"
 #include "verify/reproduce/random_gpt2.hpp"
-#include "verify/errors.hpp"
-#include "verify/recorded_path.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/io/recorded_path.hpp"
 
 namespace nb::reproduce {
 namespace {

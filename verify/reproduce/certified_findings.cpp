@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "verify/source_looseness.hpp"
-#include "verify/tightness_ratio.hpp"
+#include "verify/results/source_looseness.hpp"
+#include "verify/results/tightness_ratio.hpp"
 
 namespace nb::reproduce {
 namespace {

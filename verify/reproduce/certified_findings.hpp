@@ -1,14 +1,14 @@
 #pragma once
 // The certified checks of a reproduction as rows of its claims table: per theorem checked on the
 // source's rows, whether it holds on all of them or fails on k of n (certified counterexamples),
-// and how loose its bound is there (the value/bound ratios of verify/tightness_ratio.hpp: median,
+// and how loose its bound is there (the value/bound ratios of verify/results/tightness_ratio.hpp: median,
 // loosest, tightest), flagged vacuous per claim when the median row's bound is more than 10 times
 // looser than its value or the bound is trivial (not positive) on most rows. Undecided rows (TIGHT)
 // count as no counterexample.
 #include <vector>
 
 #include "verify/reproduce/claim.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reproduce {
 

@@ -11,10 +11,15 @@
 #include "verify/reproduce/attention_heads.hpp"
 #include "verify/reproduce/claim.hpp"
 #include "verify/reproduce/result_table.hpp"
-#include "verify/reproduce/sweep_figure.hpp"
-#include "verify/run.hpp"
+#include "reports/sweep_figure.hpp"
+#include "verify/results/run.hpp"
 
 namespace nb::reproduce {
+
+// The figures are drawn by reports/, which owns every figure.
+using reports::SweepFigure;
+using reports::SweepSeries;
+using reports::SweepBox;
 
 // The grids and sampling every experiment reads; an empty grid means the experiment's default.
 struct SweepSettings {

@@ -8,7 +8,7 @@
 
 #include "models/random/random_inputs.hpp"
 #include "verify/reproduce/attention_heads.hpp"
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 
 namespace nb::reproduce {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "theorems/token_inputs.hpp"
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 #include "verify/kernels/attention_normalizer.hpp"
 
 namespace nb::reproduce {

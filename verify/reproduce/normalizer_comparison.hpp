@@ -10,7 +10,7 @@
 #include "verify/reproduce/claim.hpp"
 #include "verify/reproduce/experiment.hpp"
 #include "verify/reproduce/result_table.hpp"
-#include "verify/reproduce/sweep_figure.hpp"
+#include "reports/sweep_figure.hpp"
 
 namespace nb::reproduce {
 

@@ -7,7 +7,7 @@
 #include <boost/random/normal_distribution.hpp>
 
 #include "models/random/random_inputs.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reproduce {
 namespace {

@@ -10,7 +10,7 @@
 #include "verify/reproduce/critical_n_search.hpp"
 #include "verify/reproduce/separability_sweep.hpp"
 #include "verify/reproduce/sensitivity_sweep.hpp"
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reproduce {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "verify/reproduce/experiment.hpp"
 #include "verify/reproduce/normalizer_comparison.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reproduce {
 

@@ -2,10 +2,10 @@
 
 #include <cstdio>
 
-#include "verify/reproduce/sweep_figure_pgfplots.hpp"
-#include "verify/reproduce/sweep_figure_svg.hpp"
-#include "verify/recorded_path.hpp"
-#include "verify/results.hpp"
+#include "reports/sweep_figure_pgfplots.hpp"
+#include "reports/sweep_figure_svg.hpp"
+#include "verify/io/recorded_path.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -40,8 +40,8 @@ nlohmann::json runtime_json(const Reproduction& r, double seconds) {
 
 // The figure's SVG and pgfplots files, and its SVG shown in the report.
 void add_figure(const SweepFigure& f, std::vector<reports::ReportFile>& files, std::string& md) {
-  files.push_back({f.name + ".svg", sweep_figure_svg(f)});
-  files.push_back({f.name + ".tex", sweep_figure_pgfplots(f)});
+  files.push_back({f.name + ".svg", reports::sweep_figure_svg(f)});
+  files.push_back({f.name + ".tex", reports::sweep_figure_pgfplots(f)});
   md += "![" + f.title + "](" + f.name + ".svg)\n\n";
 }
 

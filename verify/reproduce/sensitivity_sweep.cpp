@@ -6,7 +6,7 @@
 
 #include <boost/random/normal_distribution.hpp>
 
-#include "verify/euclidean_norm.hpp"
+#include "verify/kernels/euclidean_norm.hpp"
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/sweep_claims.hpp"

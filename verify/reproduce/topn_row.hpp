@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "verify/reproduce/attention_heads.hpp"
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 #include "verify/kernels/attention_normalizer.hpp"
-#include "verify/numbers.hpp"
-#include "verify/top_n.hpp"
+#include "verify/numbers/numbers.hpp"
+#include "verify/kernels/top_n.hpp"
 
 namespace nb::reproduce {
 

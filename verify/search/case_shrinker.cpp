@@ -4,7 +4,7 @@
 #include <set>
 #include <vector>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::search {
 namespace {

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <functional>
 
-#include "verify/case.hpp"
+#include "verify/engine/case.hpp"
 
 namespace nb::search {
 

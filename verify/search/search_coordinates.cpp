@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "verify/errors.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::search {
 

@@ -1,10 +1,10 @@
 #pragma once
-// The free coordinates of a case under a theorem's SearchSpace (verify/search_space.hpp), and
+// The free coordinates of a case under a theorem's SearchSpace (verify/engine/search_space.hpp), and
 // the exact case at given coordinates: what the optimizer moves, and what the engine certifies.
 #include <vector>
 
-#include "verify/case.hpp"
-#include "verify/search_space.hpp"
+#include "verify/engine/case.hpp"
+#include "verify/engine/search_space.hpp"
 
 namespace nb::search {
 

@@ -5,7 +5,7 @@
 
 #include "reports/markdown_text.hpp"
 #include "verify/search/tightness.hpp"
-#include "verify/slack.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb::search {
 namespace {

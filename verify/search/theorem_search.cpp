@@ -6,8 +6,8 @@
 
 #include "verify/search/search_coordinates.hpp"
 #include "verify/search/tightness.hpp"
-#include "verify/errors.hpp"
-#include "verify/run.hpp"
+#include "verify/io/errors.hpp"
+#include "verify/results/run.hpp"
 
 namespace nb::search {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // The search of one theorem (`normbound search`): local minimizations of the binary64 relative
-// slack (search/tightness.hpp) over the theorem's free inputs (verify/search_space.hpp), from
+// slack (search/tightness.hpp) over the theorem's free inputs (verify/engine/search_space.hpp), from
 // restarts drawn from its own suite, then the best points certified by the engine through
 // nb::run like any case, and a certified violation shrunk while it stays certified VIOLATED (a
 // point that holds is simplified while its binary64 tightness does not drop, so that a bound
@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "verify/case_shape.hpp"
+#include "verify/engine/case_shape.hpp"
 #include "verify/search/case_shrinker.hpp"
 #include "verify/search/local_minimizer.hpp"
-#include "verify/engine.hpp"
+#include "verify/engine/engine.hpp"
 
 namespace nb::search {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "verify/slack.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb::search {
 

@@ -3,12 +3,12 @@
 // verdicts; this only steers the optimizer, so it may round.
 #include <string>
 
-#include "verify/sides.hpp"
+#include "verify/engine/sides.hpp"
 
 namespace nb::search {
 
 struct Tightness {
-  // The smallest relative slack over the claims: slack / |bound| (slack as verify/slack.hpp signs
+  // The smallest relative slack over the claims: slack / |bound| (slack as verify/engine/slack.hpp signs
   // it, so negative means violated; for an equality, -|bound - value| / |bound|), or the absolute
   // slack when the bound is 0. NaN when any claim is not finite.
   double relative_slack = 0;

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "verify/search/tightness.hpp"
-#include "verify/slack.hpp"
+#include "verify/engine/slack.hpp"
 
 namespace nb::search {
 namespace {

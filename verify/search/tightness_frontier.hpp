@@ -5,7 +5,7 @@
 #include <string>
 
 #include "verify/search/theorem_search.hpp"
-#include "verify/results.hpp"
+#include "verify/results/results.hpp"
 
 namespace nb::search {
 

@@ -1,0 +1,310 @@
+#include "verify/engine/engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <compare>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+
+#include <mpfr.h>
+
+#include "verify/io/errors.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
+#include "verify/engine/seed.hpp"
+#include "verify/engine/slack.hpp"
+
+namespace nb {
+namespace {
+
+// A case's outcome at one tier, and whether it is final there.
+struct TierOutcome {
+  CaseOutcome outcome;
+  bool settled = false;  // every claim's verdict is settled (is_settled)
+  bool bounded = true;   // every claim's slack and relative slack have finite ends
+  double slack_width = std::numeric_limits<double>::infinity();  // of the deciding claim's slack enclosure
+  // Below the final precision: every claim left Inconclusive is within resolution here (Tight, had
+  // this precision been the final one), and at least one is.
+  bool within_resolution = false;
+};
+
+template <class R>
+TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sides<R>& sides, const Case& c,
+                       std::size_t index, const CheckSettings& settings, unsigned bits, bool final_precision,
+                       int digits) {
+  TierOutcome t;
+  CaseOutcome& out = t.outcome;
+  out.index = index;
+  out.label = c.label;
+  out.size = c.size();
+  out.provenance = c.provenance;
+  out.precision_bits = bits;
+  out.sample_doublings = ctx.sample_doublings;
+  if (sides.claims.empty()) {
+    out.claim = "(the evaluation returned no claim)";
+    out.verdict = Verdict::Inconclusive;
+    return t;
+  }
+  std::vector<SlackEnclosure> slacks;
+  std::vector<Verdict> verdicts;
+  t.settled = true;
+  // The verdict of one claim's slack at this tier (also for claims an exact decision narrows).
+  const SlackClassifier classify_here{settings.policy, bits, final_precision, out.size};
+  bool any_open = false, all_open_within_resolution = true;
+  for (const auto& claim : sides.claims) {
+    slacks.push_back(slack_of(claim));
+    verdicts.push_back(classify_here(slacks.back(), claim));
+    t.settled = t.settled && is_settled(verdicts.back(), slacks.back(), claim.relation, settings.policy);
+    const SlackEnclosure& s = slacks.back();
+    t.bounded = t.bounded && is_finite_value(s.lo) && is_finite_value(s.hi) && is_finite_value(s.relative_lo) &&
+                is_finite_value(s.relative_hi);
+    if (verdicts.back() == Verdict::Inconclusive) {
+      any_open = true;
+      all_open_within_resolution = all_open_within_resolution &&
+          classify(slacks.back(), claim.relation, claim.evidence, settings.policy, bits, true, out.size) == Verdict::Tight;
+    }
+  }
+  t.within_resolution = !final_precision && any_open && all_open_within_resolution;
+  // An exact decision may narrow the enclosures of the claims and quantities it decides.
+  Sides<R> decided;
+  const Sides<R>* shown = &sides;
+  if constexpr (std::is_same_v<R, Interval>)
+    if (final_precision && !t.settled) {
+      decided = sides;
+      shown = &decided;
+      out.exact = decide_claims_exactly_within(settings.exact_time_limit, theorem, c, ctx, settings.exact,
+                                               classify_here, decided, verdicts, slacks);
+    }
+  const std::size_t k = deciding_claim(verdicts, slacks);
+  const auto& claim = shown->claims[k];
+  if (slacks[k].known) t.slack_width = static_cast<double>(slacks[k].hi - slacks[k].lo);
+  out.verdict = verdicts[k];
+  out.claim = claim.name;
+  out.relation = claim.relation;
+  out.value = enclosure_text(claim.value);
+  out.bound = enclosure_text(claim.bound);
+  out.slack = enclosure_text(slacks[k].lo, slacks[k].hi, digits);
+  out.relative_slack = enclosure_text(slacks[k].relative_lo, slacks[k].relative_hi, digits);
+  out.relative_is_absolute = slacks[k].relative_is_absolute;
+  for (const auto& [name, q] : shown->quantities) out.quantities.emplace_back(name, enclosure_text(q));
+  return t;
+}
+
+EvalContext context_for(std::size_t index, const CheckSettings& settings, unsigned look) {
+  EvalContext ctx;
+  ctx.confidence = look_confidence(settings.confidence, look, settings.max_sample_doublings);
+  ctx.seed = case_seed(settings.seed, index);
+  ctx.sample_doublings = look;
+  ctx.exact = settings.exact;
+  ctx.exact_time_limit = settings.exact_time_limit;
+  return ctx;
+}
+
+TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t index,
+                             const CheckSettings& settings, unsigned look) {
+  const EvalContext ctx = context_for(index, settings, look);
+  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits,
+                             false, kBinary64EnclosureDigits);
+  // An infinite end here is binary64's overflow beyond DBL_MAX (a relative slack of 0.75 / 2^-1074,
+  // say), which MPFI's exponent range (to about 10^323228496) encloses finitely: MPFI decides
+  // and records such cases, with the same verdict.
+  t.settled = t.settled && t.bounded;
+  return t;
+}
+
+TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
+                         unsigned look, unsigned bits, bool final_precision) {
+  const EvalContext ctx = context_for(index, settings, look);
+  return outcome_of(theorem, ctx, theorem.evaluate_interval(c, ctx), c, index, settings, bits, final_precision,
+                    kEnclosureDigits);
+}
+
+// The MPFI ladder of one case (step 2 of evaluate_cases): from settings.precision, doubling up
+// to max_precision, until the verdict needs no more precision; straight to max_precision once the
+// open claims are within resolution (an enclosure of 0 narrower than 2^-(p-8) times the bound's
+// scale): their slack is 0 (an attained bound, the usual case) or tinier than that, which the
+// intermediate rounds seldom decide, and a round costs about the same at 128 and 1024 bits
+// (allocation and the evaluation's own work dominate MPFR's arithmetic at these sizes). Each round
+// sets the calling thread's precision only, so cases climb independently, without waiting for
+// each other.
+TierOutcome mpfi_ladder(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
+                        unsigned look) {
+  for (unsigned requested = settings.precision;;) {
+    const bool final_precision = requested >= settings.max_precision;
+    const unsigned bits = set_working_precision(requested);
+    TierOutcome t = mpfi_outcome(theorem, c, index, settings, look, bits, final_precision);
+    if (final_precision || !needs_more_precision(t.outcome.verdict)) return t;
+    requested = t.within_resolution ? settings.max_precision : std::min(requested * 2, settings.max_precision);
+  }
+}
+
+// Runs body(item) for every item on up to `threads` threads; rethrows the first exception.
+template <class Item, class Body>
+void parallel_for_each(const std::vector<Item>& items, unsigned threads, Body body) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto worker = [&] {
+    for (std::size_t k = next++; k < items.size(); k = next++) {
+      try {
+        body(items[k]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        next = items.size();
+      }
+    }
+  };
+  const unsigned n = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(items.size())));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < n; ++t)
+    pool.emplace_back([&] {
+      worker();
+      // MPFR keeps per-thread caches (constants, exp) that a finished thread would leak.
+      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    });
+  worker();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// Case `index` of theorem `theorem` (positions in the list given to evaluate_theorems).
+struct CaseRef {
+  std::size_t theorem = 0, index = 0;
+  friend auto operator<=>(const CaseRef&, const CaseRef&) = default;
+};
+
+// Counts each theorem's cases as they become final and reports progress, from any worker thread.
+class DecidedCounter {
+ public:
+  DecidedCounter(const std::vector<TheoremCaseList>& work, const TheoremProgressFn& progress)
+      : decided_(work.size(), 0), progress_(progress) {
+    for (const TheoremCaseList& w : work) totals_.push_back(w.cases->size());
+  }
+  void decided(std::size_t theorem, DecidingRound round) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++decided_[theorem];
+    if (progress_) progress_(theorem, decided_[theorem], totals_[theorem], round);
+  }
+
+ private:
+  std::vector<std::size_t> decided_, totals_;
+  const TheoremProgressFn& progress_;
+  std::mutex mutex_;
+};
+
+// What the looks at a case have learnt about it, for the next look.
+struct LookMemory {
+  // The width of the binary64 tier's slack enclosure at the last look that went on to MPFI.
+  double binary64_width = std::numeric_limits<double>::infinity();
+  // MPFI left the case UNDECIDED (statistical) with a confidence interval at least half as wide
+  // as binary64's: its width comes from the samples (or from ties in them), not from rounding,
+  // so later looks keep binary64's UNDECIDED (statistical) instead of repeating the costlier
+  // MPFI evaluation of every draw.
+  bool binary64_suffices = false;
+};
+
+// One look at the cases `pending` of all theorems (tiers 1 and 2 of evaluate_theorems); returns
+// the cases whose verdict is UNDECIDED (statistical) and may get another look. Each tier is one
+// pool over the cases of every theorem, so that one theorem's slow cases overlap the others'.
+std::vector<CaseRef> look_at(const std::vector<TheoremCaseList>& work, std::vector<CaseRef> pending,
+                             const CheckSettings& settings, unsigned look,
+                             std::vector<std::vector<CaseOutcome>>& outcomes,
+                             std::vector<std::vector<LookMemory>>& memory, DecidedCounter& counter) {
+  const bool last_look = look >= settings.max_sample_doublings;
+  std::vector<CaseRef> undecided_statistical;
+  std::mutex undecided_mutex;
+  // A case is final for the run when it is final at this look and no further look is due.
+  auto finish = [&](CaseRef r, DecidingRound round) {
+    if (outcomes[r.theorem][r.index].verdict == Verdict::UndecidedStatistical && !last_look) {
+      std::lock_guard<std::mutex> lock(undecided_mutex);
+      undecided_statistical.push_back(r);
+      return;
+    }
+    counter.decided(r.theorem, round);
+  };
+
+  if (settings.binary64_tier) {
+    std::vector<std::vector<char>> settled(work.size());
+    for (std::size_t t = 0; t < work.size(); ++t) settled[t].assign(work[t].cases->size(), 0);
+    parallel_for_each(pending, settings.threads, [&](CaseRef r) {
+      LookMemory& m = memory[r.theorem][r.index];
+      TierOutcome t = binary64_outcome(*work[r.theorem].theorem, (*work[r.theorem].cases)[r.index], r.index,
+                                       settings, look);
+      const bool kept = t.settled || (m.binary64_suffices && t.outcome.verdict == Verdict::UndecidedStatistical);
+      if (!kept) {
+        m.binary64_width = t.slack_width;
+        return;
+      }
+      outcomes[r.theorem][r.index] = std::move(t.outcome);
+      settled[r.theorem][r.index] = 1;
+      finish(r, {Tier::Binary64, kBinary64TierBits});
+    });
+    std::erase_if(pending, [&](CaseRef r) { return settled[r.theorem][r.index] != 0; });
+  }
+  parallel_for_each(pending, settings.threads, [&](CaseRef r) {
+    TierOutcome t = mpfi_ladder(*work[r.theorem].theorem, (*work[r.theorem].cases)[r.index], r.index, settings, look);
+    LookMemory& m = memory[r.theorem][r.index];
+    m.binary64_suffices =
+        t.outcome.verdict == Verdict::UndecidedStatistical && !(t.slack_width < m.binary64_width / 2);
+    CaseOutcome& out = outcomes[r.theorem][r.index];
+    out = std::move(t.outcome);
+    finish(r, {out.exact.empty() ? Tier::Mpfi : Tier::Exact, out.precision_bits});
+  });
+  std::sort(undecided_statistical.begin(), undecided_statistical.end());
+  return undecided_statistical;
+}
+
+}  // namespace
+
+CaseOutcome mpfi_ladder_outcome(const Theorem& theorem, const Case& c, std::size_t index,
+                                const CheckSettings& settings, unsigned look) {
+  return mpfi_ladder(theorem, c, index, settings, look).outcome;
+}
+
+double look_confidence(double confidence, unsigned look, unsigned max_doublings) {
+  const double alpha = 1 - confidence;
+  return 1 - std::ldexp(alpha, -static_cast<int>(std::min(look + 1, max_doublings)));
+}
+
+std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index) {
+  return splitmix64(run_seed ^ splitmix64(index + 0x6e6f726d626f756eULL));
+}
+
+std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,
+                                                     const CheckSettings& settings,
+                                                     const TheoremProgressFn& progress) {
+  for (const TheoremCaseList& w : work)
+    for (const Case& c : *w.cases) {
+      try {
+        w.theorem->check_assumptions(c);
+      } catch (const InputError& e) {
+        throw InputError(w.theorem->info().id + ", case '" + c.label + "': " + e.what());
+      }
+    }
+  std::vector<std::vector<CaseOutcome>> outcomes;
+  std::vector<std::vector<LookMemory>> memory;
+  std::vector<CaseRef> pending;
+  for (std::size_t t = 0; t < work.size(); ++t) {
+    outcomes.emplace_back(work[t].cases->size());
+    memory.emplace_back(work[t].cases->size());
+    for (std::size_t i = 0; i < work[t].cases->size(); ++i) pending.push_back({t, i});
+  }
+  DecidedCounter counter(work, progress);
+  for (unsigned look = 0; !pending.empty(); ++look)
+    pending = look_at(work, std::move(pending), settings, look, outcomes, memory, counter);
+  return outcomes;
+}
+
+std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vector<Case>& cases,
+                                        const CheckSettings& settings, const ProgressFn& progress) {
+  const TheoremProgressFn each = [&](std::size_t, std::size_t done, std::size_t total, DecidingRound round) {
+    if (progress) progress(done, total, round);
+  };
+  return std::move(evaluate_theorems({{&theorem, &cases}}, settings, each).front());
+}
+
+}  // namespace nb

@@ -1,0 +1,476 @@
+#include "verify/results/results.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
+#include "verify/io/json_document.hpp"
+
+namespace nb {
+namespace {
+
+std::size_t count_of(const VerdictCounts& c, Verdict v) { return c[static_cast<int>(v)]; }
+
+bool is_certified_verdict(Verdict v) { return !is_statistical(v) && v != Verdict::Inconclusive; }
+
+nlohmann::json enclosure_json(const EnclosureText& e) { return nlohmann::json::array({e.lo, e.hi}); }
+
+nlohmann::json outcome_json(const CaseOutcome& o) {
+  nlohmann::json q = nlohmann::json::object();
+  for (const auto& [name, e] : o.quantities) q[name] = enclosure_json(e);
+  return {{"index", o.index},
+          {"label", o.label},
+          {"size", o.size},
+          {"verdict", verdict_key(o.verdict)},
+          {"claim", o.claim},
+          {"relation", relation_symbol(o.relation)},
+          {"value", enclosure_json(o.value)},
+          {"bound", enclosure_json(o.bound)},
+          {"slack", enclosure_json(o.slack)},
+          {"relative_slack", enclosure_json(o.relative_slack)},
+          {"relative_is_absolute", o.relative_is_absolute},
+          {"precision_bits", o.precision_bits},
+          {"sample_doublings", o.sample_doublings},
+          {"exact", o.exact},
+          {"quantities", q},
+          {"provenance", o.provenance}};
+}
+
+nlohmann::json flagged_json(const FlaggedCase& f) {
+  return {{"outcome", outcome_json(f.outcome)},
+          {"case", case_to_json(f.input)},
+          {"case_file", f.case_file},
+          {"replay", f.replay}};
+}
+
+}  // namespace
+
+bool expectation_met(Expect expect, const VerdictCounts& counts, CaseOrigin origin) {
+  const std::size_t violated =
+      count_of(counts, Verdict::Violated) + count_of(counts, Verdict::ViolatedStatistical);
+  if (expect == Expect::Holds) return violated == 0;
+  return violated > 0 || origin == CaseOrigin::External;
+}
+
+TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases, std::vector<CaseOutcome> outcomes,
+                        CaseOrigin origin, std::size_t max_violations) {
+  TheoremResult r;
+  r.info = info;
+  for (const auto& o : outcomes) ++r.counts[static_cast<int>(o.verdict)];
+  r.expected = expectation_met(info.expect, r.counts, origin);
+  const std::size_t certified_violations = count_of(r.counts, Verdict::Violated),
+                    statistical_violations = count_of(r.counts, Verdict::ViolatedStatistical);
+  const std::size_t violated = certified_violations + statistical_violations;
+  if (info.expect == Expect::Holds)
+    r.expectation = violated == 0 ? "holds on every case, as expected"
+                                  : "UNEXPECTED: violated on " + std::to_string(violated) + " case(s)";
+  else if (violated > 0)
+    // A statistical violation is a confidence interval on the wrong side, not a counterexample.
+    r.expectation = "VIOLATED (expected): " +
+                    (certified_violations ? std::to_string(certified_violations) + " counterexample(s)" : "") +
+                    (certified_violations && statistical_violations ? ", " : "") +
+                    (statistical_violations ? std::to_string(statistical_violations) + " statistical violation(s)" : "");
+  else if (origin == CaseOrigin::External)
+    r.expectation = "no counterexample in these " + std::to_string(outcomes.size()) +
+                    " case(s) (false in general: its suite has witnesses)";
+  else
+    r.expectation = "UNEXPECTED: expected a violation, none found in " + std::to_string(outcomes.size()) + " case(s)";
+
+  std::vector<std::size_t> violating, certified;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    if (outcomes[i].verdict == Verdict::Violated) violating.push_back(i);
+    if (is_certified_verdict(outcomes[i].verdict)) certified.push_back(i);
+  }
+  auto smaller = [&](std::size_t a, std::size_t b) { return outcomes[a].size < outcomes[b].size; };
+  std::stable_sort(violating.begin(), violating.end(), smaller);
+  r.violations_total = violating.size();
+  for (std::size_t k = 0; k < violating.size() && k < max_violations; ++k)
+    r.violations.push_back({outcomes[violating[k]], cases[violating[k]], "", ""});
+  auto tighter = [&](std::size_t a, std::size_t b) {
+    return outcomes[a].relative_slack.approx < outcomes[b].relative_slack.approx;
+  };
+  if (!certified.empty()) {
+    const std::size_t w = *std::min_element(certified.begin(), certified.end(), tighter);
+    r.worst_case = FlaggedCase{outcomes[w], cases[w], "", ""};
+  }
+  r.outcomes = std::move(outcomes);
+  return r;
+}
+
+int exit_status(const RunResults& results) {
+  bool unexpected = false, undecided = false;
+  for (const auto& t : results.theorems) {
+    unexpected = unexpected || !t.expected;
+    undecided = undecided || count_of(t.counts, Verdict::Inconclusive) > 0 ||
+                count_of(t.counts, Verdict::UndecidedStatistical) > 0;
+  }
+  return unexpected ? 1 : undecided ? 2 : 0;
+}
+
+const char* exit_status_meaning(int status) {
+  switch (status) {
+    case 0: return "every outcome as expected";
+    case 1: return "an UNEXPECTED outcome";
+    case 2: return "INCONCLUSIVE or UNDECIDED (statistical) cases remain";
+  }
+  return "unknown status";
+}
+
+nlohmann::json results_to_json(const RunResults& results) {
+  nlohmann::json theorems = nlohmann::json::array();
+  for (const auto& t : results.theorems) {
+    nlohmann::json counts = nlohmann::json::object();
+    for (int v = 0; v < kVerdictCount; ++v) counts[verdict_key(static_cast<Verdict>(v))] = t.counts[v];
+    nlohmann::json violations = nlohmann::json::array();
+    for (const auto& f : t.violations) violations.push_back(flagged_json(f));
+    nlohmann::json outcomes = nlohmann::json::array();
+    for (const auto& o : t.outcomes) outcomes.push_back(outcome_json(o));
+    theorems.push_back({{"id", t.info.id},
+                        {"title", t.info.title},
+                        {"source", t.info.source},
+                        {"fidelity", fidelity_name(t.info.fidelity)},
+                        {"expect", expect_name(t.info.expect)},
+                        {"statement", t.info.statement},
+                        {"summary", t.info.summary},
+                        {"assumptions", t.info.assumptions},
+                        {"corrected_by", t.info.corrected_by},
+                        {"cases", t.outcomes.size()},
+                        {"counts", counts},
+                        {"expected", t.expected},
+                        {"expectation", t.expectation},
+                        {"worst_case", t.worst_case ? flagged_json(*t.worst_case) : nlohmann::json()},
+                        {"violations", violations},
+                        {"violations_total", t.violations_total},
+                        {"outcomes", outcomes}});
+  }
+  nlohmann::json sources = nlohmann::json::array();
+  for (const auto& src : results.sources)
+    sources.push_back({{"kind", src.kind},
+                       {"location", src.location},
+                       {"sha256", src.sha256},
+                       {"parameters", src.parameters}});
+  const auto& s = results.settings;
+  return {{"schema_version", kResultsSchemaVersion},
+          {"version", results.version},
+          {"commit", results.commit},
+          {"command_line", results.command_line},
+          {"timestamp", results.timestamp},
+          {"seed", std::to_string(s.seed)},
+          {"precision", {{"binary64_tier", s.binary64_tier}, {"initial_bits", s.precision}, {"max_bits", s.max_precision}}},
+          {"settings",
+           {{"near_tight", s.near_tight},
+            {"confidence", s.confidence},
+            {"max_sample_doublings", s.max_sample_doublings},
+            {"threads", s.threads},
+            {"cases_per_theorem", s.cases_per_theorem},
+            {"source", s.source},
+            {"exact_budget", s.exact_budget},
+            {"exact_time_limit", s.exact_time_limit}}},
+          {"sources", sources},
+          {"exit_status", exit_status(results)},
+          {"theorems", theorems}};
+}
+
+// ---- reading results back --------------------------------------------------------------------
+namespace {
+
+// A JSON value and the path that names it in error messages ("theorems[1].outcomes[4].slack").
+class Field {
+ public:
+  Field(const nlohmann::json& value, std::string path) : value_(value), path_(std::move(path)) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError("results: " + (path_.empty() ? std::string("top level") : path_) + ": " + what);
+  }
+  const nlohmann::json& json() const { return value_; }
+  const std::string& path() const { return path_; }
+
+  Field at(const char* key) const {
+    if (!value_.is_object()) fail("expected an object");
+    auto it = value_.find(key);
+    if (it == value_.end()) fail(std::string("missing field \"") + key + "\"");
+    return Field(*it, path_.empty() ? key : path_ + "." + key);
+  }
+  std::vector<Field> items() const {
+    if (!value_.is_array()) fail("expected an array");
+    std::vector<Field> out;
+    for (std::size_t i = 0; i < value_.size(); ++i) out.emplace_back(value_[i], path_ + "[" + std::to_string(i) + "]");
+    return out;
+  }
+  std::string text() const {
+    if (!value_.is_string()) fail("expected a string");
+    return value_.get<std::string>();
+  }
+  bool boolean() const {
+    if (!value_.is_boolean()) fail("expected true or false");
+    return value_.get<bool>();
+  }
+  std::uint64_t count() const {
+    if (!value_.is_number_unsigned() && !(value_.is_number_integer() && value_.get<std::int64_t>() >= 0))
+      fail("expected a non-negative integer");
+    return value_.get<std::uint64_t>();
+  }
+  unsigned bits() const {
+    const std::uint64_t n = count();
+    if (n > (1u << 20)) fail("precision out of range");
+    return static_cast<unsigned>(n);
+  }
+  unsigned doublings() const {
+    const std::uint64_t n = count();
+    if (n > kMaxSampleDoublings) fail("sample doublings out of range (at most " + std::to_string(kMaxSampleDoublings) + ")");
+    return static_cast<unsigned>(n);
+  }
+  double real() const {
+    if (!value_.is_number()) fail("expected a number");
+    return value_.get<double>();
+  }
+  std::map<std::string, std::string> string_map() const {
+    if (!value_.is_object()) fail("expected an object of strings");
+    std::map<std::string, std::string> out;
+    for (const auto& [k, v] : value_.items()) out[k] = Field(v, path_ + "." + k).text();
+    return out;
+  }
+  // convert(*this), with an InputError it throws restated at this field's path.
+  template <class Convert>
+  auto converted(Convert convert) const {
+    try {
+      return convert(*this);
+    } catch (const InputError& e) {
+      fail(e.what());
+    }
+  }
+  std::vector<std::string> strings() const {
+    std::vector<std::string> out;
+    for (const Field& f : items()) out.push_back(f.text());
+    return out;
+  }
+
+ private:
+  const nlohmann::json& value_;
+  std::string path_;
+};
+
+// What decimal_down/decimal_up print: "nan", "inf", "-inf" or [-]digits[.digits][e[+|-]digits].
+bool is_decimal_text(const std::string& s) {
+  if (s == "nan" || s == "inf" || s == "-inf") return true;
+  std::size_t i = s.size() > 0 && s[0] == '-' ? 1 : 0, digits = 0;
+  const auto digit_run = [&] {
+    std::size_t n = 0;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++n;
+    return n;
+  };
+  digits += digit_run();
+  if (i < s.size() && s[i] == '.') ++i, digits += digit_run();
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digit_run() == 0) return false;
+  }
+  return i == s.size();
+}
+
+// Whether an enclosure can stand beside a certified verdict: no NaN end (unknown), and an infinite
+// end (the overflow of a valid enclosure) only opposite an end that decides the sign: [x, inf]
+// with x >= 0, [-inf, x] with x <= 0 (x may be "0", otherwise its sign is its first character).
+bool decides_a_sign(const EnclosureText& e) {
+  if (e.lo == "nan" || e.hi == "nan") return false;
+  if (e.hi == "inf") return e.lo[0] != '-';
+  if (e.lo == "-inf") return e.hi[0] == '-' || e.hi == "0";
+  return true;
+}
+
+EnclosureText enclosure_from(const Field& f) {
+  const std::vector<Field> ends = f.items();
+  if (ends.size() != 2) f.fail("expected [lo, hi], two decimal strings");
+  EnclosureText e{ends[0].text(), ends[1].text(), 0.0};
+  if (!is_decimal_text(e.lo) || !is_decimal_text(e.hi)) f.fail("expected [lo, hi], two decimal strings");
+  e.approx = (std::strtod(e.lo.c_str(), nullptr) + std::strtod(e.hi.c_str(), nullptr)) / 2;
+  return e;
+}
+
+// The enum value whose name `name_of` gives is `text`; fails naming the accepted names otherwise.
+template <class Enum, std::size_t N>
+Enum enum_from(const Field& f, const std::array<Enum, N>& values, const char* (*name_of)(Enum)) {
+  const std::string text = f.text();
+  std::string accepted;
+  for (Enum v : values) {
+    if (text == name_of(v)) return v;
+    accepted += (accepted.empty() ? "" : ", ") + std::string(name_of(v));
+  }
+  f.fail("unknown value \"" + text + "\" (expected one of " + accepted + ")");
+}
+
+CaseOutcome outcome_from(const Field& f) {
+  CaseOutcome o;
+  o.index = f.at("index").count();
+  o.label = f.at("label").text();
+  o.size = f.at("size").count();
+  o.verdict = f.at("verdict").converted([](const Field& v) { return verdict_from_key(v.text()); });
+  o.claim = f.at("claim").text();
+  o.relation = enum_from(f.at("relation"),
+                         std::array{Relation::LessEqual, Relation::Less, Relation::GreaterEqual,
+                                    Relation::Greater, Relation::Equal},
+                         relation_symbol);
+  o.value = enclosure_from(f.at("value"));
+  o.bound = enclosure_from(f.at("bound"));
+  o.slack = enclosure_from(f.at("slack"));
+  o.relative_slack = enclosure_from(f.at("relative_slack"));
+  // Certified verdicts come only from enclosures whose ends are numbers, an infinite one only
+  // opposite an end that decides the sign (NaN means unknown): one beside another enclosure marks
+  // a damaged file, which a report would otherwise show as decided.
+  const std::pair<const char*, const EnclosureText*> decided[] = {{"slack", &o.slack},
+                                                                    {"relative_slack", &o.relative_slack}};
+  for (const auto& [name, e] : decided)
+    if (is_certified_verdict(o.verdict) && !decides_a_sign(*e))
+      f.at(name).fail("is [" + e->lo + ", " + e->hi + "], which decides no sign, but the verdict is \"" +
+                      verdict_key(o.verdict) + "\" (a NaN end, or an infinite end opposite an end of the other sign, " +
+                      "is only ever INCONCLUSIVE)");
+  o.relative_is_absolute = f.at("relative_is_absolute").boolean();
+  o.precision_bits = f.at("precision_bits").bits();
+  o.sample_doublings = f.at("sample_doublings").doublings();
+  o.exact = f.at("exact").text();
+  const Field quantities = f.at("quantities");
+  if (!quantities.json().is_object()) quantities.fail("expected an object of enclosures");
+  for (const auto& [name, q] : quantities.json().items())
+    o.quantities.emplace_back(name, enclosure_from(Field(q, quantities.path() + "." + name)));
+  o.provenance = f.at("provenance").string_map();
+  return o;
+}
+
+FlaggedCase flagged_from(const Field& f) {
+  FlaggedCase c;
+  c.outcome = outcome_from(f.at("outcome"));
+  c.input = f.at("case").converted([](const Field& input) { return case_from_json(input.json()); });
+  c.case_file = f.at("case_file").text();
+  c.replay = f.at("replay").text();
+  return c;
+}
+
+// Theorem ids name files of a report, so only the kebab-case the registry uses is accepted.
+std::string theorem_id_from(const Field& f) {
+  const std::string id = f.text();
+  const bool kebab = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
+  if (!kebab) f.fail("theorem id \"" + id + "\" is not kebab-case ([a-z0-9-]+)");
+  return id;
+}
+
+TheoremResult theorem_from(const Field& f) {
+  TheoremResult t;
+  t.info.id = theorem_id_from(f.at("id"));
+  t.info.title = f.at("title").text();
+  t.info.source = f.at("source").text();
+  t.info.fidelity = enum_from(
+      f.at("fidelity"),
+      std::array{Fidelity::Verbatim, Fidelity::Reconstructed, Fidelity::Heuristic, Fidelity::Extension},
+      fidelity_name);
+  t.info.expect = enum_from(f.at("expect"), std::array{Expect::Holds, Expect::Violated}, expect_name);
+  t.info.statement = f.at("statement").text();
+  t.info.summary = f.at("summary").text();
+  t.info.assumptions = f.at("assumptions").strings();
+  // Optional: results written before the field existed have none.
+  if (f.json().is_object() && f.json().contains("corrected_by")) t.info.corrected_by = f.at("corrected_by").text();
+  for (const Field& o : f.at("outcomes").items()) t.outcomes.push_back(outcome_from(o));
+  if (f.at("cases").count() != t.outcomes.size()) f.at("cases").fail("differs from the number of outcomes");
+
+  const Field counts = f.at("counts");
+  VerdictCounts recounted{};
+  for (const auto& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
+  for (int v = 0; v < kVerdictCount; ++v) {
+    const Field count = counts.at(verdict_key(static_cast<Verdict>(v)));
+    t.counts[v] = count.count();
+    if (t.counts[v] != recounted[v]) count.fail("disagrees with the verdicts of the outcomes");
+  }
+  t.expected = f.at("expected").boolean();
+  t.expectation = f.at("expectation").text();
+  const Field worst = f.at("worst_case");
+  if (!worst.json().is_null()) t.worst_case = flagged_from(worst);
+  for (const Field& v : f.at("violations").items()) t.violations.push_back(flagged_from(v));
+  t.violations_total = f.at("violations_total").count();
+  if (t.violations_total < t.violations.size()) f.at("violations_total").fail("smaller than the violations listed");
+  return t;
+}
+
+InputSource source_from(const Field& f) {
+  return {f.at("kind").text(), f.at("location").text(), f.at("sha256").text(),
+          f.at("parameters").string_map()};
+}
+
+}  // namespace
+
+RunResults results_from_json(const nlohmann::json& j) {
+  const Field root(j, "");
+  const Field version = root.at("schema_version");
+  if (!version.json().is_number_integer() || version.json().get<long long>() != kResultsSchemaVersion)
+    version.fail("unsupported schema_version " + version.json().dump() + " (this normbound reads version " +
+                 std::to_string(kResultsSchemaVersion) + ")");
+  RunResults r;
+  r.version = root.at("version").text();
+  r.commit = root.at("commit").text();
+  r.command_line = root.at("command_line").text();
+  r.timestamp = root.at("timestamp").text();
+  const Field seed = root.at("seed");
+  const std::string seed_text = seed.text();
+  char* end = nullptr;
+  errno = 0;
+  r.settings.seed = std::strtoull(seed_text.c_str(), &end, 10);
+  if (seed_text.empty() || *end != '\0' || errno == ERANGE || !std::isdigit(static_cast<unsigned char>(seed_text[0])))
+    seed.fail("expected a decimal 64-bit unsigned integer as a string");
+  const Field precision = root.at("precision");
+  r.settings.binary64_tier = precision.at("binary64_tier").boolean();
+  r.settings.precision = precision.at("initial_bits").bits();
+  r.settings.max_precision = precision.at("max_bits").bits();
+  const Field settings = root.at("settings");
+  r.settings.near_tight = settings.at("near_tight").real();
+  r.settings.confidence = settings.at("confidence").real();
+  r.settings.max_sample_doublings = settings.at("max_sample_doublings").doublings();
+  r.settings.threads = static_cast<unsigned>(settings.at("threads").count());
+  r.settings.cases_per_theorem = settings.at("cases_per_theorem").count();
+  r.settings.source = settings.at("source").text();
+  r.settings.exact_budget = settings.at("exact_budget").count();
+  r.settings.exact_time_limit = settings.at("exact_time_limit").real();
+  for (const Field& s : root.at("sources").items()) r.sources.push_back(source_from(s));
+  std::vector<std::string> ids;
+  for (const Field& t : root.at("theorems").items()) {
+    r.theorems.push_back(theorem_from(t));
+    if (std::find(ids.begin(), ids.end(), r.theorems.back().info.id) != ids.end())
+      t.at("id").fail("theorem \"" + r.theorems.back().info.id + "\" appears twice");
+    ids.push_back(r.theorems.back().info.id);
+  }
+  return r;
+}
+
+RunResults results_as_saved(const RunResults& results) {
+  try {
+    return results_from_json(results_to_json(results));
+  } catch (const InputError& e) {
+    throw std::logic_error(std::string("normbound's own results fail its results check: ") + e.what());
+  }
+}
+
+void check_results(const RunResults& results) {
+  RunResults without_inputs = results;
+  for (TheoremResult& t : without_inputs.theorems) {
+    if (t.worst_case) t.worst_case->input = Case{};
+    for (FlaggedCase& v : t.violations) v.input = Case{};
+  }
+  results_as_saved(without_inputs);
+}
+
+RunResults read_results_file(const std::string& path) {
+  const std::string text = read_input_file(path, "results file");
+  const nlohmann::json j = parse_json(text, "results file '" + path + "'");
+  try {
+    return results_from_json(j);
+  } catch (const InputError& e) {
+    throw InputError("results file '" + path + "': " + e.what());
+  }
+}
+
+}  // namespace nb

@@ -1,0 +1,83 @@
+#include "verify/results/source_looseness.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "verify/engine/slack.hpp"
+#include "verify/results/tightness_ratio.hpp"
+
+namespace nb {
+namespace {
+
+// 10^e in MPFR, for text: the largest ratio and its inverse, the factor by which the bound is looser,
+// from their log10 (a factor such as 10^57033 overflows a double).
+Mpfr power_of_ten(double e) { return pow(Mpfr(10), Mpfr(e)); }
+
+}  // namespace
+
+std::vector<TheoremLooseness> looseness_of(const RunResults& results) {
+  std::vector<TheoremLooseness> out;
+  for (const TheoremResult& t : results.theorems) {
+    std::map<std::pair<int, int>, std::vector<const CaseOutcome*>> by_head;  // (layer, head), -1 when absent
+    for (const CaseOutcome& o : t.outcomes) {
+      if (!log10_tightness_ratio(o)) continue;
+      const auto at = [&](const char* key) {
+        auto it = o.provenance.find(key);
+        return it == o.provenance.end() ? -1 : std::stoi(it->second);
+      };
+      by_head[{at("layer"), at("head")}].push_back(&o);
+    }
+    if (by_head.empty()) continue;
+    TheoremLooseness l{t.info.id, {}, 0, 0, -std::numeric_limits<double>::infinity(), true};
+    for (const auto& [key, cases] : by_head) {
+      const Log10RatioSpread s = *log10_ratio_spread(cases);
+      const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
+      l.groups.push_back({name(key.first), name(key.second), s.cases, std::pow(10.0, s.min), std::pow(10.0, s.median),
+                          std::pow(10.0, s.max)});
+      l.cases += s.cases;
+      l.max_log10_ratio = std::max(l.max_log10_ratio, s.max);
+    }
+    l.max_ratio = std::pow(10.0, l.max_log10_ratio);
+    l.vacuous = l.max_log10_ratio < -std::log10(kVacuousFactor);
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+nlohmann::json looseness_json(const std::vector<TheoremLooseness>& looseness) {
+  nlohmann::json theorems = nlohmann::json::array();
+  for (const TheoremLooseness& l : looseness) {
+    nlohmann::json groups = nlohmann::json::array();
+    for (const RatioSpread& g : l.groups)
+      groups.push_back({{"layer", g.layer}, {"head", g.head}, {"cases", g.cases}, {"min", g.min},
+                        {"median", g.median}, {"max", g.max}});
+    theorems.push_back({{"id", l.id}, {"cases", l.cases}, {"max_ratio", l.max_ratio}, {"vacuous", l.vacuous},
+                        {"factor", 1 / l.max_ratio}, {"groups", groups}});
+  }
+  return {{"theorems", theorems}};
+}
+
+std::string vacuous_lines(const std::vector<TheoremLooseness>& looseness) {
+  std::string out;
+  for (const TheoremLooseness& l : looseness)
+    if (l.vacuous)
+      out += l.id + ": vacuous on this input (the bound is at least " + decimal_near(power_of_ten(-l.max_log10_ratio), 3) +
+             " times looser than the value on every one of its " + std::to_string(l.cases) + " cases)\n";
+  return out;
+}
+
+std::string looseness_markdown(const std::vector<TheoremLooseness>& looseness) {
+  std::string md =
+      "\n## Looseness on this input\n\nThe tightness ratio of each case's deciding claim (value/bound for an upper "
+      "bound, bound/value for a lower bound; 1 is attained), from the enclosures' midpoints; per layer and head "
+      "in the JSON (`looseness`). A bound more than 10 times looser than the value on every case is vacuous on "
+      "this input.\n\n| theorem | cases | largest ratio | vacuous on this input |\n|---|---|---|---|\n";
+  for (const TheoremLooseness& l : looseness)
+    md += "| `" + l.id + "` | " + std::to_string(l.cases) + " | " + decimal_near(power_of_ten(l.max_log10_ratio), 3) + " | " +
+          (l.vacuous ? "yes, factor " + decimal_near(power_of_ten(-l.max_log10_ratio), 3) : "no") + " |\n";
+  return md;
+}
+
+}  // namespace nb
