@@ -15,6 +15,8 @@ paper's definitions (arXiv 2508.17821, Theorems 1 and 2, Algorithms 1-4) written
   * Algorithm 3 against L (Fig. 2c): for the deterministic models, the two-sample KS statistic and
     its exact p-value by enumerating every split of the pooled per-head means (equal sizes), at
     every (L, N); and for every model the critical N at each L from the p-values.
+With --normalizer sparsemax in that run, the deterministic quantities of fig2a-sparsemax and
+fig3-sparsemax are recomputed the same way with sparsemax weights (its threshold by bisection).
 With a second reproduction JSON (any source, experiments fig3 and fig4, an N grid holding 16),
 the claims' statistics are recomputed from its per-head tables: E4a's mean change of N_s/N from
 the smallest N to N = 16, its 95% confidence interval and effect size, and per logit scale and eps
@@ -37,6 +39,16 @@ def softmax(z):
     return e / e.sum()
 
 
+def sparsemax(z):
+    """The Euclidean projection of z onto the simplex (Martins & Astudillo 2016): max(z - tau, 0)
+    with tau found by bisection on sum(max(z - tau, 0)) = 1 (not normbound's sort-based threshold)."""
+    lo, hi = z.max() - 1, z.max()
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if np.maximum(z - mid, 0).sum() > 1 else (lo, mid)
+    return np.maximum(z - (lo + hi) / 2, 0)
+
+
 def top_n(logits, n):
     return sorted(range(len(logits)), key=lambda i: (-logits[i], i))[:n]
 
@@ -46,11 +58,11 @@ def distance(y, selected):
     return sum(np.linalg.norm(y[i] - s) for i in range(len(y)) if i not in selected)
 
 
-def row_terms(logits, T, x, n):
-    """Theorem 1 on one row: d~, the fixed bound, M, fixed-context, and both sampled models'
-    exact mean and variance."""
+def row_terms(logits, T, x, n, weigh=softmax):
+    """Theorem 1 on one row with the weights weigh(logits / T): d~, the fixed bound, M,
+    fixed-context, and both sampled models' exact mean and variance."""
     L = len(logits)
-    a = softmax(logits / T)
+    a = weigh(logits / T)
     y = a[:, None] * x
     top = set(top_n(logits, n))
     rest = [i for i in range(L) if i not in top]
@@ -75,12 +87,13 @@ def row_terms(logits, T, x, n):
             (np.mean(uniform), np.var(uniform)), (np.mean(permuted), np.var(permuted)))
 
 
-def separability(logits, T, x, n):
-    """Theorem 2 on one row, vectors on the unit sphere: N_s/N, the lower bound (clipped at 0),
-    the upper envelope, and whether the lower bound before clipping is <= 0 (trivial)."""
+def separability(logits, T, x, n, weigh=softmax):
+    """Theorem 2 on one row with the weights weigh(logits / T), vectors on the unit sphere: N_s/N,
+    the lower bound (clipped at 0), the upper envelope, and whether the lower bound before
+    clipping is <= 0 (trivial)."""
     x = x / np.linalg.norm(x, axis=1, keepdims=True)
     L = len(logits)
-    a = softmax(logits / T)
+    a = weigh(logits / T)
     y = a[:, None] * x
     top = top_n(logits, n)
     s = y[top].sum(axis=0)
@@ -216,22 +229,25 @@ def main():
 
     terms_cache = {}
 
-    def row_terms_of(layer, head, t, N):
+    def row_terms_of(layer, head, t, N, weigh=softmax):
         """row_terms of row t (the pass is causal: the same for every L > t)."""
-        key = (layer, head, t, N)
+        key = (layer, head, t, N, weigh)
         if key not in terms_cache:
             q, k, v = head_arrays(layer, head, t + 1)
-            terms_cache[key] = row_terms(q[t] @ k[: t + 1].T, T, v[: t + 1], N)
+            terms_cache[key] = row_terms(q[t] @ k[: t + 1].T, T, v[: t + 1], N, weigh)
         return terms_cache[key]
 
     experiments = {e["id"]: e for e in result["experiments"]}
-    for exp_id in ("fig2a", "fig2b"):
+    # Another normalizer's run (--normalizer sparsemax): its deterministic quantities with its weights.
+    for exp_id, weigh in (("fig2a", softmax), ("fig2b", softmax), ("fig2a-sparsemax", sparsemax)):
+        if exp_id not in experiments:
+            continue
         table = experiments[exp_id]["per_head"]
         col = {name: i for i, name in enumerate(table["columns"])}
         for row in table["rows"]:
             layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
             rows = [t for t in range(L) if t + 1 > N]  # --rows all
-            terms = [row_terms_of(layer, head, t, N) for t in rows]
+            terms = [row_terms_of(layer, head, t, N, weigh) for t in rows]
             R = len(rows)
             expected = {name: sum(t[i] for t in terms) / R
                         for i, name in enumerate(("distance", "bound", "uniform-subset-main-sum", "fixed-context"))}
@@ -240,6 +256,8 @@ def main():
                 checked += 1
                 if not close(ours, value):
                     failures.append(f"{exp_id} L{layer} H{head} L={L} N={N} {name}: normbound {ours}, numpy {value}")
+            if weigh is not softmax:
+                continue
             for i, name in ((4, "uniform-subset"), (5, "permuted-weights")):
                 mean = sum(t[i][0] for t in terms) / R
                 se = math.sqrt(sum(t[i][1] for t in terms) / samples) / R
@@ -270,20 +288,24 @@ def main():
         if float(r["critical_N"]) != expected:
             failures.append(f"fig2c critical N of {r['model']} alpha {r['alpha']} L={r['L']}: normbound "
                             f"{r['critical_N']}, numpy {expected}")
-    table = experiments["fig3"]["per_head"]
-    col = {name: i for i, name in enumerate(table["columns"])}
     trivial = 0
-    for row in table["rows"]:
-        layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
-        q, k, v = head_arrays(layer, head, L)
-        values = [separability(q[t] @ k[: t + 1].T, T, v[: t + 1], N) for t in range(L) if t + 1 > N]
-        trivial += sum(x[3] for x in values)
-        for i, name in enumerate(("fraction", "lower_bound", "upper_envelope")):
-            expected = sum(x[i] for x in values) / len(values)
-            ours = float(row[col["mean_" + name]])
-            checked += 1
-            if not close(ours, expected):
-                failures.append(f"fig3 L{layer} H{head} N={N} {name}: normbound {ours}, numpy {expected}")
+    for exp_id, weigh in (("fig3", softmax), ("fig3-sparsemax", sparsemax)):
+        if exp_id not in experiments:
+            continue
+        table = experiments[exp_id]["per_head"]
+        col = {name: i for i, name in enumerate(table["columns"])}
+        for row in table["rows"]:
+            layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
+            q, k, v = head_arrays(layer, head, L)
+            values = [separability(q[t] @ k[: t + 1].T, T, v[: t + 1], N, weigh) for t in range(L) if t + 1 > N]
+            if weigh is softmax:
+                trivial += sum(x[3] for x in values)
+            for i, name in enumerate(("fraction", "lower_bound", "upper_envelope")):
+                expected = sum(x[i] for x in values) / len(values)
+                ours = float(row[col["mean_" + name]])
+                checked += 1
+                if not close(ours, expected):
+                    failures.append(f"{exp_id} L{layer} H{head} N={N} {name}: normbound {ours}, numpy {expected}")
     if len(sys.argv) > 4:
         checked += check_statistics(json.loads(pathlib.Path(sys.argv[4]).read_text()), failures)
     e5b = next(c for c in experiments["fig3"]["claims"] if c["claim"] == "E5b")

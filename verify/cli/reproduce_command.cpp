@@ -10,6 +10,7 @@
 #include "verify/io/atomic_file.hpp"
 #include "verify/reproduce/reproduction.hpp"
 #include "verify/reproduce/reproduction_report.hpp"
+#include "verify/reproduce/verdict_flips.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/count_option.hpp"
@@ -38,6 +39,7 @@ void validate(const ReproduceOptions& o) {
   for (const std::string& scale : o.sweep.logit_scales)
     if (scale != "scaled" && scale != "raw") throw UsageError("--fig4-logits takes scaled and/or raw (got '" + scale + "')");
   if (o.sweep.logit_scales.empty()) throw UsageError("--fig4-logits needs scaled, raw or both");
+  if (o.normalizers.empty()) throw UsageError("--normalizer needs a name or all");
   for (double e : o.sweep.grid_eps)
     if (!(e > 0) || !std::isfinite(e)) throw UsageError("--grid-eps values must be finite and > 0");
 }
@@ -67,6 +69,16 @@ void print_table(const reproduce::ResultTable& t, std::ostream& out) {
   };
   line(t.columns);
   for (const auto& row : t.rows) line(row);
+}
+
+// The normalizers named (or all), softmax first as the paper's reference, each once.
+std::vector<kernels::AttentionNormalizer> normalizers_named(const std::vector<std::string>& names) {
+  std::vector<kernels::AttentionNormalizer> chosen{kernels::AttentionNormalizer::Softmax};
+  for (const std::string& name : names)
+    for (kernels::AttentionNormalizer n :
+         name == "all" ? kernels::attention_normalizers() : std::vector{kernels::attention_normalizer(name)})
+      if (std::find(chosen.begin(), chosen.end(), n) == chosen.end()) chosen.push_back(n);
+  return chosen;
 }
 
 }  // namespace
@@ -116,6 +128,18 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
                   "Logits of Algorithm 5: scaled (q.k/sqrt(d), the model's), raw (q.k) or scaled,raw")
       ->delimiter(',')
       ->capture_default_str();
+  cmd->add_option("--normalizer", o.normalizers,
+                  "Attention normalizers: softmax (the paper's), sparsemax, entmax15, sigmoid, ssmax, a list or all; "
+                  "softmax always runs as the reference, and the report compares them")
+      ->delimiter(',')
+      ->capture_default_str();
+  o.compare_seed_given = false;
+  add_count_option(*cmd, "--compare-seed", o.compare_seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                   "Run again with this seed (random-gpt2: other weights too); a claim whose verdict differs is FRAGILE")
+      ->each([&o](const std::string&) { o.compare_seed_given = true; });
+  cmd->add_option("--compare-source", o.compare_source,
+                  "Run again on this source (e.g. random-gpt2 beside gpt2-positions:DIR); a claim whose verdict differs "
+                  "is FRAGILE");
   cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
@@ -139,6 +163,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.sweep.samples = o.samples;
   request.sweep.threads = worker_threads(o.threads, err);
   request.experiments = o.all ? reproduce::experiment_ids() : o.experiments;
+  request.normalizers = normalizers_named(o.normalizers);
   request.certified.threads = request.sweep.threads;
   request.certified.seed = o.sweep.seed;
   request.certified.exact_time_limit = o.exact_time_limit;
@@ -156,6 +181,20 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     err << "reproduce: " << line << "\n" << std::flush;
   });
   r.runtimes_recorded = !o.no_timestamp;
+  if (o.compare_seed_given || !o.compare_source.empty()) {
+    reproduce::ReproductionRequest again = request;
+    if (o.compare_seed_given) again.heads.seed = again.sweep.seed = again.certified.seed = o.compare_seed;
+    if (!o.compare_source.empty()) again.heads.source.spec = o.compare_source;
+    const reproduce::Reproduction other = reproduce::reproduce(again, [&](const std::string& line) {
+      err << "reproduce (second run): " << line << "\n" << std::flush;
+    });
+    const auto label = [](const reproduce::Reproduction& run, std::uint64_t seed) {
+      return run.source.kind + " seed " + std::to_string(seed);
+    };
+    const std::size_t flips = reproduce::mark_flips(r, other, label(r, request.sweep.seed), label(other, again.sweep.seed));
+    out << "second run: " << terminal_safe(other.source.description) << ", seed " << again.sweep.seed << ": " << flips
+        << " claim(s) differ and now read FRAGILE\n";
+  }
   out << "source: " << terminal_safe(r.source.description) << " (" << r.heads << " heads)\n";
   for (const auto& e : r.experiments) {
     const auto& x = e.outcome;
@@ -166,6 +205,10 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     }
     out << "method: " << x.method << "\n";
     print_table(x.aggregate, out);
+  }
+  if (r.comparison) {
+    out << "\n== Normalizers compared (Algorithms 1, 4, 5; the paper studies softmax only)\n";
+    print_table(r.comparison->table, out);
   }
   out << "\nClaims (arXiv 2508.17821, Section 3):\n";
   for (const auto& c : reproduce::all_claims(r))

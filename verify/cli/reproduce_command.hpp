@@ -20,6 +20,7 @@ struct ReproduceOptions {
   bool all = false;
   reproduce::HeadRequest heads;
   reproduce::SweepSettings sweep;
+  std::vector<std::string> normalizers{"softmax"};  // names, or "all"
   std::uint64_t windows = 1;
   std::uint64_t samples = 32;
   unsigned threads = 0;  // 0: one per hardware thread
@@ -28,6 +29,10 @@ struct ReproduceOptions {
   std::string report_dir;
   bool force = false;
   bool no_timestamp = false;
+  // A second run whose flipped verdicts make claims FRAGILE: another seed, or another source.
+  std::uint64_t compare_seed = 0;
+  bool compare_seed_given = false;
+  std::string compare_source;
 };
 
 CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& options);

@@ -12,6 +12,7 @@ const char* claim_verdict_text(ClaimVerdict v) {
     case ClaimVerdict::NotReproduced: return "NOT REPRODUCED";
     case ClaimVerdict::ConsistentByConstruction: return "CONSISTENT BY CONSTRUCTION";
     case ClaimVerdict::Fragile: return "FRAGILE";
+    case ClaimVerdict::NotApplicable: return "NOT APPLICABLE TO THIS NORMALIZER";
     case ClaimVerdict::NotTestable: break;
   }
   return "NOT TESTABLE ON THIS SOURCE";

@@ -11,10 +11,12 @@ namespace nb::reproduce {
 
 // Beyond REPRODUCED / NOT REPRODUCED: a claim that holds on any input because a theorem or a
 // definition makes it hold says nothing about the input; one whose threshold lies within the
-// statistic's uncertainty could flip on another draw or source; and one this source cannot test.
-enum class ClaimVerdict { Reproduced, NotReproduced, ConsistentByConstruction, Fragile, NotTestable };
+// statistic's uncertainty could flip on another draw or source; one this source cannot test; and
+// one made for softmax, when the run's weights come from another normalizer.
+enum class ClaimVerdict { Reproduced, NotReproduced, ConsistentByConstruction, Fragile, NotTestable, NotApplicable };
 
-// "REPRODUCED", "NOT REPRODUCED", "CONSISTENT BY CONSTRUCTION", "FRAGILE", "NOT TESTABLE ON THIS SOURCE"
+// "REPRODUCED", "NOT REPRODUCED", "CONSISTENT BY CONSTRUCTION", "FRAGILE", "NOT TESTABLE ON THIS SOURCE",
+// "NOT APPLICABLE TO THIS NORMALIZER"
 const char* claim_verdict_text(ClaimVerdict v);
 
 struct Claim {

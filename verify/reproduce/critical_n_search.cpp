@@ -6,6 +6,7 @@
 #include <map>
 
 #include "verify/reproduce/distance_sweep.hpp"
+#include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "verify/reproduce/topn_row.hpp"
 #include "verify/reproduce/two_sample_ks.hpp"
@@ -23,13 +24,13 @@ SweepSettings with_default_grid(SweepSettings s) {
 class CriticalNSearch final : public Experiment {
  public:
   explicit CriticalNSearch(const SweepSettings& s)
-      : sweep_(with_default_grid(s), DistanceGrid::LengthBySelection, "fig2c", false) {}
+      : normalizer_(s.normalizer), sweep_(with_default_grid(s), DistanceGrid::LengthBySelection, "fig2c", false) {}
 
   void add_head(const AttentionHead& head) override { sweep_.add_head(head); }
 
   ExperimentOutcome finish() override {
     ExperimentOutcome o = sweep_.finish();
-    o.title = "Algorithm 3: critical N by two-sample Kolmogorov-Smirnov, against L (Fig. 2c)";
+    o.title = "Algorithm 3: critical N by two-sample Kolmogorov-Smirnov, against L (Fig. 2c)" + normalized_title(normalizer_);
     o.paper_runtime = "17 h 4 min";
     o.method += "; per (L, N) a two-sample KS test over heads (A = per-head mean distance, B = per-head mean "
                 "expectation), exact p-value for equal sample sizes (Gnedenko-Korolyuk), asymptotic (Boost.Math) "
@@ -43,10 +44,12 @@ class CriticalNSearch final : public Experiment {
       if (std::find(lengths.begin(), lengths.end(), points[p].L) == lengths.end()) lengths.push_back(points[p].L);
     std::sort(lengths.begin(), lengths.end());
     const double longest = lengths.empty() ? 0.0 : static_cast<double>(lengths.back());
-    SweepFigure p_figure{"fig2c", "Fig. 2c: KS p-value of per-head distance against expectation (L = " +
-                                      number_text(longest) + ")", "N", "p-value", true, true, {}, {}, {}};
-    SweepFigure critical_figure{"fig2c-critical-n", "Fig. 2c: critical N against L (alpha = " + number_text(kLevels[0]) +
-                                                        "; dashed: 0.06 L)", "L", "critical N", true, true, {}, {}, {}};
+    SweepFigure p_figure{o.id, "Fig. 2c: KS p-value of per-head distance against expectation (L = " +
+                                   number_text(longest) + ")" + normalized_title(normalizer_), "N", "p-value", true, true, {}, {}, {}};
+    SweepFigure critical_figure{o.id + "-critical-n",
+                                "Fig. 2c: critical N against L (alpha = " + number_text(kLevels[0]) + "; dashed: 0.06 L)" +
+                                    normalized_title(normalizer_),
+                                "L", "critical N", true, true, {}, {}, {}};
     std::vector<CriticalNCurve> curves;
     for (std::size_t q = 2; q < kDistanceQuantities; ++q) {
       const std::string& model = distance_quantities()[q];
@@ -96,11 +99,12 @@ class CriticalNSearch final : public Experiment {
     for (double L : Ls) paper.push_back(0.06 * L);
     critical_figure.series.push_back({"0.06 L (the paper)", Ls, paper, true});
     o.figures = {p_figure, critical_figure};
-    o.claims = critical_n_claims(curves, !sweep_.head_means().empty());
+    if (normalizer_ == kernels::AttentionNormalizer::Softmax) o.claims = critical_n_claims(curves, !sweep_.head_means().empty());
     return o;
   }
 
  private:
+  kernels::AttentionNormalizer normalizer_;
   DistanceSweep sweep_;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "verify/reproduce/head_rows.hpp"
+#include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "verify/reproduce/topn_row.hpp"
 #include "theorems/registry.hpp"
@@ -23,7 +24,7 @@ const std::vector<std::string>& distance_quantities() {
 }
 
 DistanceSweep::DistanceSweep(const SweepSettings& s, DistanceGrid shape, std::string id, bool certify)
-    : s_(s), shape_(shape), id_(std::move(id)), certify_(certify) {
+    : s_(s), shape_(shape), id_(std::move(id)), certify_(certify && s.normalizer == kernels::AttentionNormalizer::Softmax) {
   per_head_.columns = {"window", "layer", "head", "L", "N", "rows"};
   for (const auto& name : distance_quantities()) per_head_.columns.push_back("mean_" + name);
 }
@@ -65,7 +66,8 @@ void DistanceSweep::add_head(const AttentionHead& head) {
   for (std::size_t k = 0; k < work.size(); ++k) {
     Case c = head_row_case(head, work[k].first, "");
     c.integers["N"] = static_cast<std::int64_t>(work[k].second);
-    values[k] = values_of(topn_row_terms(c, G, s_.samples, row_rng(s_.seed, id_, head, work[k].first, work[k].second)()));
+    values[k] = values_of(topn_row_terms(c, G, s_.samples, row_rng(s_.seed, id_, head, work[k].first, work[k].second)(),
+                                             s_.normalizer));
   }
   for (std::size_t k = 0; k < work.size(); ++k) cache[work[k]] = values[k];
   for (std::size_t p = 0; p < points.size(); ++p) {
@@ -91,14 +93,17 @@ void DistanceSweep::add_head(const AttentionHead& head) {
 
 ExperimentOutcome DistanceSweep::finish() {
   ExperimentOutcome o;
-  o.id = id_;
+  o.id = normalized_id(id_, s_.normalizer);
   const bool by_length = shape_ == DistanceGrid::Length;
-  o.title = by_length ? "Algorithm 1: distance against L (Fig. 2a)" : "Algorithm 2: distance against N (Fig. 2b)";
+  o.title = std::string(by_length ? "Algorithm 1: distance against L (Fig. 2a)" : "Algorithm 2: distance against N (Fig. 2b)") +
+            normalized_title(s_.normalizer);
   o.paper_runtime = by_length ? "24 min" : "37 min";
   o.method = "binary64, by the Theorem 1 functions of theorems/topn_distance.hpp (d~, the fixed-set bound, the main "
              "sum M, the uniform-subset sampler) and reproduce/topn_row.hpp (the permuted-weights and fixed-context "
              "models); sampled models from " + std::to_string(s_.samples) + " draws per row; mean over rows (" + s_.rows +
-             " per head within the first L tokens, rows with more than N keys), then over heads";
+             " per head within the first L tokens, rows with more than N keys), then over heads" +
+             normalized_method(s_.normalizer) +
+             (kernels::on_simplex(s_.normalizer) ? "" : "; no bound: Theorem 1's proof needs weights summing to 1");
   o.per_head = per_head_;
   std::vector<std::size_t> Ls, Ns;
   for (const DistanceGridPoint& p : points_) {
@@ -124,7 +129,7 @@ ExperimentOutcome DistanceSweep::finish() {
     o.aggregate.add(std::move(row));
     x.push_back(static_cast<double>(by_length ? points_[p].L : points_[p].N));
   }
-  SweepFigure fig{id_,
+  SweepFigure fig{o.id,
                   by_length ? "Fig. 2a: cumulative distance against L (N = " +
                                    std::to_string(points_.empty() ? 5 : points_.front().N) + ")"
                              : "Fig. 2b: cumulative distance against N (L = " +
@@ -132,8 +137,10 @@ ExperimentOutcome DistanceSweep::finish() {
                   by_length ? "L" : "N", "mean over rows, then heads", true, true, {}, {}, {}};
   for (std::size_t q = 0; q < kDistanceQuantities; ++q)
     fig.series.push_back({distance_quantities()[q], x, curves[q], q == 1});
+  fig.title += normalized_title(s_.normalizer);
   o.figures.push_back(fig);
-  o.claims = by_length ? length_claims(x, curves, distance_quantities()) : selection_claims(x, curves, distance_quantities());
+  if (s_.normalizer == kernels::AttentionNormalizer::Softmax)
+    o.claims = by_length ? length_claims(x, curves, distance_quantities()) : selection_claims(x, curves, distance_quantities());
   if (certify_) o.certified.push_back({theorems::find("topn-distance-fixed"), std::move(certified_), CaseOrigin::External});
   return o;
 }

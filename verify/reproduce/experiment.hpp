@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/kernels/attention_normalizer.hpp"
 #include "verify/reproduce/attention_heads.hpp"
 #include "verify/reproduce/claim.hpp"
 #include "verify/reproduce/result_table.hpp"
@@ -18,6 +19,7 @@ namespace nb::reproduce {
 // The figures are drawn by reports/, which owns every figure.
 using reports::SweepFigure;
 using reports::SweepSeries;
+using reports::SweepBox;
 
 // The grids and sampling every experiment reads; an empty grid means the experiment's default.
 struct SweepSettings {
@@ -28,6 +30,10 @@ struct SweepSettings {
   std::uint64_t seed = 2508178;
   std::vector<std::string> logit_scales{"scaled"};  // Algorithm 5's logits: "scaled" (q.k/sqrt(d)), "raw" (q.k)
   unsigned threads = 1;
+  // The weights' normalizer: the paper's softmax, or one it is compared with
+  // (reproduce/normalized_rows.hpp). Only softmax's rows are checked certified against the paper's
+  // theorems, and only softmax's experiments judge the paper's claims.
+  kernels::AttentionNormalizer normalizer = kernels::AttentionNormalizer::Softmax;
 };
 
 struct ExperimentOutcome {

@@ -6,6 +6,7 @@
 
 #include "verify/reproduce/certified_findings.hpp"
 #include "verify/reproduce/distance_sweep.hpp"
+#include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/critical_n_search.hpp"
 #include "verify/reproduce/separability_sweep.hpp"
 #include "verify/reproduce/sensitivity_sweep.hpp"
@@ -31,6 +32,18 @@ std::unique_ptr<Experiment> make_experiment(const std::string& id, const SweepSe
 // Algorithms 1-4 read the token vectors x_i; Algorithm 5 only the logits.
 bool needs_vectors(const std::string& id) { return id != "fig4"; }
 
+// Each normalizer other than softmax says in the claims table, with its first experiment, that
+// the paper's claims are not its own.
+void add_normalizer_claims(Reproduction& r) {
+  for (kernels::AttentionNormalizer n : r.normalizers) {
+    if (n == kernels::AttentionNormalizer::Softmax) continue;
+    const auto first = std::find_if(r.experiments.begin(), r.experiments.end(), [&](const TimedOutcome& e) {
+      return e.outcome.id.ends_with(std::string("-") + kernels::attention_normalizer_name(n));
+    });
+    if (first != r.experiments.end()) first->outcome.claims.insert(first->outcome.claims.begin(), normalizer_claim(n));
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& experiment_ids() {
@@ -44,9 +57,12 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     if (std::find(known.begin(), known.end(), id) == known.end())
       throw UsageError("unknown experiment '" + id + "' (expected fig2a, fig2b, fig2c, fig3, fig4 or --all)");
   if (request.experiments.empty()) throw UsageError("name experiments (fig2a, fig2b, fig2c, fig3, fig4) or --all");
+  if (request.normalizers.empty() || request.normalizers.front() != kernels::AttentionNormalizer::Softmax)
+    throw UsageError("the normalizers of a reproduction start with softmax, the paper's");
 
   Reproduction result;
   result.source = describe_heads(request.heads);
+  result.normalizers = request.normalizers;
   struct Running {
     std::string id;
     std::unique_ptr<Experiment> experiment;
@@ -54,9 +70,13 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     double seconds = 0;
   };
   std::vector<Running> running;
-  for (const auto& id : known)
-    if (std::find(request.experiments.begin(), request.experiments.end(), id) != request.experiments.end())
-      running.push_back({id, make_experiment(id, request.sweep), result.source.has_vectors || !needs_vectors(id)});
+  for (kernels::AttentionNormalizer n : request.normalizers) {
+    SweepSettings settings = request.sweep;
+    settings.normalizer = n;
+    for (const auto& id : known)
+      if (std::find(request.experiments.begin(), request.experiments.end(), id) != request.experiments.end())
+        running.push_back({normalized_id(id, n), make_experiment(id, settings), result.source.has_vectors || !needs_vectors(id)});
+  }
 
   const auto start = Clock::now();
   auto layer_start = Clock::now();
@@ -123,12 +143,19 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
       timed.certified_seconds = seconds_since(c0);
       for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
       for (Claim& c : certified_findings(checked)) {
-        c.evidence = source + "; the last row of each head and grid point of " + r.id;
+        c.evidence = source + "; rows of " + r.id + ": the last of each head and grid point (Corollary 3 as printed: every " +
+                     "row of the sweep, at the model's T)";
         timed.outcome.claims.push_back(std::move(c));
       }
       for (TheoremResult& t : checked.theorems) result.certified.theorems.push_back(std::move(t));
     }
     result.experiments.push_back(std::move(timed));
+  }
+  if (request.normalizers.size() > 1) {
+    std::vector<ExperimentOutcome> outcomes;
+    for (const TimedOutcome& e : result.experiments) outcomes.push_back(e.outcome);
+    result.comparison = compare_normalizers(outcomes, request.normalizers);
+    add_normalizer_claims(result);
   }
   return result;
 }

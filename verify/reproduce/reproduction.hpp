@@ -3,11 +3,13 @@
 // experiments, then the per-row theorem cases they collected checked in certified arithmetic
 // (nb::run). `normbound reproduce` only parses options, prints and writes files.
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "verify/reproduce/experiment.hpp"
+#include "verify/reproduce/normalizer_comparison.hpp"
 #include "verify/results/results.hpp"
 
 namespace nb::reproduce {
@@ -19,6 +21,10 @@ struct ReproductionRequest {
   HeadRequest heads;
   SweepSettings sweep;
   std::vector<std::string> experiments;  // ids from experiment_ids(), in any order, no repeats
+  // The weights' normalizers, no repeats, softmax first: each runs every experiment on the same
+  // heads (sweep.normalizer is set per run); outputs of the others carry its name
+  // (reproduce/normalized_rows.hpp).
+  std::vector<kernels::AttentionNormalizer> normalizers{kernels::AttentionNormalizer::Softmax};
   CheckSettings certified;               // engine settings of the certified per-row checks
   RunRecord record;
 };
@@ -31,7 +37,10 @@ struct TimedOutcome {
 
 struct Reproduction {
   HeadSourceInfo source;
-  std::vector<TimedOutcome> experiments;  // in experiment_ids() order
+  std::vector<TimedOutcome> experiments;  // per normalizer of the request, in experiment_ids() order
+  std::vector<kernels::AttentionNormalizer> normalizers;
+  // When the request has normalizers other than softmax: the normalizers side by side.
+  std::optional<NormalizerComparison> comparison;
   RunResults certified;                   // every experiment's certified checks, one entry per (experiment, theorem), id "<experiment>-<theorem id>"
   double model_seconds = 0;               // the source's own work: model passes, reading dumps
   std::size_t heads = 0;                  // (window, layer, head) triples seen

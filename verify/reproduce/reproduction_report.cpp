@@ -38,6 +38,13 @@ nlohmann::json runtime_json(const Reproduction& r, double seconds) {
   return r.runtimes_recorded ? nlohmann::json(seconds) : nlohmann::json(nullptr);
 }
 
+// The figure's SVG and pgfplots files, and its SVG shown in the report.
+void add_figure(const SweepFigure& f, std::vector<reports::ReportFile>& files, std::string& md) {
+  files.push_back({f.name + ".svg", reports::sweep_figure_svg(f)});
+  files.push_back({f.name + ".tex", reports::sweep_figure_pgfplots(f)});
+  md += "![" + f.title + "](" + f.name + ".svg)\n\n";
+}
+
 }  // namespace
 
 std::vector<Claim> all_claims(const Reproduction& r) {
@@ -55,6 +62,7 @@ nlohmann::json reproduction_json(const Reproduction& r) {
                    {"model_seconds", runtime_json(r, r.model_seconds)},
                    {"experiments", nlohmann::json::array()},
                    {"certified", verdict_counts_json(r.certified)}};
+  if (r.comparison) j["normalizers"] = table_json(r.comparison->table);
   for (const auto& e : r.experiments) {
     const ExperimentOutcome& o = e.outcome;
     j["experiments"].push_back({{"id", o.id},
@@ -89,6 +97,13 @@ std::vector<reports::ReportFile> reproduction_files(const Reproduction& r) {
                    (r.source.stand_in.empty() ? "" : ": a " + r.source.stand_in + " (see docs/reproduction.md)") +
                    ".\n\n## Claims\n\n" + claims_markdown(all_claims(r)) +
                    "\n## Runtimes\n\n" + runtime_markdown(r) + "\n";
+  if (r.comparison) {
+    md += "## Normalizers compared\n\nThe paper studies softmax only. Each normalizer below ran Algorithms 1-5 on the "
+          "same heads, rows and random draws; its own sections follow the softmax ones. Table: "
+          "[normalizers.csv](normalizers.csv).\n\n" + table_markdown(r.comparison->table) + "\n";
+    files.push_back({"normalizers.csv", table_csv(r.comparison->table)});
+    for (const SweepFigure& f : r.comparison->figures) add_figure(f, files, md);
+  }
   for (const auto& e : r.experiments) {
     const ExperimentOutcome& o = e.outcome;
     md += "## " + o.title + "\n\n";
@@ -100,11 +115,7 @@ std::vector<reports::ReportFile> reproduction_files(const Reproduction& r) {
           "-curves.csv](" + o.id + "-curves.csv) (aggregates).\n\n";
     files.push_back({o.id + ".csv", table_csv(o.per_head)});
     files.push_back({o.id + "-curves.csv", table_csv(o.aggregate)});
-    for (const SweepFigure& f : o.figures) {
-      files.push_back({f.name + ".svg", reports::sweep_figure_svg(f)});
-      files.push_back({f.name + ".tex", reports::sweep_figure_pgfplots(f)});
-      md += "![" + f.title + "](" + f.name + ".svg)\n\n";
-    }
+    for (const SweepFigure& f : o.figures) add_figure(f, files, md);
   }
   files.push_back({"reproduction.json", reproduction_json(r).dump(1) + "\n"});
   files.push_back({"results.json", results_to_json(r.certified).dump(1) + "\n"});

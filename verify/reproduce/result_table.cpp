@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "reports/markdown_text.hpp"
+
 namespace nb::reproduce {
 
 void ResultTable::add(std::vector<std::string> row) {
@@ -56,6 +58,19 @@ std::string csv_line(const std::vector<std::string>& fields) {
 std::string table_csv(const ResultTable& table) {
   std::string s = csv_line(table.columns);
   for (const auto& row : table.rows) s += csv_line(row);
+  return s;
+}
+
+std::string table_markdown(const ResultTable& table) {
+  const auto line = [](const std::vector<std::string>& cells) {
+    std::string s = "|";
+    for (const std::string& cell : cells) s += " " + reports::markdown_escape(cell) + " |";
+    return s + "\n";
+  };
+  std::string s = line(table.columns) + "|";
+  for (std::size_t c = 0; c < table.columns.size(); ++c) s += "---|";
+  s += "\n";
+  for (const auto& row : table.rows) s += line(row);
   return s;
 }
 

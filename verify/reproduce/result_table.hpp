@@ -26,6 +26,9 @@ std::string grid_text(const std::vector<std::size_t>& values);
 // RFC 4180: header line, then the rows; a field with a comma, quote or newline is quoted.
 std::string table_csv(const ResultTable& table);
 
+// A Markdown table, cells escaped.
+std::string table_markdown(const ResultTable& table);
+
 // {"columns": [...], "rows": [[...], ...]}
 nlohmann::json table_json(const ResultTable& table);
 

@@ -6,7 +6,9 @@
 
 #include <boost/random/normal_distribution.hpp>
 
+#include "verify/kernels/euclidean_norm.hpp"
 #include "verify/reproduce/head_rows.hpp"
+#include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "theorems/finite_difference.hpp"
 #include "theorems/registry.hpp"
@@ -15,6 +17,8 @@ namespace nb::reproduce {
 namespace {
 
 const char* kId = "fig4";
+// Corollary 3 as printed, ||d alpha / d l||_2 <= min{1/(4T), sqrt 2}: the envelope of Fig. 4.
+const char* kCorollary3 = "softmax-jacobian-spectral-as-printed";
 
 std::vector<double> default_temperatures() {
   std::vector<double> T;
@@ -38,11 +42,35 @@ std::vector<double> logits_on_scale(const AttentionHead& head, int t, const std:
   return {head.raw_logits.row(t).data(), head.raw_logits.row(t).data() + t + 1};
 }
 
+// g(T, eps) = ||alpha(l + eps u) - alpha(l)||_2 / eps, u = v/||v||_2, of the row case `c` (logits,
+// direction, T, epsilon) with the normalizer's weights: softmax's is the theorem's own evaluation,
+// the others the same definition in binary64 (no shift of l: sigmoid is not shift-invariant).
+double sensitivity(const Case& c, kernels::AttentionNormalizer n) {
+  if (n == kernels::AttentionNormalizer::Softmax) return theorems::finite_difference<double>(c).g;
+  const Vector<double> l = c.number("logits").to_vector<double>(), v = c.number("direction").to_vector<double>();
+  const double T = c.number("T").approx(0), eps = c.number("epsilon").approx(0);
+  const Vector<double> step = l + eps * v / euclidean_norm(v);
+  return euclidean_norm(Vector<double>(kernels::attention_weights(n, step, T) - kernels::attention_weights(n, l, T))) / eps;
+}
+
+// A row case of finite-difference-sensitivity as one of sparsemax-jacobian, which has no
+// temperature: logits l/T and step eps/T (both rounded to binary64), so that its claim
+// ||sparsemax(l/T + (eps/T) v) - sparsemax(l/T)|| <= (eps/T) ||v|| is g <= 1/T on this row.
+Case on_sparsemax_scale(Case c) {
+  const double T = c.number("T").approx(0);
+  const Vector<double> z = c.number("logits").to_vector<double>() / T;
+  c.numbers["logits"] = ExactTensor::vector(std::vector<double>(z.data(), z.data() + z.size()));
+  c.numbers["epsilon"] = ExactTensor::scalar(c.number("epsilon").approx(0) / T);
+  c.numbers.erase("T");
+  return c;
+}
+
 class SensitivitySweep final : public Experiment {
  public:
   explicit SensitivitySweep(const SweepSettings& s)
       : s_(s), T_(s.grid_T.empty() ? default_temperatures() : s.grid_T),
-        eps_(s.grid_eps.empty() ? std::vector<double>{1e-3, 1e-1, 10} : s.grid_eps) {}
+        eps_(s.grid_eps.empty() ? std::vector<double>{1e-3, 1e-1, 10} : s.grid_eps),
+        certified_(certified_theorems(s.normalizer)) {}
 
   void add_head(const AttentionHead& head) override {
     // Rows with one key have nothing to perturb (g = 0 for every v) and are left out.
@@ -61,7 +89,7 @@ class SensitivitySweep final : public Experiment {
           for (std::size_t j = 0; j < eps_.size(); ++j) {
             c.numbers["T"] = ExactTensor::scalar(T_[i]);
             c.numbers["epsilon"] = ExactTensor::scalar(eps_[j]);
-            g[r][point(k, i, j)] = theorems::finite_difference<double>(c).g;
+            g[r][point(k, i, j)] = sensitivity(c, s_.normalizer);
           }
       }
     }
@@ -77,10 +105,18 @@ class SensitivitySweep final : public Experiment {
               m.products[product(k, j, i1, i2)] += row[point(k, i1, j)] * row[point(k, i2, j)];
     }
     m.rows += rows.size();
+    // Corollary 3 as printed on every row of the sweep at the model's own temperature (GPT-2:
+    // T = sqrt(64) = 8): the bound the figure's dashed envelope draws, on real attention rows.
+    if (s_.normalizer == kernels::AttentionNormalizer::Softmax)
+      for (int t : rows) {
+        Case row = head_row_case(head, t, kCorollary3);
+        row.numbers.erase("vectors");
+        jacobian_rows_.push_back(std::move(row));
+      }
     // The last row of every head, on every scale at every (T, eps), checked certified against both envelopes.
     Case last = head_row_case(head, rows.back(), "");
-    last.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows.back()));
     last.numbers.erase("vectors");
+    last.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows.back()));
     const std::string base_label = last.label;
     for (const std::string& scale : s_.logit_scales) {
       last.numbers["logits"] = ExactTensor::vector(logits_on_scale(head, rows.back(), scale));
@@ -92,7 +128,7 @@ class SensitivitySweep final : public Experiment {
                        " eps=" + number_text(eps);
           for (auto& [id, cases] : certified_) {
             last.theorem = id;
-            cases.push_back(last);
+            cases.push_back(s_.normalizer == kernels::AttentionNormalizer::Softmax ? last : on_sparsemax_scale(last));
           }
         }
     }
@@ -100,24 +136,24 @@ class SensitivitySweep final : public Experiment {
 
   ExperimentOutcome finish() override {
     ExperimentOutcome o;
-    o.id = kId;
-    o.title = "Algorithm 5: finite-difference sensitivity against T (Fig. 4)";
+    o.id = normalized_id(kId, s_.normalizer);
+    o.title = "Algorithm 5: finite-difference sensitivity against T (Fig. 4)" + normalized_title(s_.normalizer);
     o.paper_runtime = "1 min";
     o.method = "binary64: g of each row by the finite-difference-sensitivity theorem's own evaluation (logits "
                "shifted by their maximum), l = " + scales_text() + " (scaled: q.k/sqrt(d), the model's logits; raw: "
                "q.k), one Gaussian unit v per row shared by all (T, eps), rows with one key left out; mean over rows (" +
-               s_.rows + " per head, all windows), then the maximum over heads, with that head's standard error of the mean";
+               s_.rows + " per head, all windows), then the maximum over heads, with that head's standard error of the mean" +
+               normalized_method(s_.normalizer) +
+               (s_.normalizer == kernels::AttentionNormalizer::Softmax
+                    ? "; every row also checked certified against Corollary 3 as printed at the model's own T"
+                    : "");
     o.evidence = std::to_string(moments_.size()) + " (layer, head) pairs, all windows; rows: " + s_.rows +
                  " per head with two or more keys; T grid " + grid_text(T_) + "; eps grid " + grid_text(eps_) +
                  "; one Gaussian direction per row";
     o.per_head.columns = {"logits", "layer", "head", "rows", "T", "eps", "mean_g", "sd_g"};
-    o.aggregate.columns = {"logits", "T", "eps", "max_over_heads_g", "standard_error_of_that_head",
-                           "envelope_as_printed_min_1/(4T)_sqrt2", "envelope_1/(2T)"};
-    std::vector<double> printed, sharp;
-    for (double T : T_) {
-      printed.push_back(std::min(1 / (4 * T), std::sqrt(2.0)));
-      sharp.push_back(1 / (2 * T));
-    }
+    o.aggregate.columns = {"logits", "T", "eps", "max_over_heads_g", "standard_error_of_that_head"};
+    const std::vector<ReferenceLine> lines = reference_lines();
+    for (const ReferenceLine& line : lines) o.aggregate.columns.push_back(line.column);
     for (std::size_t k = 0; k < s_.logit_scales.size(); ++k) {
       const std::string& scale = s_.logit_scales[k];
       SensitivityCurves curves{scale, T_, eps_, std::vector<std::vector<double>>(eps_.size(), std::vector<double>(T_.size(), 0.0)),
@@ -153,26 +189,53 @@ class SensitivitySweep final : public Experiment {
             if (best_head[j][i1] && best_head[j][i1] == best_head[j][i2])
               curves.relative_covariance[j][i1][i2] = covariance_of_means(*best_head[j][i1], j, i1, i2) /
                                                       (curves.best[j][i1] * curves.best[j][i2]);
-      SweepFigure fig{scale == "scaled" ? std::string(kId) : std::string(kId) + "-" + scale,
-                      "Fig. 4: max over heads of the mean sensitivity g (" + scale + " logits)", "T", "g(T, eps)", true,
-                      true, {}, {}, {}};
+      SweepFigure fig{normalized_id(scale == "scaled" ? std::string(kId) : std::string(kId) + "-" + scale, s_.normalizer),
+                      "Fig. 4: max over heads of the mean sensitivity g (" + scale + " logits)" +
+                          normalized_title(s_.normalizer),
+                      "T", "g(T, eps)", true, true, {}, {}, {}};
       for (std::size_t j = 0; j < eps_.size(); ++j) {
-        for (std::size_t i = 0; i < T_.size(); ++i)
-          o.aggregate.add({scale, number_text(T_[i]), number_text(eps_[j]), number_text(curves.best[j][i]),
-                           number_text(best_se[j][i]), number_text(printed[i]), number_text(sharp[i])});
+        for (std::size_t i = 0; i < T_.size(); ++i) {
+          std::vector<std::string> row{scale, number_text(T_[i]), number_text(eps_[j]), number_text(curves.best[j][i]),
+                                       number_text(best_se[j][i])};
+          for (const ReferenceLine& line : lines) row.push_back(number_text(line.values[i]));
+          o.aggregate.add(std::move(row));
+        }
         fig.series.push_back({"eps = " + number_text(eps_[j]), T_, curves.best[j], false});
       }
-      fig.series.push_back({"min{1/(4T), sqrt 2} (as printed)", T_, printed, true});
-      fig.series.push_back({"1/(2T)", T_, sharp, false});
+      for (const ReferenceLine& line : lines) fig.series.push_back({line.legend, T_, line.values, line.dashed});
       o.figures.push_back(fig);
+      if (s_.normalizer != kernels::AttentionNormalizer::Softmax) continue;
       const std::vector<Claim> claims = sensitivity_claims(curves, !moments_.empty());
       o.claims.insert(o.claims.end(), claims.begin(), claims.end());
     }
     for (auto& [id, cases] : certified_) o.certified.push_back({theorems::find(id), std::move(cases), CaseOrigin::External});
+    if (!jacobian_rows_.empty())
+      o.certified.push_back({theorems::find(kCorollary3), std::move(jacobian_rows_), CaseOrigin::External});
     return o;
   }
 
  private:
+  // A line of the figure over the T grid, also a column of the aggregate table.
+  struct ReferenceLine {
+    std::string column, legend;
+    std::vector<double> values;
+    bool dashed;
+  };
+  // Softmax: the paper's envelope as printed and the sharp 1/(2T); another normalizer: its
+  // Jacobian's norm bound (kernels::jacobian_norm_bound), which bounds g for every eps, or none.
+  std::vector<ReferenceLine> reference_lines() const {
+    std::vector<double> printed, bound;
+    for (double T : T_) {
+      printed.push_back(std::min(1 / (4 * T), std::sqrt(2.0)));
+      bound.push_back(kernels::jacobian_norm_bound(s_.normalizer, T));
+    }
+    if (s_.normalizer == kernels::AttentionNormalizer::Softmax)
+      return {{"envelope_as_printed_min_1/(4T)_sqrt2", "min{1/(4T), sqrt 2} (as printed)", printed, true},
+              {"envelope_1/(2T)", "1/(2T)", bound, false}};
+    if (bound.empty() || bound.front() == 0) return {};
+    return {{"jacobian_norm_bound", "Jacobian norm bound", bound, true}};
+  }
+
   SweepSettings s_;
   std::vector<double> T_, eps_;
   // Per (layer, head), over all windows: sums of g and g^2 per (scale, T, eps), and the rows.
@@ -192,8 +255,16 @@ class SensitivitySweep final : public Experiment {
     for (const std::string& scale : s_.logit_scales) s += (s.empty() ? "" : " and ") + scale;
     return s;
   }
-  std::map<std::string, std::vector<Case>> certified_{{"finite-difference-sensitivity", {}},
-                                                      {"finite-difference-sensitivity-as-printed", {}}};
+  // The theorems each last row is checked against, by id: the paper's envelopes for softmax,
+  // sparsemax's Lipschitz bound for sparsemax (on_sparsemax_scale), none for the other normalizers.
+  static std::map<std::string, std::vector<Case>> certified_theorems(kernels::AttentionNormalizer n) {
+    if (n == kernels::AttentionNormalizer::Softmax)
+      return {{"finite-difference-sensitivity", {}}, {"finite-difference-sensitivity-as-printed", {}}};
+    if (n == kernels::AttentionNormalizer::Sparsemax) return {{"sparsemax-jacobian", {}}};
+    return {};
+  }
+  std::map<std::string, std::vector<Case>> certified_;
+  std::vector<Case> jacobian_rows_;  // every row of the sweep at its head's T, for Corollary 3 as printed
 };
 
 }  // namespace

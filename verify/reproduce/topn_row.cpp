@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include <boost/random/uniform_int_distribution.hpp>
 
 #include "models/random/random_inputs.hpp"
+#include "verify/reproduce/normalized_rows.hpp"
 #include "theorems/topn_distance.hpp"
 
 namespace nb::reproduce {
@@ -69,8 +71,8 @@ double fixed_context_expectation(const RowMatrix<double>& y, const Selection& I)
 }
 
 TopnRowTerms topn_row_terms(const Case& row, const Eigen::Ref<const DoubleMatrix>& G, std::size_t samples,
-                            std::uint64_t seed) {
-  const theorems::TokenInput<double> in = theorems::token_input<double>(row);
+                            std::uint64_t seed, kernels::AttentionNormalizer n) {
+  const theorems::TokenInput<double> in = normalized_token_input(row, n);
   const Selection I = theorems::top_n_selection(row);
   const std::size_t N = I.selected.size();
   const theorems::FixedSetTerms<double> fixed = theorems::fixed_set_terms(in, row.number("vectors"), I);
@@ -78,7 +80,7 @@ TopnRowTerms topn_row_terms(const Case& row, const Eigen::Ref<const DoubleMatrix
   const std::uint64_t uniform_seed = streams(), permuted_seed = streams();
   TopnRowTerms t;
   t.distance = fixed.cumulative;
-  t.bound = fixed.cumulative_bound;
+  t.bound = kernels::on_simplex(n) ? fixed.cumulative_bound : std::numeric_limits<double>::quiet_NaN();
   t.uniform_subset = uniform_subset_expectation(in.alpha, G, N, samples, uniform_seed);
   t.uniform_main_sum = theorems::random_set_main_sum(in.y, N);
   t.permuted_weights = permuted_weights_expectation(in.alpha, G, N, samples, permuted_seed);

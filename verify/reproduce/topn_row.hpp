@@ -14,6 +14,7 @@
 
 #include "verify/reproduce/attention_heads.hpp"
 #include "verify/engine/case.hpp"
+#include "verify/kernels/attention_normalizer.hpp"
 #include "verify/numbers/numbers.hpp"
 #include "verify/kernels/top_n.hpp"
 
@@ -35,10 +36,12 @@ inline constexpr const char* kPermutedWeights = "permuted-weights";
 inline constexpr const char* kFixedContext = "fixed-context";
 
 // The terms of `row` (a case with logits, T, vectors and N, N < L) given G = the Gram matrix of
-// the row's vectors (at least L x L; its top-left L x L block is used). The sampled models draw
-// `samples` subsets (respectively permutations) from `seed`.
+// the row's vectors (at least L x L; its top-left L x L block is used), with the weights of the
+// normalizer `n` (the top-N set is that of the logits: every normalizer is monotone). The bound
+// is NaN where the weights are off the simplex (sigmoid): Theorem 1's proof uses sum alpha = 1.
+// The sampled models draw `samples` subsets (respectively permutations) from `seed`.
 TopnRowTerms topn_row_terms(const Case& row, const Eigen::Ref<const DoubleMatrix>& G, std::size_t samples,
-                            std::uint64_t seed);
+                            std::uint64_t seed, kernels::AttentionNormalizer n);
 
 // d~ of the set `selected` when token i carries weight w_i: sum over the other tokens of
 // ||w_i x_i - s||, s = sum_{j in selected} w_j x_j, from G = the tokens' Gram matrix
