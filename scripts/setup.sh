@@ -14,14 +14,15 @@ set -euo pipefail
 # headers include Antic's, which it does not depend on; NLopt's derivative-free optimizers drive
 # `normbound search`; simdjson parses case files, tens of thousands of numbers, several times
 # faster than nlohmann's DOM parser; toml++ reads theorem files, with the line and column of
-# every value for error messages).
+# every value for error messages; Open MPI, C API and mpirun, lets `mpirun -np K normbound ...`
+# spread work units over processes).
 NORMBOUND_PACKAGES=(
   build-essential cmake pkg-config
   libboost1.81-dev libgmp-dev libmpfr-dev libmpfi-dev
   libeigen3-dev libgtest-dev libgmock-dev libcli11-dev nlohmann-json3-dev
   libpcre2-dev libbenchmark-dev libssl-dev libopenblas-dev
   libcalcium-dev libantic-dev libflint-dev libflint-arb-dev libnlopt-dev libsimdjson-dev
-  libtomlplusplus-dev
+  libtomlplusplus-dev libopenmpi-dev openmpi-bin
 )
 
 # Needed only by tests: pdflatex with the packages report.tex uses (amsmath, geometry, longtable,

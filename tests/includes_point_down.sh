@@ -11,6 +11,7 @@ root=$1
 # Folder and layer, lowest first. A file belongs to the longest folder that contains it.
 layers='
 verify/io 0
+verify/distributed 1
 verify/numbers 1
 verify/kernels 2
 verify/engine 3

@@ -7,6 +7,7 @@
 #include "models/random/random_inputs.hpp"
 #include "tests/verify/third_comparison.hpp"
 #include "verify/engine/engine.hpp"
+#include "verify/engine/outcome_bytes.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/kernels/statistics.hpp"
 
@@ -165,21 +166,32 @@ TEST(Engine, OutcomesDoNotDependOnThreadCount) {
   }
 }
 
+// Cases of both theorems that share a pool below: ThirdComparison at 1/3, just below it, and
+// k/90 for k < n (MPFI decides them, 1/3 exactly); BernoulliMean at each p (several looks).
+std::vector<Case> thirds_up_to(int n) {
+  std::vector<Case> thirds = {with_x("1/3"), with_x("0.3333333333333333333333")};
+  for (int k = 0; k < n; ++k) thirds.push_back(with_x(std::to_string(k) + "/90"));
+  return thirds;
+}
+
+std::vector<Case> means_of(std::initializer_list<const char*> ps) {
+  std::vector<Case> means;
+  for (const char* p : ps) {
+    Case c;
+    c.label = std::string("p = ") + p;
+    c.numbers["p"] = ExactTensor::literal(p);
+    means.push_back(c);
+  }
+  return means;
+}
+
 // Several theorems in one pool: each theorem's outcomes are those of evaluating it alone (cases
 // that MPFI decides, one TIGHT case decided exactly, statistical cases needing several looks), and
 // the progress callback counts each theorem's cases up to its own total.
 TEST(Engine, TheoremsSharingOnePoolGetTheOutcomesTheyGetAlone) {
   const TheoremModel<ThirdComparison> third;
   const TheoremModel<BernoulliMean> bernoulli;
-  std::vector<Case> thirds = {with_x("1/3"), with_x("0.3333333333333333333333")};
-  for (int k = 0; k < 30; ++k) thirds.push_back(with_x(std::to_string(k) + "/90"));
-  std::vector<Case> means;
-  for (const char* p : {"0.4", "1/2", "0.45", "0.1"}) {
-    Case c;
-    c.label = std::string("p = ") + p;
-    c.numbers["p"] = ExactTensor::literal(p);
-    means.push_back(c);
-  }
+  const std::vector<Case> thirds = thirds_up_to(30), means = means_of({"0.4", "1/2", "0.45", "0.1"});
   CheckSettings s;
   s.threads = 3;
   s.max_sample_doublings = 3;
@@ -206,6 +218,40 @@ TEST(Engine, TheoremsSharingOnePoolGetTheOutcomesTheyGetAlone) {
   }
   EXPECT_EQ(both[0][0].verdict, Verdict::EqualExact);
   EXPECT_GT(both[1][0].sample_doublings, 0u) << "p = 0.4 needs more than one look";
+}
+
+// What `outcomes` hold, every field and bit (verify/engine/outcome_bytes.hpp).
+std::string bytes_of(const std::vector<CaseOutcome>& outcomes) {
+  ByteWriter w;
+  for (const CaseOutcome& o : outcomes) write_outcome(w, o);
+  return w.bytes();
+}
+
+// MPI ranks evaluate the cases of a run in chunks, in any order: each outcome must be the one the
+// whole run gets.
+TEST(Engine, CasesEvaluatedInChunksGetTheOutcomesOfTheWholeRun) {
+  const TheoremModel<ThirdComparison> third;
+  const TheoremModel<BernoulliMean> bernoulli;
+  const std::vector<Case> thirds = thirds_up_to(12), means = means_of({"0.4", "1/2", "0.1"});
+  const std::vector<TheoremCaseList> work = {{&third, &thirds}, {&bernoulli, &means}};
+  CheckSettings s;
+  s.threads = 2;
+  s.max_sample_doublings = 3;
+  const std::vector<CaseRef> refs = case_refs(work);
+  ASSERT_EQ(refs.size(), thirds.size() + means.size());
+  const std::vector<CaseOutcome> whole = evaluate_case_refs(work, refs, s);
+  // Chunks of 5, the last first, each of them backwards.
+  for (std::size_t end = refs.size(); end > 0;) {
+    const std::size_t begin = end >= 5 ? end - 5 : 0;
+    const std::vector<CaseRef> chunk(refs.rbegin() + static_cast<std::ptrdiff_t>(refs.size() - end),
+                                     refs.rbegin() + static_cast<std::ptrdiff_t>(refs.size() - begin));
+    std::vector<CaseOutcome> expected(whole.rbegin() + static_cast<std::ptrdiff_t>(refs.size() - end),
+                                      whole.rbegin() + static_cast<std::ptrdiff_t>(refs.size() - begin));
+    EXPECT_EQ(bytes_of(evaluate_case_refs(work, chunk, s)), bytes_of(expected)) << "cases " << begin << " to " << end;
+    end = begin;
+  }
+  const auto by_theorem = evaluate_theorems(work, s);
+  EXPECT_EQ(bytes_of(by_theorem[0]) + bytes_of(by_theorem[1]), bytes_of(whole));
 }
 
 TEST(Engine, AssumptionViolationsAreInputErrorsNamingTheCase) {

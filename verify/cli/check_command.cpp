@@ -35,6 +35,7 @@
 #include "verify/io/recorded_path.hpp"
 #include "verify/results/results.hpp"
 #include "verify/results/run.hpp"
+#include "verify/results/run_on_ranks.hpp"
 #include "verify/results/source_looseness.hpp"
 #include "verify/engine/suite_regime.hpp"
 #include "verify/results/version.hpp"
@@ -190,11 +191,15 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   return check;
 }
 
-int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& err) {
+int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
+              const RankWorld& ranks) {
   validate(o);
+  // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
+  std::ostream quiet(nullptr);
+  std::ostream& err = ranks.leads() ? stderr_stream : quiet;
   // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
   const bool json_to_stdout = o.json == "-";
-  std::ostream& out = json_to_stdout ? err : stdout_stream;
+  std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
@@ -253,7 +258,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
+  if (!o.report_dir.empty() && ranks.leads()) report.emplace(o.report_dir, o.force);
   else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
   const CaseFilePlacement placement{o.cases_dir, report.has_value()};
 
@@ -263,7 +268,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
           : o.case_files.empty()    ? std::to_string(o.cases) + (regime ? " cases per theorem in the " + regime->name + " regime"
                                                                  : " random cases per theorem besides its pinned and regime ones")
                                     : std::to_string(o.case_files.size()) + " saved case(s)")
-      << ", " << settings.threads << " thread(s)\n\n";
+      << ", " << settings.threads << " thread(s)"
+      << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";
   if (regime) out << regime->name << " regime: " << regime->description << "\n";
 
   for (std::size_t i = 0; i < o.case_files.size(); ++i)
@@ -346,10 +352,13 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   std::size_t total_cases = 0;
   for (const TheoremCases& t : plan.theorems) total_cases += t.cases.size();
   std::optional<DecidedCasesLine> progress(std::in_place, err, total_cases);
-  RunResults results = run(plan, [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
+  const RunProgressFn show = [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
     (*progress)(id, round);
-  });
+  };
+  std::optional<RunResults> gathered = ranks.size() > 1 ? run_on_ranks(plan, ranks, show) : run(plan, show);
   progress.reset();
+  if (!gathered) return 0;  // not rank 0: its cases are in rank 0's results
+  RunResults& results = *gathered;
   save_violation_files(results, placement, plan.record.source, o.seed,
                        [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
 

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "models/sources/load_source.hpp"
+#include "verify/distributed/rank_world.hpp"
 #include "verify/engine/engine.hpp"
 #include "verify/numbers/exact_real.hpp"
 
@@ -48,7 +49,10 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& options);
 // Runs the checks, prints the verdict table and the counterexamples to `out` (progress to
 // `err`), writes case files, the JSON report (--json) and the report directory (--report) if asked.
 // The report directory appears complete or not at all. Returns the exit status of exit_status();
-// throws UsageError / InputError.
-int run_check(const CheckOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err);
+// throws UsageError / InputError. In an MPI job (`ranks` of more than one) every rank builds the
+// same cases and evaluates those it is dealt (verify/results/run_on_ranks.hpp); rank 0 alone
+// prints and writes, the others return 0 once no case is left.
+int run_check(const CheckOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err,
+              const RankWorld& ranks);
 
 }  // namespace nb::cli

@@ -5,6 +5,7 @@
 // SIGINT/SIGTERM).
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -23,6 +24,7 @@
 #include "verify/cli/standard_output.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "theorems/registry.hpp"
+#include "verify/distributed/rank_world.hpp"
 #include "verify/engine/exact_decision_in_child.hpp"
 #include "verify/io/out_of_memory.hpp"
 #include "verify/results/version.hpp"
@@ -30,7 +32,7 @@
 namespace {
 
 // The exit status of the subcommand the command line names (kExitUsage if none ran).
-int run_subcommand(int argc, char** argv) {
+int run_subcommand(int argc, char** argv, const nb::RankWorld& ranks) {
   nb::install_out_of_memory_exit();
   nb::cli::handle_interrupt_signals();
   CLI::App app{
@@ -68,8 +70,16 @@ int run_subcommand(int argc, char** argv) {
     }
     app.parse(argc, argv);
     if (help->parsed()) return nb::cli::run_help(app, help_topic, std::cout, std::cerr);
+    // Only check deals its work to the ranks of an MPI job; run twice, another command would
+    // write its outputs twice.
+    if (ranks.size() > 1 && !check->parsed()) {
+      if (ranks.leads())
+        std::cerr << "normbound: only 'normbound check' runs on several MPI ranks: run '"
+                  << app.get_subcommands().front()->get_name() << "' without mpirun\n";
+      return nb::cli::kExitUsage;
+    }
     if (list->parsed()) return nb::cli::run_list(list_options, std::cout, nb::cli::standard_output_width());
-    if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr);
+    if (check->parsed()) return nb::cli::run_check(check_options, argc, argv, std::cout, std::cerr, ranks);
     if (report->parsed()) return nb::cli::run_report(report_options, std::cout);
     if (reproduce->parsed())
       return nb::cli::run_reproduce(reproduce_options, argc, argv, std::cout, std::cerr);
@@ -101,5 +111,15 @@ int main(int argc, char** argv) {
   }
   // /proc/self/exe: this very binary, even if its file was replaced since it started.
   nb::run_exact_workers_as({"/proc/self/exe", std::string(nb::cli::kServeExactDecisions)});
-  return nb::cli::checked_standard_output(run_subcommand(argc, argv), std::cerr);
+  std::optional<nb::RankWorld> ranks;
+  try {
+    ranks.emplace();
+  } catch (...) {
+    return nb::cli::report_failure(std::current_exception(), std::cerr);
+  }
+  const int status = nb::cli::checked_standard_output(run_subcommand(argc, argv, *ranks), std::cerr);
+  // A failed rank ends the whole job: the others would wait for it (rank 0 for its cases, the
+  // others for their next chunk), and rank 0 writes nothing it did not gather.
+  if (status >= nb::cli::kExitUsage) ranks->end_every_rank(status);
+  return status;
 }

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <compare>
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <numeric>
 #include <thread>
 #include <type_traits>
 
@@ -171,18 +171,13 @@ void parallel_for_each(const std::vector<Item>& items, unsigned threads, Body bo
   if (failure) std::rethrow_exception(failure);
 }
 
-// Case `index` of theorem `theorem` (positions in the list given to evaluate_theorems).
-struct CaseRef {
-  std::size_t theorem = 0, index = 0;
-  friend auto operator<=>(const CaseRef&, const CaseRef&) = default;
-};
-
 // Counts each theorem's cases as they become final and reports progress, from any worker thread.
 class DecidedCounter {
  public:
-  DecidedCounter(const std::vector<TheoremCaseList>& work, const TheoremProgressFn& progress)
-      : decided_(work.size(), 0), progress_(progress) {
-    for (const TheoremCaseList& w : work) totals_.push_back(w.cases->size());
+  DecidedCounter(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
+                 const TheoremProgressFn& progress)
+      : decided_(work.size(), 0), totals_(work.size(), 0), progress_(progress) {
+    for (CaseRef r : refs) ++totals_[r.theorem];
   }
   void decided(std::size_t theorem, DecidingRound round) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -207,52 +202,52 @@ struct LookMemory {
   bool binary64_suffices = false;
 };
 
-// One look at the cases `pending` of all theorems (tiers 1 and 2 of evaluate_theorems); returns
-// the cases whose verdict is UNDECIDED (statistical) and may get another look. Each tier is one
-// pool over the cases of every theorem, so that one theorem's slow cases overlap the others'.
-std::vector<CaseRef> look_at(const std::vector<TheoremCaseList>& work, std::vector<CaseRef> pending,
-                             const CheckSettings& settings, unsigned look,
-                             std::vector<std::vector<CaseOutcome>>& outcomes,
-                             std::vector<std::vector<LookMemory>>& memory, DecidedCounter& counter) {
+// One look at the cases `pending` (positions in `refs`; tiers 1 and 2 of evaluate_theorems);
+// returns those whose verdict is UNDECIDED (statistical) and may get another look. Each tier is
+// one pool over the cases of every theorem, so that one theorem's slow cases overlap the others'.
+std::vector<std::size_t> look_at(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
+                                 std::vector<std::size_t> pending, const CheckSettings& settings, unsigned look,
+                                 std::vector<CaseOutcome>& outcomes, std::vector<LookMemory>& memory,
+                                 DecidedCounter& counter) {
   const bool last_look = look >= settings.max_sample_doublings;
-  std::vector<CaseRef> undecided_statistical;
+  std::vector<std::size_t> undecided_statistical;
   std::mutex undecided_mutex;
   // A case is final for the run when it is final at this look and no further look is due.
-  auto finish = [&](CaseRef r, DecidingRound round) {
-    if (outcomes[r.theorem][r.index].verdict == Verdict::UndecidedStatistical && !last_look) {
+  auto finish = [&](std::size_t k, DecidingRound round) {
+    if (outcomes[k].verdict == Verdict::UndecidedStatistical && !last_look) {
       std::lock_guard<std::mutex> lock(undecided_mutex);
-      undecided_statistical.push_back(r);
+      undecided_statistical.push_back(k);
       return;
     }
-    counter.decided(r.theorem, round);
+    counter.decided(refs[k].theorem, round);
   };
+  const auto case_of = [&](std::size_t k) -> const Case& { return (*work[refs[k].theorem].cases)[refs[k].index]; };
+  const auto theorem_of = [&](std::size_t k) -> const Theorem& { return *work[refs[k].theorem].theorem; };
 
   if (settings.binary64_tier) {
-    std::vector<std::vector<char>> settled(work.size());
-    for (std::size_t t = 0; t < work.size(); ++t) settled[t].assign(work[t].cases->size(), 0);
-    parallel_for_each(pending, settings.threads, [&](CaseRef r) {
-      LookMemory& m = memory[r.theorem][r.index];
-      TierOutcome t = binary64_outcome(*work[r.theorem].theorem, (*work[r.theorem].cases)[r.index], r.index,
-                                       settings, look);
+    std::vector<char> settled(refs.size(), 0);
+    parallel_for_each(pending, settings.threads, [&](std::size_t k) {
+      LookMemory& m = memory[k];
+      TierOutcome t = binary64_outcome(theorem_of(k), case_of(k), refs[k].index, settings, look);
       const bool kept = t.settled || (m.binary64_suffices && t.outcome.verdict == Verdict::UndecidedStatistical);
       if (!kept) {
         m.binary64_width = t.slack_width;
         return;
       }
-      outcomes[r.theorem][r.index] = std::move(t.outcome);
-      settled[r.theorem][r.index] = 1;
-      finish(r, {Tier::Binary64, kBinary64TierBits});
+      outcomes[k] = std::move(t.outcome);
+      settled[k] = 1;
+      finish(k, {Tier::Binary64, kBinary64TierBits});
     });
-    std::erase_if(pending, [&](CaseRef r) { return settled[r.theorem][r.index] != 0; });
+    std::erase_if(pending, [&](std::size_t k) { return settled[k] != 0; });
   }
-  parallel_for_each(pending, settings.threads, [&](CaseRef r) {
-    TierOutcome t = mpfi_ladder(*work[r.theorem].theorem, (*work[r.theorem].cases)[r.index], r.index, settings, look);
-    LookMemory& m = memory[r.theorem][r.index];
+  parallel_for_each(pending, settings.threads, [&](std::size_t k) {
+    TierOutcome t = mpfi_ladder(theorem_of(k), case_of(k), refs[k].index, settings, look);
+    LookMemory& m = memory[k];
     m.binary64_suffices =
         t.outcome.verdict == Verdict::UndecidedStatistical && !(t.slack_width < m.binary64_width / 2);
-    CaseOutcome& out = outcomes[r.theorem][r.index];
+    CaseOutcome& out = outcomes[k];
     out = std::move(t.outcome);
-    finish(r, {out.exact.empty() ? Tier::Mpfi : Tier::Exact, out.precision_bits});
+    finish(k, {out.exact.empty() ? Tier::Mpfi : Tier::Exact, out.precision_bits});
   });
   std::sort(undecided_statistical.begin(), undecided_statistical.end());
   return undecided_statistical;
@@ -274,28 +269,40 @@ std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index) {
   return splitmix64(run_seed ^ splitmix64(index + 0x6e6f726d626f756eULL));
 }
 
+std::vector<CaseRef> case_refs(const std::vector<TheoremCaseList>& work) {
+  std::vector<CaseRef> refs;
+  for (std::size_t t = 0; t < work.size(); ++t)
+    for (std::size_t i = 0; i < work[t].cases->size(); ++i) refs.push_back({t, i});
+  return refs;
+}
+
+std::vector<CaseOutcome> evaluate_case_refs(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
+                                            const CheckSettings& settings, const TheoremProgressFn& progress) {
+  for (CaseRef r : refs) {
+    const Case& c = (*work[r.theorem].cases)[r.index];
+    try {
+      work[r.theorem].theorem->check_assumptions(c);
+    } catch (const InputError& e) {
+      throw InputError(work[r.theorem].theorem->info().id + ", case '" + c.label + "': " + e.what());
+    }
+  }
+  std::vector<CaseOutcome> outcomes(refs.size());
+  std::vector<LookMemory> memory(refs.size());
+  DecidedCounter counter(work, refs, progress);
+  std::vector<std::size_t> pending(refs.size());
+  std::iota(pending.begin(), pending.end(), std::size_t{0});
+  for (unsigned look = 0; !pending.empty(); ++look)
+    pending = look_at(work, refs, std::move(pending), settings, look, outcomes, memory, counter);
+  return outcomes;
+}
+
 std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,
                                                      const CheckSettings& settings,
                                                      const TheoremProgressFn& progress) {
-  for (const TheoremCaseList& w : work)
-    for (const Case& c : *w.cases) {
-      try {
-        w.theorem->check_assumptions(c);
-      } catch (const InputError& e) {
-        throw InputError(w.theorem->info().id + ", case '" + c.label + "': " + e.what());
-      }
-    }
-  std::vector<std::vector<CaseOutcome>> outcomes;
-  std::vector<std::vector<LookMemory>> memory;
-  std::vector<CaseRef> pending;
-  for (std::size_t t = 0; t < work.size(); ++t) {
-    outcomes.emplace_back(work[t].cases->size());
-    memory.emplace_back(work[t].cases->size());
-    for (std::size_t i = 0; i < work[t].cases->size(); ++i) pending.push_back({t, i});
-  }
-  DecidedCounter counter(work, progress);
-  for (unsigned look = 0; !pending.empty(); ++look)
-    pending = look_at(work, std::move(pending), settings, look, outcomes, memory, counter);
+  const std::vector<CaseRef> refs = case_refs(work);
+  std::vector<CaseOutcome> flat = evaluate_case_refs(work, refs, settings, progress);
+  std::vector<std::vector<CaseOutcome>> outcomes(work.size());
+  for (std::size_t k = 0; k < refs.size(); ++k) outcomes[refs[k].theorem].push_back(std::move(flat[k]));
   return outcomes;
 }
 

@@ -3,6 +3,7 @@
 // case. A case goes through tiers, as a filtered predicate does: first binary64 intervals
 // (DoubleInterval), whose verdict is kept when it is settled (is_settled); otherwise MPFI at
 // rising precision (Ziv). A statistical case still undecided gets more samples (sequential looks).
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -93,6 +94,21 @@ using TheoremProgressFn = std::function<void(std::size_t, std::size_t, std::size
 std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,
                                                      const CheckSettings& settings,
                                                      const TheoremProgressFn& progress = {});
+
+// Case `index` of theorem `theorem` (positions in the list given to evaluate_theorems).
+struct CaseRef {
+  std::size_t theorem = 0, index = 0;
+  friend auto operator<=>(const CaseRef&, const CaseRef&) = default;
+};
+
+// The cases of evaluate_theorems(work) in its order: theorem by theorem, each in case order.
+std::vector<CaseRef> case_refs(const std::vector<TheoremCaseList>& work);
+
+// evaluate_theorems for the cases `refs` of `work` alone (outcomes in the order of `refs`): each
+// outcome is exactly evaluate_theorems(work)'s, so a run may split its cases among processes.
+// Checks only the assumptions of `refs`; progress counts, per theorem, its cases among `refs`.
+std::vector<CaseOutcome> evaluate_case_refs(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
+                                            const CheckSettings& settings, const TheoremProgressFn& progress = {});
 
 // The seed an evaluation of case `index` receives (a SplitMix64 mix of the run seed and index).
 std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index);

@@ -1,6 +1,5 @@
 #include "verify/engine/exact_decision_bytes.hpp"
 
-#include <bit>
 #include <cstdint>
 #include <new>
 #include <stdexcept>
@@ -29,17 +28,6 @@ struct DecisionState {
   std::vector<SlackEnclosure> slacks;
 };
 
-void write_real(ByteWriter& w, double x) { w.integer(std::bit_cast<std::uint64_t>(x)); }
-double read_real(ByteReader& r) { return std::bit_cast<double>(r.integer()); }
-
-// An enumerator of E read back, refused when above `last`.
-template <class E>
-E read_enum(ByteReader& r, E last) {
-  const std::uint64_t n = r.integer();
-  if (n > static_cast<std::uint64_t>(last)) throw std::logic_error("bytes of an exact decision hold no enumerator");
-  return static_cast<E>(n);
-}
-
 void write_budget(ByteWriter& w, const ExactBudget& b) {
   w.integer(b.units);
   w.integer(b.generators);
@@ -59,8 +47,8 @@ void write_state(ByteWriter& w, const Sides<Interval>& sides, const std::vector<
     w.text(claim.name);
     w.interval(claim.value);
     w.interval(claim.bound);
-    w.integer(static_cast<std::uint64_t>(claim.relation));
-    w.integer(static_cast<std::uint64_t>(claim.evidence));
+    w.enumerator(claim.relation);
+    w.enumerator(claim.evidence);
   }
   w.integer(sides.quantities.size());
   for (const auto& [name, q] : sides.quantities) {
@@ -68,7 +56,7 @@ void write_state(ByteWriter& w, const Sides<Interval>& sides, const std::vector<
     w.interval(q);
   }
   w.integer(verdicts.size());
-  for (Verdict v : verdicts) w.integer(static_cast<std::uint64_t>(v));
+  for (Verdict v : verdicts) w.enumerator(v);
   w.integer(slacks.size());
   for (const SlackEnclosure& s : slacks) {
     for (const Mpfr* x : {&s.lo, &s.hi, &s.relative_lo, &s.relative_hi, &s.bound_magnitude}) w.number(*x);
@@ -85,15 +73,15 @@ DecisionState read_state(ByteReader& r) {
     std::string name = r.text();
     Interval value = r.interval();
     Interval bound = r.interval();
-    const Relation relation = read_enum(r, Relation::Equal);
-    const Evidence evidence = read_enum(r, Evidence::Statistical);
+    const Relation relation = r.enumerator(Relation::Equal);
+    const Evidence evidence = r.enumerator(Evidence::Statistical);
     d.sides.claim(std::move(name), std::move(value), relation, std::move(bound), evidence);
   }
   for (std::uint64_t n = r.integer(); n > 0; --n) {
     std::string name = r.text();
     d.sides.quantity(std::move(name), r.interval());
   }
-  for (std::uint64_t n = r.integer(); n > 0; --n) d.verdicts.push_back(read_enum(r, Verdict::EqualExact));
+  for (std::uint64_t n = r.integer(); n > 0; --n) d.verdicts.push_back(r.enumerator(Verdict::EqualExact));
   for (std::uint64_t n = r.integer(); n > 0; --n) {
     Mpfr lo = r.number(), hi = r.number(), relative_lo = r.number(), relative_hi = r.number();
     Mpfr bound_magnitude = r.number();
@@ -128,13 +116,13 @@ std::optional<std::string> exact_decision_request(const Theorem& theorem, const 
   ByteWriter w;
   w.text(theorem.info().id);
   w.text(*case_text);
-  write_real(w, ctx.confidence);
+  w.real(ctx.confidence);
   w.integer(ctx.seed);
   w.integer(ctx.sample_doublings);
   write_budget(w, ctx.exact);
-  write_real(w, ctx.exact_time_limit);
+  w.real(ctx.exact_time_limit);
   write_budget(w, budget);
-  write_real(w, classify.policy.near_tight);
+  w.real(classify.policy.near_tight);
   w.integer(classify.bits);
   w.integer(classify.final_precision);
   w.integer(classify.problem_size);
@@ -155,14 +143,14 @@ std::string answer_exact_decision_request(const std::string& request, TheoremFin
         if (theorem == nullptr) throw std::logic_error("an exact decision's process does not know theorem '" + id + "'");
         const Case c = case_from_json(nlohmann::json::parse(r.text()));
         EvalContext ctx;
-        ctx.confidence = read_real(r);
+        ctx.confidence = r.real();
         ctx.seed = r.integer();
         ctx.sample_doublings = static_cast<unsigned>(r.integer());
         ctx.exact = read_budget(r);
-        ctx.exact_time_limit = read_real(r);
+        ctx.exact_time_limit = r.real();
         const ExactBudget budget = read_budget(r);
         SlackClassifier classify;
-        classify.policy.near_tight = read_real(r);
+        classify.policy.near_tight = r.real();
         classify.bits = static_cast<unsigned>(r.integer());
         classify.final_precision = r.integer() != 0;
         classify.problem_size = r.integer();
@@ -180,18 +168,18 @@ std::string exact_decision_answer(const std::function<std::string()>& decide, co
   ByteWriter w;
   try {
     const std::string exact = decide();
-    w.integer(static_cast<std::uint64_t>(Answer::Decided));
+    w.enumerator(Answer::Decided);
     w.text(exact);
     write_state(w, sides, verdicts, slacks);
   } catch (const std::bad_alloc&) {
     throw;  // the child's out-of-memory exit
   } catch (const InputError& e) {
     w = {};
-    w.integer(static_cast<std::uint64_t>(Answer::InputFailure));
+    w.enumerator(Answer::InputFailure);
     w.text(e.what());
   } catch (const std::exception& e) {
     w = {};
-    w.integer(static_cast<std::uint64_t>(Answer::OtherFailure));
+    w.enumerator(Answer::OtherFailure);
     w.text(e.what());
   }
   return w.bytes();
@@ -200,7 +188,7 @@ std::string exact_decision_answer(const std::function<std::string()>& decide, co
 std::string read_exact_decision_answer(const std::string& answer, Sides<Interval>& sides,
                                        std::vector<Verdict>& verdicts, std::vector<SlackEnclosure>& slacks) {
   ByteReader r(answer);
-  const Answer kind = read_enum(r, Answer::OtherFailure);
+  const Answer kind = r.enumerator(Answer::OtherFailure);
   const std::string text = r.text();
   if (kind == Answer::InputFailure) throw InputError(text);
   if (kind != Answer::Decided) throw std::logic_error(text);

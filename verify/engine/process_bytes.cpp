@@ -1,6 +1,7 @@
 #include "verify/engine/process_bytes.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -37,6 +38,8 @@ void ByteWriter::integer(std::uint64_t n) {
   for (int i = 0; i < kIntegerBytes; ++i) bytes_.push_back(static_cast<char>((n >> (8 * i)) & 0xff));
 }
 
+void ByteWriter::real(double x) { integer(std::bit_cast<std::uint64_t>(x)); }
+
 void ByteWriter::text(const std::string& s) {
   integer(s.size());
   bytes_ += s;
@@ -55,6 +58,10 @@ std::uint64_t ByteReader::integer() {
   for (int i = 0; i < kIntegerBytes; ++i) n |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes_[at_++])) << (8 * i);
   return n;
 }
+
+void ByteReader::no_enumerator() { malformed("enumerator"); }
+
+double ByteReader::real() { return std::bit_cast<double>(integer()); }
 
 std::string ByteReader::text() {
   const std::uint64_t size = integer();

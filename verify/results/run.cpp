@@ -15,7 +15,13 @@ TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t
   return cases;
 }
 
-RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
+std::vector<TheoremCaseList> plan_work(const RunPlan& plan) {
+  std::vector<TheoremCaseList> work;
+  for (const TheoremCases& t : plan.theorems) work.push_back({t.theorem, &t.cases});
+  return work;
+}
+
+RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes) {
   const CheckSettings& s = plan.settings;
   RunResults results;
   results.version = kVersion;
@@ -27,17 +33,19 @@ RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
                       plan.record.cases_per_theorem, plan.record.source, s.exact.units,
                       s.exact_time_limit};
   results.sources = plan.record.sources;
-  std::vector<TheoremCaseList> work;
-  for (const TheoremCases& t : plan.theorems) work.push_back({t.theorem, &t.cases});
-  std::vector<std::vector<CaseOutcome>> outcomes =
-      evaluate_theorems(work, s, [&](std::size_t t, std::size_t done, std::size_t total, DecidingRound round) {
-        if (progress) progress(plan.theorems[t].theorem->info().id, done, total, round);
-      });
   for (std::size_t t = 0; t < plan.theorems.size(); ++t) {
     const TheoremCases& w = plan.theorems[t];
     results.theorems.push_back(summarize(w.theorem->info(), w.cases, std::move(outcomes[t]), w.origin));
   }
   return results;
+}
+
+RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
+  std::vector<std::vector<CaseOutcome>> outcomes =
+      evaluate_theorems(plan_work(plan), plan.settings, [&](std::size_t t, std::size_t done, std::size_t total, DecidingRound round) {
+        if (progress) progress(plan.theorems[t].theorem->info().id, done, total, round);
+      });
+  return plan_results(plan, std::move(outcomes));
 }
 
 }  // namespace nb

@@ -48,4 +48,10 @@ TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t
 // when a case breaks its theorem's assumptions.
 RunResults run(const RunPlan& plan, const RunProgressFn& progress = {});
 
+// The plan's theorems and cases as the engine takes them (pointing into `plan`).
+std::vector<TheoremCaseList> plan_work(const RunPlan& plan);
+
+// What run returns, from every case's outcome (outcomes[t][i]: case i of the plan's theorem t).
+RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes);
+
 }  // namespace nb
