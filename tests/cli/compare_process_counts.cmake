@@ -1,23 +1,29 @@
 # Runs `check --all` in one process and on 2 MPI ranks (mpirun) and requires the same outcome of
-# every case, the same settings and sources, and the same exit status; only the command line may
-# differ (it names the output file). Without mpirun on the PATH the test is skipped.
+# every case, the same settings and sources, the same exit status, and a report from each (written
+# over an existing directory with --force, an option every rank reads); only the command line may
+# differ (it names the output files). Without mpirun on the PATH the test is skipped.
 find_program(MPIRUN mpirun)
 if(NOT MPIRUN)
   message(STATUS "mpirun not found: skipped")
   return()
 endif()
-set(one ${NB} check --all --json ${WORK}/processes-1.json --no-timestamp)
-set(two ${MPIRUN} --allow-run-as-root --oversubscribe -np 2 ${NB} check --all --json ${WORK}/processes-2.json --no-timestamp)
+set(one ${NB} check --all --json ${WORK}/processes-1.json --no-timestamp --report ${WORK}/processes-1-report --force)
+set(two ${MPIRUN} --allow-run-as-root --oversubscribe -np 2 ${NB} check --all --json ${WORK}/processes-2.json --no-timestamp
+    --report ${WORK}/processes-2-report --force)
 foreach(k 1 2)
   if(k EQUAL 1)
     set(command ${one})
   else()
     set(command ${two})
   endif()
-  file(REMOVE ${WORK}/processes-${k}.json)
+  file(REMOVE ${WORK}/processes-${k}.json ${WORK}/processes-${k}-report/report.md)
+  file(MAKE_DIRECTORY ${WORK}/processes-${k}-report)
   execute_process(COMMAND ${command} RESULT_VARIABLE status_${k} OUTPUT_QUIET ERROR_VARIABLE err_${k})
   if(NOT EXISTS ${WORK}/processes-${k}.json)
     message(FATAL_ERROR "no results from ${k} process(es) (exit ${status_${k}}): ${err_${k}}")
+  endif()
+  if(NOT EXISTS ${WORK}/processes-${k}-report/report.md)
+    message(FATAL_ERROR "no report from ${k} process(es) (exit ${status_${k}}): ${err_${k}}")
   endif()
   file(READ ${WORK}/processes-${k}.json json_${k})
 endforeach()

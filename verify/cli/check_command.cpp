@@ -258,8 +258,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   // The report directory is staged before the run, so an unwritable location fails before the work.
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty() && ranks.leads()) report.emplace(o.report_dir, o.force);
-  else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
+  if (!o.report_dir.empty()) {
+    if (ranks.leads()) report.emplace(o.report_dir, o.force);  // the other ranks write nothing
+  } else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
   const CaseFilePlacement placement{o.cases_dir, report.has_value()};
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
