@@ -37,13 +37,20 @@ struct TokenInput {
   RowMatrix<R> y;   // row i is alpha_i x_i
 };
 
+// The rows alpha_i x_i.
+template <class R>
+RowMatrix<R> weighted_rows(const Vector<R>& alpha, const RowMatrix<R>& x) {
+  RowMatrix<R> y(x.rows(), x.cols());
+  for (Eigen::Index i = 0; i < x.rows(); ++i)
+    for (Eigen::Index k = 0; k < x.cols(); ++k) y(i, k) = alpha[i] * x(i, k);
+  return y;
+}
+
 template <class R>
 TokenInput<R> token_input(const Case& c) {
   const auto [logits, T] = softmax_input<R>(c);
   TokenInput<R> in{softmax(logits, T), c.number("vectors").to_matrix<R>(), {}};
-  in.y.resize(in.x.rows(), in.x.cols());
-  for (Eigen::Index i = 0; i < in.x.rows(); ++i)
-    for (Eigen::Index k = 0; k < in.x.cols(); ++k) in.y(i, k) = in.alpha[i] * in.x(i, k);
+  in.y = weighted_rows(in.alpha, in.x);
   return in;
 }
 

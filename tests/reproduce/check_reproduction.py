@@ -242,17 +242,15 @@ def main():
     for exp_id, weigh in (("fig2a", softmax), ("fig2b", softmax), ("fig2a-sparsemax", sparsemax)):
         if exp_id not in experiments:
             continue
-        table = experiments[exp_id]["per_head"]
-        col = {name: i for i, name in enumerate(table["columns"])}
-        for row in table["rows"]:
-            layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
+        for row in rows_of(experiments[exp_id]["per_head"]):
+            layer, head, L, N = (int(row[c]) for c in ("layer", "head", "L", "N"))
             rows = [t for t in range(L) if t + 1 > N]  # --rows all
             terms = [row_terms_of(layer, head, t, N, weigh) for t in rows]
             R = len(rows)
             expected = {name: sum(t[i] for t in terms) / R
                         for i, name in enumerate(("distance", "bound", "uniform-subset-main-sum", "fixed-context"))}
             for name, value in expected.items():
-                ours = float(row[col["mean_" + name]])
+                ours = float(row["mean_" + name])
                 checked += 1
                 if not close(ours, value):
                     failures.append(f"{exp_id} L{layer} H{head} L={L} N={N} {name}: normbound {ours}, numpy {value}")
@@ -261,7 +259,7 @@ def main():
             for i, name in ((4, "uniform-subset"), (5, "permuted-weights")):
                 mean = sum(t[i][0] for t in terms) / R
                 se = math.sqrt(sum(t[i][1] for t in terms) / samples) / R
-                ours = float(row[col["mean_" + name]])
+                ours = float(row["mean_" + name])
                 checked += 1
                 if abs(ours - mean) > 5 * se + 1e-12:
                     failures.append(f"{exp_id} L{layer} H{head} L={L} N={N} {name}: normbound {ours}, exact {mean} "
@@ -292,17 +290,15 @@ def main():
     for exp_id, weigh in (("fig3", softmax), ("fig3-sparsemax", sparsemax)):
         if exp_id not in experiments:
             continue
-        table = experiments[exp_id]["per_head"]
-        col = {name: i for i, name in enumerate(table["columns"])}
-        for row in table["rows"]:
-            layer, head, L, N = (int(row[col[c]]) for c in ("layer", "head", "L", "N"))
+        for row in rows_of(experiments[exp_id]["per_head"]):
+            layer, head, L, N = (int(row[c]) for c in ("layer", "head", "L", "N"))
             q, k, v = head_arrays(layer, head, L)
             values = [separability(q[t] @ k[: t + 1].T, T, v[: t + 1], N, weigh) for t in range(L) if t + 1 > N]
             if weigh is softmax:
                 trivial += sum(x[3] for x in values)
             for i, name in enumerate(("fraction", "lower_bound", "upper_envelope")):
                 expected = sum(x[i] for x in values) / len(values)
-                ours = float(row[col["mean_" + name]])
+                ours = float(row["mean_" + name])
                 checked += 1
                 if not close(ours, expected):
                     failures.append(f"{exp_id} L{layer} H{head} N={N} {name}: normbound {ours}, numpy {expected}")

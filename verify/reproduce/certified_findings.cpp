@@ -2,12 +2,15 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "verify/results/source_looseness.hpp"
 #include "verify/results/tightness_ratio.hpp"
 
 namespace nb::reproduce {
 namespace {
+
+const std::string kIdPrefix = "certified ";
 
 std::string power_of_ten_text(double log10_value) {
   char buffer[32];
@@ -29,7 +32,7 @@ std::vector<Claim> certified_findings(const RunResults& certified) {
     const auto spread = log10_ratio_spread(cases);
     const std::size_t with_ratio = spread ? spread->cases : 0;
 
-    Claim c{"certified " + t.info.id, t.info.source + ": " + t.info.summary,
+    Claim c{kIdPrefix + t.info.id, t.info.source + ": " + t.info.summary,
             "the statement on each row, decided in certified arithmetic; vacuous where the median value/bound ratio "
             "is below 1/" + std::to_string(static_cast<int>(kVacuousFactor)) + " or the bound is not positive on most rows",
             "", ClaimVerdict::ConsistentByConstruction, "", "", {}};
@@ -72,5 +75,7 @@ std::vector<Claim> certified_findings(const RunResults& certified) {
   }
   return claims;
 }
+
+bool is_certified_finding(const Claim& c) { return c.id.starts_with(kIdPrefix); }
 
 }  // namespace nb::reproduce

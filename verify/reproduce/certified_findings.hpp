@@ -15,4 +15,7 @@ namespace nb::reproduce {
 // One claim per theorem of `certified`, id "certified <theorem id>"; the evidence is left to the caller.
 std::vector<Claim> certified_findings(const RunResults& certified);
 
+// Whether `c` is one of those claims.
+bool is_certified_finding(const Claim& c);
+
 }  // namespace nb::reproduce

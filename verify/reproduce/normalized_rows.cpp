@@ -23,7 +23,7 @@ theorems::TokenInput<double> normalized_token_input(const Case& row, AttentionNo
   if (n == AttentionNormalizer::Softmax) return in;
   const auto [logits, T] = theorems::softmax_input<double>(row);
   in.alpha = kernels::attention_weights(n, logits, T);
-  for (Eigen::Index i = 0; i < in.x.rows(); ++i) in.y.row(i) = in.alpha[i] * in.x.row(i);
+  in.y = theorems::weighted_rows(in.alpha, in.x);
   return in;
 }
 

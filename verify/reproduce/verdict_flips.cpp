@@ -1,12 +1,11 @@
 #include "verify/reproduce/verdict_flips.hpp"
 
+#include "verify/reproduce/certified_findings.hpp"
+
 namespace nb::reproduce {
 namespace {
 
 bool decided(ClaimVerdict v) { return v != ClaimVerdict::NotTestable && v != ClaimVerdict::NotApplicable; }
-
-// A certified finding is a fact about its own rows: another source's rows do not make it uncertain.
-bool certified_finding(const Claim& c) { return c.id.starts_with("certified "); }
 
 const Claim* namesake(const Reproduction& r, const std::string& experiment, const std::string& claim) {
   for (const TimedOutcome& e : r.experiments)
@@ -24,8 +23,9 @@ std::size_t mark_flips(Reproduction& r, const Reproduction& other, const std::st
   for (TimedOutcome& e : r.experiments)
     for (Claim& c : e.outcome.claims) {
       const Claim* o = namesake(other, e.outcome.id, c.id);
+      // A certified finding is a fact about its own rows: another run's rows do not make it uncertain.
       if (!o || o->verdict == c.verdict || c.verdict == ClaimVerdict::Fragile || !decided(c.verdict) ||
-          !decided(o->verdict) || certified_finding(c))
+          !decided(o->verdict) || is_certified_finding(c))
         continue;
       c.basis = "differs between runs: " + label + " " + claim_verdict_text(c.verdict) + " (" + c.measured + "), " +
                 other_label + " " + claim_verdict_text(o->verdict) + " (" + o->measured + ")" +
