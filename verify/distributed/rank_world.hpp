@@ -4,6 +4,8 @@
 // OMPI_COMM_WORLD_SIZE in every rank's environment): a plain `normbound` run makes no MPI call at
 // all, where a singleton MPI_Init would start Open MPI's runtime and its helper process on every
 // run (and leave ASan's leak checker allocations it never frees).
+#include <string>
+
 namespace nb {
 
 class RankWorld {
@@ -23,6 +25,11 @@ class RankWorld {
   // Ends every rank of the job with exit status `status` (MPI_Abort): a rank that fails must not
   // leave the others waiting for it. Returns only in a world of one rank (nothing to end).
   void end_every_rank(int status) const;
+
+  // Every rank calls it; every rank returns rank 0's `bytes` (MPI_Bcast of the size, then the
+  // bytes; what the other ranks pass is ignored). In a world of one rank: `bytes`. Only the main
+  // thread may call it. Throws std::length_error above one MPI message (2 GiB).
+  std::string share_from_lead(std::string bytes) const;
 
  private:
   int rank_ = 0, size_ = 1;
