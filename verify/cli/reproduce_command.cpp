@@ -153,8 +153,13 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   return cmd;
 }
 
-int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream& out, std::ostream& err) {
+int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
+                  const RankWorld& ranks) {
   validate(o);
+  // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
+  std::ostream quiet(nullptr);
+  std::ostream& out = ranks.leads() ? stdout_stream : quiet;
+  std::ostream& err = ranks.leads() ? stderr_stream : quiet;
   reproduce::ReproductionRequest request;
   request.heads = o.heads;
   request.heads.windows = static_cast<int>(o.windows);
@@ -162,6 +167,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.sweep = o.sweep;
   request.sweep.samples = o.samples;
   request.sweep.threads = worker_threads(o.threads, err);
+  request.sweep.ranks = &ranks;
   request.experiments = o.all ? reproduce::experiment_ids() : o.experiments;
   request.normalizers = normalizers_named(o.normalizers);
   request.certified.threads = request.sweep.threads;
@@ -172,11 +178,12 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.record.source = recorded_spec(o.heads.source.spec);
 
   std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
-  else if (o.force) throw UsageError("--force applies to --report DIR only");
+  if (o.force && o.report_dir.empty()) throw UsageError("--force applies to --report DIR only");
+  if (!o.report_dir.empty() && ranks.leads()) report.emplace(o.report_dir, o.force);  // the other ranks write nothing
 
   out << "normbound " << kVersion << " reproduce: seed " << o.sweep.seed << ", " << request.sweep.threads
-      << " thread(s), rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
+      << " thread(s)" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "")
+      << ", rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
   reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
     err << "reproduce: " << line << "\n" << std::flush;
   });
@@ -188,6 +195,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     const reproduce::Reproduction other = reproduce::reproduce(again, [&](const std::string& line) {
       err << "reproduce (second run): " << line << "\n" << std::flush;
     });
+    if (!ranks.leads()) return 0;  // its rows and cases are in rank 0's reproduction
     const auto label = [](const reproduce::Reproduction& run, std::uint64_t seed) {
       return run.source.kind + " seed " + std::to_string(seed);
     };
@@ -195,6 +203,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     out << "second run: " << terminal_safe(other.source.description) << ", seed " << again.sweep.seed << ": " << flips
         << " claim(s) differ and now read FRAGILE\n";
   }
+  if (!ranks.leads()) return 0;
   out << "source: " << terminal_safe(r.source.description) << " (" << r.heads << " heads)\n";
   for (const auto& e : r.experiments) {
     const auto& x = e.outcome;

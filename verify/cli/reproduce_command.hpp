@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "verify/distributed/rank_world.hpp"
 #include "verify/engine/engine.hpp"
 
 #include "verify/reproduce/experiment.hpp"
@@ -41,6 +42,9 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& options);
 // Table 1, then the certified verdicts, and writes --json / --report. Returns the exit status of
 // the certified checks (exit_status: 0 as expected, 1 an unexpected outcome, 2 undecided); the
 // claims' verdicts (findings about the paper) do not change it. Throws UsageError / InputError.
-int run_reproduce(const ReproduceOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err);
+// On the ranks of an MPI job, every rank runs it alike: the sweeps' rows and the certified checks
+// are dealt over the ranks, and rank 0 alone prints and writes (the others return 0).
+int run_reproduce(const ReproduceOptions& options, int argc, char** argv, std::ostream& out, std::ostream& err,
+                  const RankWorld& ranks);
 
 }  // namespace nb::cli

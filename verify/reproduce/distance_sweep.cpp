@@ -4,6 +4,7 @@
 
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
+#include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "verify/reproduce/topn_row.hpp"
 #include "theorems/registry.hpp"
@@ -61,15 +62,14 @@ void DistanceSweep::add_head(const AttentionHead& head) {
   for (const DistanceGridPoint& p : points)
     for (int t : sweep_rows(s_.rows, static_cast<int>(p.L), static_cast<int>(p.N)))
       if (cache.emplace(std::make_pair(t, p.N), DistanceMeans{}).second) work.emplace_back(t, p.N);
-  std::vector<DistanceMeans> values(work.size());
-#pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
-  for (std::size_t k = 0; k < work.size(); ++k) {
+  const std::vector<std::vector<double>> values = row_values(s_, work.size(), [&](std::size_t k) {
     Case c = head_row_case(head, work[k].first, "");
     c.integers["N"] = static_cast<std::int64_t>(work[k].second);
-    values[k] = values_of(topn_row_terms(c, G, s_.samples, row_rng(s_.seed, id_, head, work[k].first, work[k].second)(),
-                                             s_.normalizer));
-  }
-  for (std::size_t k = 0; k < work.size(); ++k) cache[work[k]] = values[k];
+    const DistanceMeans v = values_of(
+        topn_row_terms(c, G, s_.samples, row_rng(s_.seed, id_, head, work[k].first, work[k].second)(), s_.normalizer));
+    return std::vector<double>(v.begin(), v.end());
+  });
+  for (std::size_t k = 0; k < work.size(); ++k) std::copy(values[k].begin(), values[k].end(), cache[work[k]].begin());
   for (std::size_t p = 0; p < points.size(); ++p) {
     const auto rows = sweep_rows(s_.rows, static_cast<int>(points[p].L), static_cast<int>(points[p].N));
     if (rows.empty()) continue;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/distributed/rank_world.hpp"
 #include "verify/kernels/attention_normalizer.hpp"
 #include "verify/reproduce/attention_heads.hpp"
 #include "verify/reproduce/claim.hpp"
@@ -34,6 +35,9 @@ struct SweepSettings {
   // (reproduce/normalized_rows.hpp). Only softmax's rows are checked certified against the paper's
   // theorems, and only softmax's experiments judge the paper's claims.
   kernels::AttentionNormalizer normalizer = kernels::AttentionNormalizer::Softmax;
+  // The ranks of an MPI job that share each head's rows (reproduce/row_values.hpp) and the
+  // certified checks; null: one process.
+  const RankWorld* ranks = nullptr;
 };
 
 struct ExperimentOutcome {

@@ -11,6 +11,7 @@
 #include "verify/reproduce/separability_sweep.hpp"
 #include "verify/reproduce/sensitivity_sweep.hpp"
 #include "verify/io/errors.hpp"
+#include "verify/results/run_on_ranks.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -42,6 +43,14 @@ void add_normalizer_claims(Reproduction& r) {
     });
     if (first != r.experiments.end()) first->outcome.claims.insert(first->outcome.claims.begin(), normalizer_claim(n));
   }
+}
+
+// The certified checks of `plan`, dealt over the ranks of an MPI job; a rank other than 0 gets
+// none (only rank 0's reproduction is written, and its results are rank 0's alone).
+RunResults checked_on_ranks(const RunPlan& plan, const RankWorld* ranks) {
+  if (!ranks || ranks->size() == 1) return run(plan);
+  std::optional<RunResults> gathered = run_on_ranks(plan, *ranks);
+  return gathered ? std::move(*gathered) : RunResults{};
 }
 
 }  // namespace
@@ -139,7 +148,7 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     if (!own.theorems.empty()) {
       if (progress) progress(r.id + ": certified checks of " + std::to_string(own.theorems.size()) + " theorem(s)");
       const auto c0 = Clock::now();
-      RunResults checked = run(own);
+      RunResults checked = checked_on_ranks(own, request.sweep.ranks);
       timed.certified_seconds = seconds_since(c0);
       for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
       for (Claim& c : certified_findings(checked)) {

@@ -9,6 +9,7 @@
 #include "verify/kernels/euclidean_norm.hpp"
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
+#include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "theorems/finite_difference.hpp"
 #include "theorems/registry.hpp"
@@ -77,9 +78,8 @@ class SensitivitySweep final : public Experiment {
     const std::vector<int> rows = sweep_rows(s_.rows, head.length(), 1);
     if (rows.empty()) return;
     const std::size_t points = s_.logit_scales.size() * T_.size() * eps_.size();
-    std::vector<std::vector<double>> g(rows.size(), std::vector<double>(points));
-#pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
-    for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::vector<std::vector<double>> g = row_values(s_, rows.size(), [&](std::size_t r) {
+      std::vector<double> row(points);
       Case c = head_row_case(head, rows[r], "finite-difference-sensitivity");
       c.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows[r]));
       c.numbers.erase("vectors");
@@ -89,10 +89,11 @@ class SensitivitySweep final : public Experiment {
           for (std::size_t j = 0; j < eps_.size(); ++j) {
             c.numbers["T"] = ExactTensor::scalar(T_[i]);
             c.numbers["epsilon"] = ExactTensor::scalar(eps_[j]);
-            g[r][point(k, i, j)] = sensitivity(c, s_.normalizer);
+            row[point(k, i, j)] = sensitivity(c, s_.normalizer);
           }
       }
-    }
+      return row;
+    });
     Moments& m = moments_[{head.layer, head.head}];
     m.sum.resize(points, 0.0);
     m.products.resize(points * T_.size(), 0.0);

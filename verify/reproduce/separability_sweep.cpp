@@ -7,6 +7,7 @@
 
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
+#include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "theorems/registry.hpp"
 #include "theorems/separability.hpp"
@@ -17,12 +18,6 @@ namespace {
 
 struct SeparabilityMeans {
   double fraction = 0, lower = 0, upper = 0;
-};
-
-// One row's values, and whether its lower bound was trivial (<= 0) before clipping.
-struct SeparabilityRow {
-  SeparabilityMeans values;
-  bool trivial_lower = false;
 };
 
 // The head's vectors scaled to unit norm (a zero vector stays 0).
@@ -62,9 +57,9 @@ class SeparabilitySweep final : public Experiment {
     for (std::size_t N : grid_) {
       const auto rows = sweep_rows(s_.rows, head.length(), static_cast<int>(N));
       if (rows.empty()) continue;
-      std::vector<SeparabilityRow> values(rows.size());
-#pragma omp parallel for schedule(dynamic) num_threads(s_.threads)
-      for (std::size_t k = 0; k < rows.size(); ++k) {
+      // Per row: the fraction, the lower bound clipped at 0, the upper envelope, and 1 where the
+      // lower bound was trivial (<= 0) before clipping.
+      const std::vector<std::vector<double>> values = row_values(s_, rows.size(), [&](std::size_t k) {
         Case c = head_row_case(head, rows[k], "");
         c.integers["N"] = static_cast<std::int64_t>(N);
         const auto [logits, T] = theorems::softmax_input<double>(c);
@@ -81,14 +76,14 @@ class SeparabilitySweep final : public Experiment {
         const double n = static_cast<double>(N);
         // A lower bound below 0 says nothing about a fraction; 0 is its trivial value.
         const double lower = 1 - xi_sum / (t.r * n);
-        values[k] = {{t.separated / n, std::max(0.0, lower), t.envelope}, lower <= 0};
-      }
+        return std::vector<double>{t.separated / n, std::max(0.0, lower), t.envelope, lower <= 0 ? 1.0 : 0.0};
+      });
       SeparabilityMeans mean;
-      for (const auto& [v, trivial] : values) {
-        mean.fraction += v.fraction / static_cast<double>(values.size());
-        mean.lower += v.lower / static_cast<double>(values.size());
-        mean.upper += v.upper / static_cast<double>(values.size());
-        trivial_rows_ += trivial;
+      for (const std::vector<double>& v : values) {
+        mean.fraction += v[0] / static_cast<double>(values.size());
+        mean.lower += v[1] / static_cast<double>(values.size());
+        mean.upper += v[2] / static_cast<double>(values.size());
+        trivial_rows_ += v[3] != 0;
       }
       rows_ += values.size();
       per_head_.add({std::to_string(head.window), std::to_string(head.layer), std::to_string(head.head),
