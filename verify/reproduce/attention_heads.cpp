@@ -178,13 +178,16 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
     return;
   }
   if (info.kind == kRandomKind) {
-    const auto model = random_gpt2_model(parse_random_gpt2_shape(random_shape_text(r.spec)), request.seed);
-    const auto layers = sources::select_indices(r.layers, model.config.n_layer, "layer");
-    const auto heads = sources::select_indices(r.heads, model.config.n_head, "head");
-    HeadForwarder forwarder(0, layers, heads, sources::model_temperature(model.config.head_dim()).approx(0), r.vectors,
-                            visit);
-    gpt2::forward_positions(model, positions_of(r, model.config.n_positions), gpt2::HeadSelection(layers, heads, false),
-                            forwarder);
+    // One layer drawn at a time: memory holds wpe and one layer's weights, whatever the depth.
+    const RandomGpt2Shape shape = parse_random_gpt2_shape(random_shape_text(r.spec));
+    const auto heads = sources::select_indices(r.heads, shape.heads, "head");
+    const double T = sources::model_temperature(shape.embd / shape.heads).approx(0);
+    for (int layer : sources::select_indices(r.layers, shape.layers, "layer")) {
+      const auto model = random_gpt2_model(shape, request.seed, layer);
+      HeadForwarder forwarder(0, {layer}, heads, T, r.vectors, visit);
+      gpt2::forward_positions(model, positions_of(r, shape.positions), gpt2::HeadSelection({layer}, heads, false),
+                              forwarder);
+    }
     return;
   }
   const fs::path directory = sources::parse_source_spec(r.spec).path;

@@ -46,35 +46,37 @@ RandomGpt2Shape parse_random_gpt2_shape(const std::string& spec) {
   if (shape.embd % shape.heads != 0)
     throw UsageError("random-gpt2: embd (" + std::to_string(shape.embd) + ") must be a multiple of heads (" +
                      std::to_string(shape.heads) + ")");
-  // At most 1024 (3 2^32 + 5 2^16) + 2^12 2^16 floats: no overflow.
+  // At most 2^12 2^16 + 3 2^32 + 5 2^16 floats: no overflow.
   const auto embd = static_cast<std::uint64_t>(shape.embd);
-  const std::uint64_t bytes = sizeof(float) * (static_cast<std::uint64_t>(shape.positions) * embd +
-                                               static_cast<std::uint64_t>(shape.layers) * (3 * embd * embd + 5 * embd));
+  const std::uint64_t bytes =
+      sizeof(float) * (static_cast<std::uint64_t>(shape.positions) * embd + 3 * embd * embd + 5 * embd);
   if (bytes > kMaxRandomGpt2WeightBytes)
-    throw UsageError("random-gpt2: the weights of " + std::to_string(shape.layers) + " layers of embd " +
-                     std::to_string(shape.embd) + " and " + std::to_string(shape.positions) + " positions would take " +
-                     std::to_string(bytes) + " bytes, more than the limit of " +
-                     std::to_string(kMaxRandomGpt2WeightBytes) + " (1 GiB); use fewer layers or a smaller embd");
+    throw UsageError("random-gpt2: the weights of one layer of embd " + std::to_string(shape.embd) + " and " +
+                     std::to_string(shape.positions) + " positions would take " + std::to_string(bytes) +
+                     " bytes, more than the limit of " + std::to_string(kMaxRandomGpt2WeightBytes) +
+                     " (1 GiB); use a smaller embd or fewer positions");
   return shape;
 }
 
-gpt2::Gpt2Model<float> random_gpt2_model(const RandomGpt2Shape& shape, std::uint64_t seed) {
+gpt2::Gpt2Model<float> random_gpt2_model(const RandomGpt2Shape& shape, std::uint64_t seed, int layer) {
+  if (layer < 0 || layer >= shape.layers)
+    throw UsageError("random-gpt2: layer " + std::to_string(layer) + " requested, the model has " +
+                     std::to_string(shape.layers));
   gpt2::Gpt2Model<float> model;
   model.source = "random-gpt2 (seed " + std::to_string(seed) + ")";
   model.config = {shape.layers, shape.heads, shape.embd, shape.positions, 1, 4 * shape.embd, 1e-5};
-  random::Rng rng = random::rng_for(seed, "random-gpt2", 0);
+  model.attention_inputs_only = true;
+  random::Rng positions_rng = random::rng_for(seed, "random-gpt2", 0);
   model.wpe.resize(shape.positions, shape.embd);
-  fill_normal(model.wpe, rng, 1.0);
-  const double sigma = std::sqrt(2.0 / shape.embd);
-  for (int layer = 0; layer < shape.layers; ++layer) {
-    gpt2::BlockWeights<float> block;
-    block.ln_1.weight = gpt2::RowVector<float>::Ones(shape.embd);
-    block.ln_1.bias = gpt2::RowVector<float>::Zero(shape.embd);
-    block.c_attn.weight.resize(shape.embd, 3 * shape.embd);
-    fill_normal(block.c_attn.weight, rng, sigma);
-    block.c_attn.bias = gpt2::RowVector<float>::Zero(3 * shape.embd);
-    model.blocks.push_back(std::move(block));
-  }
+  fill_normal(model.wpe, positions_rng, 1.0);
+  model.blocks.resize(static_cast<std::size_t>(shape.layers));
+  gpt2::BlockWeights<float>& block = model.blocks[static_cast<std::size_t>(layer)].emplace();
+  block.ln_1.weight = gpt2::RowVector<float>::Ones(shape.embd);
+  block.ln_1.bias = gpt2::RowVector<float>::Zero(shape.embd);
+  block.c_attn.weight.resize(shape.embd, 3 * shape.embd);
+  random::Rng layer_rng = random::rng_for(seed, "random-gpt2-layer", static_cast<std::uint64_t>(layer));
+  fill_normal(block.c_attn.weight, layer_rng, std::sqrt(2.0 / shape.embd));
+  block.c_attn.bias = gpt2::RowVector<float>::Zero(3 * shape.embd);
   for (const auto& t : gpt2::expected_tensors(model.config))
     if (t.name != "wpe.weight" && t.name.find("ln_1") == std::string::npos && t.name.find("c_attn") == std::string::npos)
       model.missing.insert(t.name);
