@@ -70,11 +70,11 @@ int run_subcommand(int argc, char** argv, const nb::RankWorld& ranks) {
     }
     app.parse(argc, argv);
     if (help->parsed()) return nb::cli::run_help(app, help_topic, std::cout, std::cerr);
-    // Only check and reproduce deal their work to the ranks of an MPI job; run twice, another
-    // command would write its outputs twice.
-    if (ranks.size() > 1 && !check->parsed() && !reproduce->parsed()) {
+    // Only check, reproduce and prove deal their work to the ranks of an MPI job; run twice,
+    // another command would write its outputs twice.
+    if (ranks.size() > 1 && !check->parsed() && !reproduce->parsed() && !prove->parsed()) {
       if (ranks.leads())
-        std::cerr << "normbound: only 'normbound check' and 'normbound reproduce' run on several MPI ranks: run '"
+        std::cerr << "normbound: only 'normbound check', 'reproduce' and 'prove' run on several MPI ranks: run '"
                   << app.get_subcommands().front()->get_name() << "' without mpirun\n";
       return nb::cli::kExitUsage;
     }
@@ -84,7 +84,7 @@ int run_subcommand(int argc, char** argv, const nb::RankWorld& ranks) {
     if (reproduce->parsed())
       return nb::cli::run_reproduce(reproduce_options, argc, argv, std::cout, std::cerr, ranks);
     if (search->parsed()) return nb::cli::run_search(search_options, argc, argv, std::cout);
-    if (prove->parsed()) return nb::cli::run_prove(prove_options, std::cout);
+    if (prove->parsed()) return nb::cli::run_prove(prove_options, std::cout, ranks);
     if (recheck->parsed()) return nb::cli::run_recheck(recheck_options, std::cout);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

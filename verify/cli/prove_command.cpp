@@ -158,9 +158,12 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
   return prove;
 }
 
-int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
+int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorld& ranks) {
+  // The other ranks of an MPI job only evaluate boxes: their text goes nowhere (a stream without a buffer).
+  std::ostream quiet(nullptr);
+  std::ostream& err = ranks.leads() ? std::cerr : quiet;
   const bool json_to_stdout = o.json == "-";
-  std::ostream& out = json_to_stdout ? std::cerr : stdout_stream;
+  std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
   const StatementFile file = statement_file(o);
   const formula::TheoremSpec& spec = file.spec;
   const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());
@@ -174,7 +177,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
   prove::ProofSettings settings;
   settings.max_boxes = o.max_boxes;
   settings.time_limit = o.time_limit;
-  settings.threads = worker_threads(o.threads, std::cerr);
+  settings.threads = worker_threads(o.threads, err);
+  settings.ranks = &ranks;
 
   const std::string name = fs::path(file.path).filename().string();
   out << "normbound " << kVersion << " prove: " << (file.port_of.empty() ? spec.info.id : file.port_of);
@@ -190,9 +194,10 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
   for (const auto& [n, v] : region.sizes) sizes += (sizes.empty() ? "" : ", ") + n + " = " + std::to_string(v);
   out << "  sizes: " << (sizes.empty() ? "none" : sizes) << "\n"
       << "  region: " << region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n"
-      << "  limits: " << settings.max_boxes << " boxes, " << settings.time_limit << " s; " << settings.threads << " thread(s)\n\n";
+      << "  limits: " << settings.max_boxes << " boxes, " << settings.time_limit << " s; " << settings.threads << " thread(s)"
+      << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";
 
-  ProgressLine progress(std::cerr, ::isatty(2) != 0);
+  ProgressLine progress(err, ranks.leads() && ::isatty(2) != 0);
   settings.progress = [&](const prove::ProofProgress& p) {
     std::ostringstream line;
     line.precision(3);
@@ -205,6 +210,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream) {
     return prove::certified_counterexample(*theorem, c, region, kShrinkAttempts, witness_outcome);
   };
   const prove::RegionProof proof = prove::prove_region(statement, spec, region, settings, certify);
+  if (!ranks.leads()) return 0;  // rank 0 holds the same proof, and the witness
 
   std::size_t proven = 0, outside = 0, residual = 0, mpfi = 0, unevaluated = 0;
   unsigned most_bits = 0;

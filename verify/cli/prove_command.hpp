@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "verify/distributed/rank_world.hpp"
+
 namespace nb::cli {
 
 struct ProveOptions {
@@ -30,7 +32,9 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& options);
 // Proves, prints the outcome (and the progress on stderr when it is a terminal), writes the
 // certificate, the JSON and the counterexample's case file where asked. Returns 0 when the outcome
 // is what the theorem expects (PROVEN ON REGION for `holds`, VIOLATED for `violated`), 1 for the
-// other certain outcome, 2 when UNDECIDED; throws UsageError / InputError / OutputError.
-int run_prove(const ProveOptions& options, std::ostream& out);
+// other certain outcome, 2 when UNDECIDED; throws UsageError / InputError / OutputError. In an
+// MPI job (`ranks` of more than one) every rank builds the same proof, evaluating the boxes it is
+// dealt (verify/prove/region_proof.hpp); rank 0 alone prints and writes, the others return 0.
+int run_prove(const ProveOptions& options, std::ostream& out, const RankWorld& ranks);
 
 }  // namespace nb::cli

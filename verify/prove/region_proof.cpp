@@ -4,7 +4,12 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <span>
+#include <stdexcept>
 #include <thread>
+
+#include "verify/distributed/every_rank_evaluation.hpp"
+#include "verify/prove/box_result_bytes.hpp"
 
 namespace nb::prove {
 namespace {
@@ -19,16 +24,6 @@ bool cuttable(const Box& box, std::size_t k) {
   if (scale < 1) scale = 1;
   return width > scale * Rational(1) / Rational(Integer(1) << -kSmallestSideExponent);
 }
-
-// One box's evaluation, as the wave uses it.
-struct BoxResult {
-  BoxStatus status = BoxStatus::Undecided;
-  Tier tier = Tier::Binary64;
-  unsigned bits = kBinary64TierBits;
-  Mpfr slack_lo;
-  int cut = -1;                              // the coordinate to cut (undecided boxes)
-  std::optional<std::vector<Rational>> candidate;  // a point where a claim certainly fails
-};
 
 // The lowest slack end of the claims not certain to hold (NaN when unknown).
 Mpfr lowest_slack(const BoxVerdict& v) {
@@ -110,8 +105,8 @@ class Prover {
 
 // Evaluates boxes[i] for every i on `threads` threads; entries not reached before `deadline`
 // stay empty.
-std::vector<std::optional<BoxResult>> evaluate_wave(const Prover& prover, const std::vector<Box>& boxes,
-                                                    unsigned threads, Clock::time_point deadline) {
+std::vector<std::optional<BoxResult>> evaluate_wave(const Prover& prover, std::span<const Box> boxes, unsigned threads,
+                                                    Clock::time_point deadline) {
   std::vector<std::optional<BoxResult>> results(boxes.size());
   std::atomic<std::size_t> next{0};
   const auto work = [&] {
@@ -126,6 +121,41 @@ std::vector<std::optional<BoxResult>> evaluate_wave(const Prover& prover, const 
   work();
   for (std::thread& t : pool) t.join();
   return results;
+}
+
+// Whether a proof runs on the several ranks of an MPI job.
+bool on_ranks(const RankWorld* ranks) { return ranks && ranks->size() > 1; }
+
+// evaluate_wave over the ranks of settings.ranks (this process alone when there are none): each
+// rank evaluates the chunks of boxes it is dealt, and every rank decodes the same gathered bytes,
+// so that every rank builds the same tree and the same next wave (a box one rank's clock left
+// unevaluated is unevaluated on all).
+std::vector<std::optional<BoxResult>> evaluate_wave_on_ranks(const Prover& prover, const std::vector<Box>& boxes,
+                                                             const ProofSettings& settings, Clock::time_point deadline) {
+  if (!on_ranks(settings.ranks)) return evaluate_wave(prover, boxes, settings.threads, deadline);
+  const std::string bytes = evaluate_for_every_rank(*settings.ranks, boxes.size(), [&](std::size_t begin, std::size_t end) {
+    ByteWriter w;
+    for (const std::optional<BoxResult>& r :
+         evaluate_wave(prover, std::span<const Box>(boxes).subspan(begin, end - begin), settings.threads, deadline))
+      write_box_result(w, r);
+    return w.bytes();
+  });
+  ByteReader r(bytes);
+  std::vector<std::optional<BoxResult>> results(boxes.size());
+  for (std::optional<BoxResult>& result : results) result = read_box_result(r);
+  if (!r.at_end()) throw std::logic_error("a wave's bytes hold more than its box results");
+  return results;
+}
+
+// The counterexample `certify` makes of `candidate`, on every rank alike: the engine (which may
+// start exact evaluations in child processes under time limits, whose outcome the ranks could
+// disagree on) runs on rank 0 alone, which tells the others whether it certified one. `violated`
+// is what rank 0 found; the witness is rank 0's only.
+std::optional<Case> certified(const CertifyFn& certify, const Case& candidate, const RankWorld* ranks, bool& violated) {
+  std::optional<Case> witness;
+  if (!on_ranks(ranks) || ranks->leads()) witness = certify(candidate);
+  violated = on_ranks(ranks) ? ranks->share_from_lead(witness ? "1" : "0") == "1" : witness.has_value();
+  return witness;
 }
 
 }  // namespace
@@ -182,7 +212,7 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
     const std::size_t taken = std::min(budget, open.size());
     std::vector<Box> boxes;
     for (std::size_t i = 0; i < taken; ++i) boxes.push_back(open[i].second);
-    const std::vector<std::optional<BoxResult>> results = evaluate_wave(prover, boxes, settings.threads, deadline);
+    const std::vector<std::optional<BoxResult>> results = evaluate_wave_on_ranks(prover, boxes, settings, deadline);
     std::vector<std::pair<std::size_t, Box>> next;
     std::vector<Mpfr> parent_slack;  // of next's boxes' parents
     for (std::size_t i = 0; i < open.size(); ++i) {
@@ -194,13 +224,15 @@ RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSp
       }
       const BoxResult& r = *results[i];
       ++proof.boxes;
-      if (r.candidate && certify)
-        if (std::optional<Case> witness = certify(point_case(spec, region, *r.candidate))) {
+      if (r.candidate && certify) {
+        bool violated = false;
+        proof.witness = certified(certify, point_case(spec, region, *r.candidate), settings.ranks, violated);
+        if (violated) {
           proof.outcome = ProofOutcome::Violated;
-          proof.witness = std::move(witness);
           proof.seconds = seconds();
           return proof;
         }
+      }
       if (r.status == BoxStatus::Holds) leaf(node, std::move(box), LeafStatus::Proven, &r, r.slack_lo);
       else if (r.status == BoxStatus::OutsideAssumptions) leaf(node, std::move(box), LeafStatus::OutsideAssumptions, &r, r.slack_lo);
       else if (r.status == BoxStatus::Fails || r.cut < 0) {

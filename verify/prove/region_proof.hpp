@@ -19,8 +19,11 @@
 //
 // Boxes are evaluated wave by wave (every open box of one depth), in parallel on `threads`
 // threads, and the results are taken in order: the tree, the verdict and the counterexample do not
-// depend on `threads`. A time limit cuts a run where the clock says, so only a run that stops on
-// the box limit or decides everything repeats exactly.
+// depend on `threads`. On the ranks of an MPI job each wave's boxes are dealt over the ranks, and
+// every rank takes rank 0's gathered results, so that every rank holds the same tree as one
+// process would; a candidate counterexample is certified on rank 0, which tells the others. A
+// time limit cuts a run where the clock says, so only a run that stops on the box limit or decides
+// everything repeats exactly.
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -28,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/distributed/rank_world.hpp"
 #include "verify/engine/case.hpp"
 #include "verify/engine/engine.hpp"
 #include "verify/prove/box_statement.hpp"
@@ -61,6 +65,9 @@ struct ProofSettings {
   unsigned max_precision = 512;  // bits of the MPFI cap for the smallest boxes
   ChooseCut cut = ChooseCut::Measured;
   std::function<void(const ProofProgress&)> progress;  // after each wave, on the calling thread
+  // The ranks of an MPI job, every one of which calls prove_region alike; null or one rank: this
+  // process alone (no MPI call).
+  const RankWorld* ranks = nullptr;
 };
 
 enum class LeafStatus { Proven, OutsideAssumptions, Residual };
@@ -93,14 +100,14 @@ struct RegionProof {
   ProofOutcome outcome = ProofOutcome::Undecided;
   std::vector<ProofNode> nodes;  // nodes[0]: the region (a complete tree unless VIOLATED)
   std::vector<ProofLeaf> leaves;
-  std::optional<Case> witness;  // VIOLATED: the certified counterexample
+  std::optional<Case> witness;  // VIOLATED: the certified counterexample (on rank 0 alone)
   std::size_t boxes = 0;        // evaluations of boxes (not counting the measuring of cuts)
   Rational region_volume, residual_volume, outside_volume;
   std::string stopped_by;  // "", "box limit", "time limit", "smallest boxes"
   double seconds = 0;
 };
 
-// Proves `statement` on `region`.
+// Proves `statement` on `region`. On several ranks, `certify` runs on rank 0 only.
 RegionProof prove_region(const BoxStatement& statement, const formula::TheoremSpec& spec, const Region& region,
                          const ProofSettings& settings, const CertifyFn& certify);
 
