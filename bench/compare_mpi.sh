@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# What MPI costs and gives `normbound check` or `normbound prove` (COMMAND) on one machine:
+# What MPI costs and gives `normbound check`, `reproduce` or `prove` (COMMAND) on one machine:
 #   start-up      normbound --version, the whole start of a process (libmpi's load included;
 #                 a run outside mpirun makes no MPI call), median of 20, and its share of `one`
 #   one           normbound COMMAND ARGS --threads 2             (one process, 2 threads)
 #   2 ranks x 1   mpirun -np 2 normbound COMMAND ARGS --threads 1 (the same 2 threads in 2 processes)
 #   2 ranks x 2   mpirun -np 2 normbound COMMAND ARGS --threads 2 (each rank one thread per core)
 # in interleaved rounds; prints the medians (wall seconds) and each ratio to `one`. COMMAND
-# defaults to check, whose ARGS default to --all; prove's ARGS default to a proof of 13207 boxes
-# (||J||_2 <= 1/(2T) at L = 4). Other load on the machine inflates the times; the load average is
+# defaults to check, whose ARGS default to --all; reproduce's to --all on a random model of
+# 2 layers x 4 heads (256 positions); prove's to a proof of 13207 boxes (||J||_2 <= 1/(2T) at L = 4). Other load on the machine inflates the times; the load average is
 # printed before and after.
 #
 # Usage (from anywhere): bench/compare_mpi.sh [BUILD_DIR [COMMAND [ARGS...]]]   BUILD_DIR defaults to build
@@ -23,11 +23,14 @@ case $command in
   check)
     [ "${#args[@]}" -eq 0 ] && args=(--all)
     options=(--no-timestamp) ;;
+  reproduce)
+    [ "${#args[@]}" -eq 0 ] && args=(--all --source "random-gpt2:layers=2,heads=4,embd=64,positions=256")
+    options=(--no-timestamp) ;;
   prove)
     [ "${#args[@]}" -eq 0 ] && args=(--theorem-file tests/prove/data/jacobian-norm-below-half-over-t.toml --size L=4
                                     --region 'logits=[-1/2,1/2]' --region 'T=[1,2]')
     options=() ;;
-  *) echo "compare_mpi.sh: COMMAND is check or prove, not '$command'" >&2; exit 1 ;;
+  *) echo "compare_mpi.sh: COMMAND is check, reproduce or prove, not '$command'" >&2; exit 1 ;;
 esac
 rounds=${NORMBOUND_BENCH_ROUNDS:-3}
 nb=$build/normbound
