@@ -9,7 +9,8 @@ ranks of one thread each, by the model
 
 S: the serial part, done by every rank alike (reproduce: the model pass, since every rank runs
 the same sweep), W: the work dealt over the ranks (core seconds), E: the exchanges (reproduce:
-one per head and fig. 2 experiment and one per N of fig. 3's grid, 36 with the default grids;
+one per head and fig. 2 or fig. 4 experiment and one per N of fig. 3's grid, 10 with the default
+grids;
 prove: one per wave of boxes), x(K): the time of one exchange, x(1) = 0, x(2) measured here by
 bench_rank_exchange, and x(K) = x(2) + 2 (K - 2) m beyond, rank 0 handling at least two messages
 per rank and exchange at m microseconds each (--message-us, an assumption: 5 us is typical of
@@ -36,8 +37,8 @@ SHAPES = [("GPT-2 small", 12, 12, 768), ("GPT-2 medium", 24, 16, 1024), ("GPT-2 
 RANKS = [1, 8, 64, 512]
 ROWS = 1024
 # Exchanges per head of reproduce --all: fig2a, fig2b, fig2c and fig4 one each, fig3 one per N of
-# its default grid 2, 4, ..., 64 (verify/reproduce/row_values.hpp is called once per such loop).
-EXCHANGES_PER_HEAD = 4 + 32
+# its default grid 2, 4, 8, 16, 32, 64 (verify/reproduce/row_values.hpp is called once per such loop).
+EXCHANGES_PER_HEAD = 4 + 6
 PROVE_BOXES = 10**6
 
 
