@@ -49,19 +49,40 @@ class ChunkQueue {
   const std::size_t units_, ranks_;
 };
 
-// Waits for a message from `source` by polling: Open MPI's blocking receive spins on its core,
-// which the evaluating threads of this rank need. The pauses start at 10 us and double up to
-// 200 us: a reply that comes at once (a chunk dealt, the next request) is seen within
+// Polls `done` until it returns true, rather than blocking in MPI: Open MPI's blocking calls spin
+// on their core, which the evaluating threads of this rank need. The pauses start at 10 us and
+// double up to 200 us: a reply that comes at once (a chunk dealt, the next request) is seen within
 // microseconds, and a long wait costs the core a probe every 200 us.
-MPI_Status next_message(int source) {
-  MPI_Status status;
-  auto pause = std::chrono::microseconds(10);
-  for (int arrived = 0;;) {
-    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
-    if (arrived) return status;
+template <class Done>
+void poll_until(Done done) {
+  for (auto pause = std::chrono::microseconds(10); !done();) {
     std::this_thread::sleep_for(pause);
     pause = std::min(2 * pause, std::chrono::microseconds(200));
   }
+}
+
+// Waits for a message from `source`.
+MPI_Status next_message(int source) {
+  MPI_Status status;
+  poll_until([&] {
+    int arrived = 0;
+    MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
+    return arrived != 0;
+  });
+  return status;
+}
+
+// Returns once every rank has called it. A rank leaves a call only when all have: a rank that
+// got its last "no chunk" would otherwise send its request for the next call's chunks while rank
+// 0 still deals this call's, and rank 0 would take it for this call's.
+void leave_together() {
+  MPI_Request barrier;
+  MPI_Ibarrier(MPI_COMM_WORLD, &barrier);
+  poll_until([&] {
+    int passed = 0;
+    MPI_Test(&barrier, &passed, MPI_STATUS_IGNORE);
+    return passed != 0;
+  });
 }
 
 int message_size(const std::string& bytes) {
@@ -140,10 +161,10 @@ void evaluate_on_ranks(const RankWorld& world, std::size_t units, const Evaluate
                        const GatherChunkFn& gather) {
   if (world.size() == 1) {
     if (units > 0) gather(0, units, evaluate(0, units));
-  } else if (world.leads()) {
-    deal_and_gather(world, units, evaluate, gather);
   } else {
-    evaluate_dealt_chunks(evaluate);
+    if (world.leads()) deal_and_gather(world, units, evaluate, gather);
+    else evaluate_dealt_chunks(evaluate);
+    leave_together();
   }
 }
 

@@ -21,7 +21,8 @@ using GatherChunkFn = std::function<void(std::size_t begin, std::size_t end, std
 
 // Every rank of `world` calls it with the same `units`. Rank 0 deals the chunks from its main
 // thread and evaluates chunks on a second thread meanwhile; it returns once every chunk is
-// gathered, the other ranks once no chunk is left. In a world of one rank: evaluate(0, units) and
+// gathered, and every rank only once every rank is done with this call (so that calls in a row
+// do not mix their messages). In a world of one rank: evaluate(0, units) and
 // gather it. Rethrows on rank 0 what its own evaluation threw (after the other ranks have
 // stopped); a rank that throws elsewhere propagates it, and the caller ends every rank
 // (RankWorld::end_every_rank), as rank 0 would wait for that rank's chunk forever.
