@@ -10,8 +10,7 @@ ranks of one thread each, by the model
 S: the serial part, done by every rank alike (reproduce: the model pass, since every rank runs
 the same sweep), W: the work dealt over the ranks (core seconds), E: the exchanges (reproduce:
 one per head and fig. 2 or fig. 4 experiment and one per N of fig. 3's grid, 10 with the default
-grids;
-prove: one per wave of boxes), x(K): the time of one exchange, x(1) = 0, x(2) measured here by
+grids; prove: one per wave of boxes), x(K): the time of one exchange, x(1) = 0, x(2) measured here by
 bench_rank_exchange, and x(K) = x(2) + 2 (K - 2) m beyond, rank 0 handling at least two messages
 per rank and exchange at m microseconds each (--message-us, an assumption: 5 us is typical of
 MPI over InfiniBand or shared memory; it was not measured on a cluster).
@@ -25,6 +24,7 @@ holds in memory (printed). Takes about 8 minutes.
 """
 import argparse
 import json
+import math
 import os
 import re
 import subprocess
@@ -146,7 +146,7 @@ def main():
         cells = predict(serial, work, H * EXCHANGES_PER_HEAD, x2, m)
         print(f"| reproduce --all --rows all, {name} ({H} heads) | {duration(serial)} | {duration(work)} | "
               f"{H * EXCHANGES_PER_HEAD} | " + " | ".join(duration(c) for c in cells) + " |")
-    prove_waves = waves + max(0, round(__import__("math").log2(PROVE_BOXES / boxes)))
+    prove_waves = waves + max(0, round(math.log2(PROVE_BOXES / boxes)))
     work = PROVE_BOXES * prove_seconds / boxes
     print(f"| prove, {PROVE_BOXES:.0e} boxes of the L = 3 Jacobian bound | 0 | {duration(work)} | {prove_waves} | "
           + " | ".join(duration(c) for c in predict(0, work, prove_waves, x2, m)) + " |")
