@@ -17,6 +17,9 @@ source scripts/setup.sh
 install_packages "${NORMBOUND_PACKAGES[@]}" "${NORMBOUND_TEST_PACKAGES[@]}"
 build_normbound
 ctest --test-dir build --output-on-failure -j2 --timeout 600
+# The partial operations' domains in every tier against an independent MPFR evaluation
+# (tests/formula/partial_operations_differential.cpp, a fixed seed): prints checks and failures.
+build/tests/formula/partial_operations_differential
 [ "$fast" -eq 1 ] && exit 0
 build_checking
 ctest --test-dir build-checking --output-on-failure -j2 --timeout 600 -L 'verify|models|reports|sources|errors|formula' \

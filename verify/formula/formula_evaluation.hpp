@@ -2,8 +2,12 @@
 // Values of a formula (verify/formula/formula.hpp) in a number type R: double, Mpfr, Interval,
 // DoubleInterval, ExactReal. Every operation is R's own or the library's kernel for R, so for an
 // interval type the value is an enclosure of the exact value of the formula at every point of the
-// enclosures bound to its names (NaN where an operation is undefined on part of them: log of an
-// interval reaching 0, say).
+// enclosures bound to its names. The partial operations (division, log, log1p, sqrt, powers other
+// than non-negative integer ones) are applied only where their argument is certainly inside their
+// domain (verify/formula/partial_operation.hpp): where it may be outside, the value is NaN
+// (unknown: log of an interval reaching 0, 1/[0, w]), never an infinite end; where it certainly is
+// (log of [-2, -1], a divisor exactly 0), evaluation throws OutsideDomain, whose message names the
+// operation and its place in the formula.
 //
 // What names and calls mean:
 //   names          the scalars, vectors and matrices bound by the caller (inputs, definitions)
@@ -11,7 +15,9 @@
 //   x + - * / y    on scalars; on vectors and matrices entry by entry (both of one shape, or one
 //                  a scalar)
 //   x ^ y          a literal y of integer value (2, 2.0, 1e2; also negative): repeated products (of |x| for even y, so
-//                  that an interval around 0 gives a value >= 0); otherwise exp(y log x)
+//                  that an interval around 0 gives a value >= 0), and for y < 0 the inverse of
+//                  x^-y (x != 0); otherwise exp(y log x), defined for x > 0 only (0^0.5 is
+//                  undefined, as log 0 is; sqrt(x) is defined at 0)
 //   exp log log1p sqrt abs   of a scalar, or of each entry of a vector or matrix
 //   min(x, y) max(x, y)      of two scalars (max_of/min_of: enclosures for interval types)
 //   sum(i, e) max(i, e) min(i, e) vec(i, e)   over i = 0 .. n-1, n the length of every vector (the
@@ -52,6 +58,7 @@
 
 #include "verify/numbers/exact.hpp"
 #include "verify/formula/formula.hpp"
+#include "verify/formula/partial_operation.hpp"
 #include "verify/numbers/is_gradient.hpp"
 #include "verify/kernels/kth_largest.hpp"
 #include "verify/numbers/numbers.hpp"
@@ -101,7 +108,10 @@ class Evaluation {
       case K::Add: return combine(n, [](const R& x, const R& y) { return R(x + y); });
       case K::Subtract: return combine(n, [](const R& x, const R& y) { return R(x - y); });
       case K::Multiply: return combine(n, [](const R& x, const R& y) { return R(x * y); });
-      case K::Divide: return combine(n, [](const R& x, const R& y) { return R(x / y); });
+      case K::Divide:
+        return combine(n, [&](const R& x, const R& y) {
+          return checked(n, y, Domain::NonZero, "a division", [&](const R& d) { return R(x / d); });
+        });
       case K::Power: return power(n);
       case K::Index: return entry(n);
       case K::Call: return call(n);
@@ -116,6 +126,23 @@ class Evaluation {
  private:
   [[noreturn]] void fail(const Node& n, const std::string& what) const {
     throw FormulaError(what, f_.text, n.position, f_.origin);
+  }
+
+  // apply(x) where x is certainly in domain `d` (partial_operation.hpp). The OutsideDomain
+  // message names `what`, the column and the formula (not its file: it goes into results, which
+  // hold no machine paths); on the declared ranges (refusing
+  // mode) an argument certainly outside the domain for every input is the file's mistake.
+  template <class Apply>
+  R checked(const Node& n, const R& x, Domain d, const char* what, Apply apply) const {
+    const auto place = [&] {
+      return std::string(what) + " at column " + std::to_string(n.position + 1) + " of '" + f_.text + "'";
+    };
+    try {
+      return partial(x, d, place, apply);
+    } catch (const OutsideDomain& e) {
+      if (refuse_zero_divisors_) fail(n, std::string(e.what()) + " for any input in the declared ranges");
+      throw;
+    }
   }
 
   template <class Shape>
@@ -187,6 +214,9 @@ class Evaluation {
       const std::int64_t k = *exponent;
       return map(value(n.args[0]), [&](const R& x) {
         using std::abs;
+        // x^0 is 1 only where x has a value: an unknown x (an operation that may be undefined on
+        // the box) leaves it unknown, which the products below do for every other exponent.
+        if (k == 0 && is_unknown_value(x)) return x;
         // An even power of an interval around 0 is >= 0: from |x|, not from x (x * x of [-1, 2] is [-2, 4]).
         R base = k % 2 == 0 ? R(abs(x)) : x;
         R p = R(1);
@@ -195,14 +225,17 @@ class Evaluation {
           if (left % 2 == 1) p *= base;
           if (left > 1) base *= base;
         }
-        if (negative && refuse_zero_divisors_) refuse_zero(n, p);  // x^-k is 1 / x^k
-        return negative ? R(R(1) / p) : p;
+        if (!negative) return p;
+        if (refuse_zero_divisors_) refuse_zero(n, p);  // x^-k is 1 / x^k
+        return checked(n, p, Domain::NonZero, "a negative power", [](const R& d) { return R(R(1) / d); });
       });
     }
     using std::exp;
     using std::log;
     const R y = scalar(e);
-    return map(value(n.args[0]), [&](const R& x) { return R(exp(y * log(x))); });
+    return map(value(n.args[0]), [&](const R& x) {
+      return checked(n, x, Domain::Positive, "a power exp(y log x)", [&](const R& b) { return R(exp(y * log(b))); });
+    });
   }
 
   // The value of a literal that is an integer up to 10^9 (2, 2.0, 1e2), else none: such an exponent
@@ -357,7 +390,8 @@ class Evaluation {
     }
     if (f == "softmax_jacobian") {
       arity(n, 2);
-      const R T = scalar(n.args[1]);
+      const R T = checked(n.args[1], scalar(n.args[1]), Domain::NonZero, "softmax_jacobian's divisor T",
+                          [](const R& t) { return t; });
       return nb::softmax_jacobian(weights(vector(n.args[0]), T), T);
     }
     arity(n, 1);
@@ -370,9 +404,18 @@ class Evaluation {
       else return spectral(n.args[0]);
     }
     if (f == "exp") return map(value(n.args[0]), [](const R& x) { return R(exp(x)); });
-    if (f == "log") return map(value(n.args[0]), [](const R& x) { return R(log(x)); });
-    if (f == "log1p") return map(value(n.args[0]), [](const R& x) { return R(log1p(x)); });
-    if (f == "sqrt") return map(value(n.args[0]), [](const R& x) { return R(sqrt(x)); });
+    if (f == "log")
+      return map(value(n.args[0]), [&](const R& x) {
+        return checked(n, x, Domain::Positive, "log", [](const R& a) { return R(log(a)); });
+      });
+    if (f == "log1p")
+      return map(value(n.args[0]), [&](const R& x) {
+        return checked(n, x, Domain::AboveMinusOne, "log1p", [](const R& a) { return R(log1p(a)); });
+      });
+    if (f == "sqrt")
+      return map(value(n.args[0]), [&](const R& x) {
+        return checked(n, x, Domain::NonNegative, "sqrt", [](const R& a) { return R(sqrt(a)); });
+      });
     if (f == "abs") return map(value(n.args[0]), [](const R& x) { return R(abs(x)); });
     fail(n, "unknown function '" + f +
                 "' (known: abs, delta, dot, exp, frobenius_norm, largest, log, log1p, max, min, norm, softmax, "

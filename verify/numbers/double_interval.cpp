@@ -72,8 +72,9 @@ double DoubleInterval::div_up(double x, double y) {
 }
 
 DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b) {
-  if (a.is_nan() || b.is_nan()) return I::unknown();
-  if (b.lo_ <= 0 && b.hi_ >= 0) return b.lo_ == 0 && b.hi_ == 0 ? I::unknown() : I::whole_line();
+  // A divisor that may be 0 makes the quotient unknown, never a half-line or the whole line: at
+  // that point the quotient has no value (docs/guarantees.md).
+  if (a.is_nan() || b.is_nan() || (b.lo_ <= 0 && b.hi_ >= 0)) return I::unknown();
   // b has one sign, so a / b is monotone in each argument on the box: extremes at the corners.
   const double down[4] = {I::div_down(a.lo_, b.lo_), I::div_down(a.lo_, b.hi_), I::div_down(a.hi_, b.lo_),
                           I::div_down(a.hi_, b.hi_)};
@@ -94,12 +95,13 @@ DoubleInterval exp(const DoubleInterval& x) {
 }
 
 DoubleInterval log(const DoubleInterval& x) {
-  if (x.is_nan() || x.lower() < 0 || x.upper() == 0) return I::unknown();
+  // Defined for x > 0 only: an interval reaching 0 is unknown, never [-inf, ...].
+  if (x.is_nan() || !(x.lower() > 0)) return I::unknown();
   return increasing_libm(x, [](double v) { return std::log(v); }, 1.0, 0.0, -I::kInf);
 }
 
 DoubleInterval log1p(const DoubleInterval& x) {
-  if (x.is_nan() || x.lower() < -1 || x.upper() == -1) return I::unknown();
+  if (x.is_nan() || !(x.lower() > -1)) return I::unknown();  // defined for x > -1 only
   return increasing_libm(x, [](double v) { return std::log1p(v); }, 0.0, 0.0, -I::kInf);
 }
 

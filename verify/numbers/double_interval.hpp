@@ -15,8 +15,10 @@
 //                 moved kLibmUlps = 4 ulps outward, and exact special values are kept
 //                 (exp(0) = 1, log(1) = 0);
 //   overflow      gives an infinite end, never a wrong finite one;
-//   undefined     log or sqrt of an interval reaching below 0 is NaN ("unknown"); division by
-//                 an interval containing 0 is the whole line (-inf, +inf), as MPFI gives.
+//   undefined     an operation whose argument may be outside its domain is NaN ("unknown"):
+//                 sqrt of an interval reaching below 0, log of one reaching 0 (log x needs
+//                 x > 0), log1p of one reaching -1, division by one holding 0. Never an
+//                 infinite end or a half-line: those are only the overflow of a valid enclosure.
 // Ends satisfy lo <= hi, lo < +inf and hi > -inf; NaN in both ends means unknown. There are no
 // comparison operators: code never branches on an interval comparison (max_of, min_of,
 // lower_end_of, upper_end_of, indicator_less instead).

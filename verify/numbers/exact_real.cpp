@@ -269,10 +269,22 @@ ExactReal apply(const ExactReal& x, Op op) {
   return r;
 }
 
+// f(x) for log or sqrt only where Calcium proves x inside the real domain (x > 0, or x >= 0 when
+// `zero_allowed`): elsewhere Calcium would compute in the complex numbers (log(-2) = log 2 + i pi,
+// sqrt(-2)^2 = -2), which a real formula never means. Outside or undecided gives unknown;
+// verify/formula/partial_operation.hpp tells the two apart for formulas.
+template <class Op>
+ExactReal real_partial(const ExactReal& x, bool zero_allowed, const char* what, Op op) {
+  if (!x.is_number()) return x;
+  const ExactSign s = sign_of(x);
+  if (s == ExactSign::Positive || (zero_allowed && s == ExactSign::Zero)) return apply(x, op);
+  return ExactReal::unknown(std::string(what) + " of a number not proven " + (zero_allowed ? ">= 0" : "> 0"));
+}
+
 }  // namespace
 
 ExactReal exp(const ExactReal& x) { return apply(x, ca_exp); }
-ExactReal log(const ExactReal& x) { return apply(x, ca_log); }
+ExactReal log(const ExactReal& x) { return real_partial(x, false, "log", ca_log); }
 namespace {
 
 // sqrt(a/b) for a rational a/b > 0 as (s/b) Sqrt(r), r = a b with the squares of small primes
@@ -329,7 +341,7 @@ ExactReal sqrt(const ExactReal& x) {
   const ca_srcptr v = A::value(x);
   if (!CA_IS_SPECIAL(v) && CA_IS_QQ(v, A::context(x)) && fmpz_sgn(fmpq_numref(CA_FMPQ(v))) > 0)
     return sqrt_of_positive_rational(CA_FMPQ(v));
-  return apply(x, ca_sqrt);
+  return real_partial(x, true, "sqrt", ca_sqrt);
 }
 // |x| = x or -x when the sign is decided (ca_abs leaves Abs(x) as a new generator for
 // symbolic x even when its sign is known numerically), else Calcium's Abs(x).

@@ -137,6 +137,8 @@ class ExactReal {
   // Elementary functions, found by argument-dependent lookup only (as hidden friends), so that
   // they do not hide std::exp and the others from unqualified calls on double in namespace nb.
   friend ExactReal exp(const ExactReal& x);
+  // log, log1p and sqrt of a number Calcium does not prove inside their real domain (x > 0,
+  // x > -1, x >= 0) are unknown: never a complex value.
   friend ExactReal log(const ExactReal& x);    // x > 0
   friend ExactReal log1p(const ExactReal& x);  // log(1 + x)
   friend ExactReal sqrt(const ExactReal& x);   // x >= 0
