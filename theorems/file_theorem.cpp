@@ -12,6 +12,7 @@
 #include "models/random/requested_shape.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_evaluation.hpp"
+#include "verify/numbers/outside_domain.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/io/input_file.hpp"
 #include "verify/numbers/number_literal.hpp"
@@ -144,14 +145,24 @@ class FileTheorem final : public Theorem {
         throw InputError(in.name + " must be one of " + choices_text(in));
     }
     if (spec_.assumptions.empty()) return;
-    const Bindings<DoubleInterval> fast = bindings<DoubleInterval>(c);
+    // A definition without a value at this case (verify/numbers/outside_domain.hpp) leaves its claims
+    // undefined: the case is evaluated, and becomes INCONCLUSIVE with that reason. An assumption
+    // without a value does not hold: the case is refused.
+    std::optional<Bindings<DoubleInterval>> fast;
     std::optional<Bindings<Interval>> wide;  // only where binary64 leaves an assumption undecided
-    for (const ClaimSpec& a : spec_.assumptions) {
-      if (certainly_holds(a, fast, c)) continue;
-      if (!wide) wide = bindings<Interval>(c);
-      if (!certainly_holds(a, *wide, c))
-        throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
+    try {
+      fast = bindings<DoubleInterval>(c);
+    } catch (const OutsideDomain&) {
+      return;
     }
+    for (const ClaimSpec& a : spec_.assumptions) try {
+        if (certainly_holds(a, *fast, c)) continue;
+        if (!wide) wide = bindings<Interval>(c);
+        if (!certainly_holds(a, *wide, c))
+          throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
+      } catch (const OutsideDomain& e) {
+        throw InputError("the assumption " + relation_text(a) + " has no value here: " + e.what());
+      }
   }
 
   Sides<double> evaluate_double(const Case& c, const EvalContext&) const override { return evaluate<double>(c); }

@@ -95,12 +95,22 @@ void print_flagged(const RunResults& results, std::ostream& terminal, const std:
         out << tight << " TIGHT (equal within resolution, neither proven nor refuted; exact evaluation: "
             << exact_reasons(t) << ")";
       if (tight && inconclusive) out << ", ";
-      if (inconclusive) out << inconclusive << " INCONCLUSIVE at the precision cap";
+      std::size_t undefined = 0;
+      for (const auto& o : t.outcomes) undefined += is_undefined(o.exact);
+      if (inconclusive > undefined) out << inconclusive - undefined << " INCONCLUSIVE at the precision cap";
+      if (inconclusive > undefined && undefined) out << ", ";
+      if (undefined) out << undefined << " INCONCLUSIVE because a claim has no value there (undefined)";
       out << "\n";
       for (const auto& o : t.outcomes)
-        if (o.verdict == Verdict::Tight || o.verdict == Verdict::Inconclusive) {
+        if ((o.verdict == Verdict::Tight || o.verdict == Verdict::Inconclusive) && !is_undefined(o.exact)) {
           out << "  case " << o.index << " (" << o.label << "): " << verdict_name(o.verdict) << ", slack in "
               << reports::full_enclosure(o.slack) << " at " << o.precision_bits << " bits\n";
+          break;
+        }
+      for (const auto& o : t.outcomes)
+        if (is_undefined(o.exact)) {
+          out << "  case " << o.index << " (" << o.label << "): " << verdict_name(o.verdict) << ", "
+              << o.exact << "\n";
           break;
         }
     }

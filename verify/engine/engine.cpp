@@ -16,6 +16,7 @@
 #include "verify/engine/exact_decision_in_child.hpp"
 #include "verify/engine/seed.hpp"
 #include "verify/engine/slack.hpp"
+#include "verify/numbers/outside_domain.hpp"
 
 namespace nb {
 namespace {
@@ -30,6 +31,25 @@ struct TierOutcome {
   // this precision been the final one), and at least one is.
   bool within_resolution = false;
 };
+
+// The outcome of a case some claim of which has no value there (`e`): INCONCLUSIVE with the
+// reason, final at this tier (no precision gives a value to what has none).
+TierOutcome undefined_outcome(const Case& c, std::size_t index, unsigned bits, const OutsideDomain& e) {
+  TierOutcome t;
+  t.settled = true;
+  CaseOutcome& out = t.outcome;
+  out.index = index;
+  out.label = c.label;
+  out.size = c.size();
+  out.provenance = c.provenance;
+  out.precision_bits = bits;
+  out.verdict = Verdict::Inconclusive;
+  out.claim = "(undefined at this case)";
+  out.exact = kUndefined + e.what();
+  const EnclosureText unknown = enclosure_text(not_a_number<Mpfr>(), not_a_number<Mpfr>());
+  out.value = out.bound = out.slack = out.relative_slack = unknown;
+  return t;
+}
 
 template <class R>
 TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sides<R>& sides, const Case& c,
@@ -78,6 +98,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
       out.exact = decide_claims_exactly_within(settings.exact_time_limit, theorem, c, ctx, settings.exact,
                                                classify_here, decided, verdicts, slacks);
     }
+  if (is_undefined(out.exact)) return undefined_outcome(c, index, bits, OutsideDomain(out.exact.substr(kUndefined.size())));
   const std::size_t k = deciding_claim(verdicts, slacks);
   const auto& claim = shown->claims[k];
   if (slacks[k].known) t.slack_width = static_cast<double>(slacks[k].hi - slacks[k].lo);
@@ -106,7 +127,13 @@ EvalContext context_for(std::size_t index, const CheckSettings& settings, unsign
 TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t index,
                              const CheckSettings& settings, unsigned look) {
   const EvalContext ctx = context_for(index, settings, look);
-  TierOutcome t = outcome_of(theorem, ctx, theorem.evaluate_fast(c, ctx), c, index, settings, kBinary64TierBits,
+  Sides<DoubleInterval> sides;
+  try {
+    sides = theorem.evaluate_fast(c, ctx);
+  } catch (const OutsideDomain& e) {
+    return undefined_outcome(c, index, kBinary64TierBits, e);
+  }
+  TierOutcome t = outcome_of(theorem, ctx, sides, c, index, settings, kBinary64TierBits,
                              false, kBinary64EnclosureDigits);
   // An infinite end here is binary64's overflow beyond DBL_MAX (a relative slack of 0.75 / 2^-1074,
   // say), which MPFI's exponent range (to about 10^323228496) encloses finitely: MPFI decides
@@ -118,8 +145,13 @@ TierOutcome binary64_outcome(const Theorem& theorem, const Case& c, std::size_t 
 TierOutcome mpfi_outcome(const Theorem& theorem, const Case& c, std::size_t index, const CheckSettings& settings,
                          unsigned look, unsigned bits, bool final_precision) {
   const EvalContext ctx = context_for(index, settings, look);
-  return outcome_of(theorem, ctx, theorem.evaluate_interval(c, ctx), c, index, settings, bits, final_precision,
-                    kEnclosureDigits);
+  Sides<Interval> sides;
+  try {
+    sides = theorem.evaluate_interval(c, ctx);
+  } catch (const OutsideDomain& e) {
+    return undefined_outcome(c, index, bits, e);
+  }
+  return outcome_of(theorem, ctx, sides, c, index, settings, bits, final_precision, kEnclosureDigits);
 }
 
 // The MPFI ladder of one case (step 2 of evaluate_cases): from settings.precision, doubling up
@@ -136,7 +168,7 @@ TierOutcome mpfi_ladder(const Theorem& theorem, const Case& c, std::size_t index
     const bool final_precision = requested >= settings.max_precision;
     const unsigned bits = set_working_precision(requested);
     TierOutcome t = mpfi_outcome(theorem, c, index, settings, look, bits, final_precision);
-    if (final_precision || !needs_more_precision(t.outcome.verdict)) return t;
+    if (final_precision || is_undefined(t.outcome.exact) || !needs_more_precision(t.outcome.verdict)) return t;
     requested = t.within_resolution ? settings.max_precision : std::min(requested * 2, settings.max_precision);
   }
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "verify/numbers/outside_domain.hpp"
+
 namespace nb {
 namespace {
 
@@ -80,6 +82,10 @@ std::string decide_claims_exactly(const Theorem& theorem, const Case& c, const E
         if (exact_name == name) q = narrowed_to_exact(q, exact_q, "the quantity '" + name + "'");
   } catch (const NoExactForm& e) {
     return kExactUndecided + e.what();
+  } catch (const OutsideDomain& e) {
+    // Some claim has no value at this case: none is decided (the engine makes the case INCONCLUSIVE).
+    for (std::size_t i : open) verdicts[i] = Verdict::Inconclusive;
+    return kUndefined + e.what();
   }
 
   bool attained = false;

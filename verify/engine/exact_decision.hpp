@@ -55,7 +55,10 @@ bool wants_exact_decision(const std::vector<Verdict>& verdicts, const ExactBudge
 //   kBoundAttained          every undecided claim decided, at least one with slack exactly 0;
 //   kExactlyDecided         every undecided claim decided, none at equality;
 //   kExactUndecided + why   some claim stays undecided, e.g. "undecided: no exact form (general
-//                           spectral norm)", "undecided: budget: more than 20000000 units of work".
+//                           spectral norm)", "undecided: budget: more than 20000000 units of work";
+//   kUndefined + why        an operation's argument is exactly outside its domain (a divisor that
+//                           is exactly 0, verify/numbers/outside_domain.hpp): every undecided
+//                           claim is left INCONCLUSIVE.
 // Throws std::logic_error as narrowed_to_exact does.
 std::string decide_claims_exactly(const Theorem& theorem, const Case& c, const EvalContext& ctx,
                                   const ExactBudget& budget, const SlackClassifier& classify, Sides<Interval>& sides,

@@ -32,10 +32,16 @@ EnclosureText enclosure_text(double x);  // a point estimate: lo = hi
 inline constexpr unsigned kMaxSampleDoublings = 20;
 
 // The values of CaseOutcome::exact (decide_claims_exactly, verify/engine/exact_decision.hpp): "" when no
-// exact evaluation was tried, kBoundAttained, kExactlyDecided, or kExactUndecided + a reason.
+// exact evaluation was tried, kBoundAttained, kExactlyDecided, or kExactUndecided + a reason; or
+// kUndefined + a reason when some claim has no value at the case (an operation certainly outside
+// its domain, verify/numbers/outside_domain.hpp, found by any tier): the case is then INCONCLUSIVE.
 inline const std::string kBoundAttained = "bound attained";
 inline const std::string kExactlyDecided = "decided";
 inline const std::string kExactUndecided = "undecided: ";
+inline const std::string kUndefined = "undefined: ";
+
+// Whether the case's claims are undefined there (exact starts with kUndefined).
+inline bool is_undefined(const std::string& exact) { return exact.rfind(kUndefined, 0) == 0; }
 
 // Why a case left TIGHT or INCONCLUSIVE stayed so, from its `exact` text: the reason after kExactUndecided,
 // or "not tried".
