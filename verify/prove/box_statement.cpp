@@ -7,6 +7,7 @@
 
 #include "verify/io/errors.hpp"
 #include "verify/numbers/enclosure_intersection.hpp"
+#include "verify/numbers/outside_domain.hpp"
 #include "verify/prove/gradient_number.hpp"
 #include "verify/engine/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
@@ -211,58 +212,67 @@ BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
         undecided_assumption = undecided_assumption || box.lo[k] <= 0;
       }
 
-  Bindings<R> names = input_bindings<R>(spec_, region_, [&](std::size_t k) { return enclosure<R>(box.lo[k], box.hi[k]); });
-  const auto value = [&](const formula::Formula& f) {
-    return kernels_ == BoxKernels::Range ? formula::evaluate_over_box(f, names) : formula::evaluate(f, names);
-  };
-  const auto scalar = [&](const formula::Formula& f) {
-    formula::Value<R> v = value(f);
-    if (const R* x = std::get_if<R>(&v)) return *x;
-    throw InputError(f.origin + ": a scalar is needed, not " + formula::shape_of(v));
-  };
-  const auto claim_of = [&](const formula::ClaimSpec& c) {
-    return Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation};
-  };
-  const auto verdict = [&](const Claim<R>& c, const R& slack, SlackEnclosure* enclosure) {
-    const SlackEnclosure s = slack_of(c, slack);
-    if (enclosure) *enclosure = s;
-    return classify(s, c.relation, Evidence::Certified, policy_, working_precision(), false);
-  };
-  for (const auto& [name, f] : spec_.definitions) names[name] = value(f);
-  for (const formula::ClaimSpec& a : spec_.assumptions) {
-    const Claim<R> c = claim_of(a);
-    const Verdict v = verdict(c, slack_value(c), nullptr);
-    if (v == Verdict::Violated) {
-      out.status = BoxStatus::OutsideAssumptions;
-      return out;
+  // An operation certainly outside its domain on the whole box (verify/numbers/outside_domain.hpp):
+  // the statement has no value there, so the box is neither proved nor a counterexample; it stays
+  // undecided (split, then residual). One that may be outside gives NaN enclosures: undecided too.
+  try {
+    Bindings<R> names = input_bindings<R>(spec_, region_, [&](std::size_t k) { return enclosure<R>(box.lo[k], box.hi[k]); });
+    const auto value = [&](const formula::Formula& f) {
+      return kernels_ == BoxKernels::Range ? formula::evaluate_over_box(f, names) : formula::evaluate(f, names);
+    };
+    const auto scalar = [&](const formula::Formula& f) {
+      formula::Value<R> v = value(f);
+      if (const R* x = std::get_if<R>(&v)) return *x;
+      throw InputError(f.origin + ": a scalar is needed, not " + formula::shape_of(v));
+    };
+    const auto claim_of = [&](const formula::ClaimSpec& c) {
+      return Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation};
+    };
+    const auto verdict = [&](const Claim<R>& c, const R& slack, SlackEnclosure* enclosure) {
+      const SlackEnclosure s = slack_of(c, slack);
+      if (enclosure) *enclosure = s;
+      return classify(s, c.relation, Evidence::Certified, policy_, working_precision(), false);
+    };
+    for (const auto& [name, f] : spec_.definitions) names[name] = value(f);
+    for (const formula::ClaimSpec& a : spec_.assumptions) {
+      const Claim<R> c = claim_of(a);
+      const Verdict v = verdict(c, slack_value(c), nullptr);
+      if (v == Verdict::Violated) {
+        out.status = BoxStatus::OutsideAssumptions;
+        return out;
+      }
+      undecided_assumption = undecided_assumption || !holds(v);
     }
-    undecided_assumption = undecided_assumption || !holds(v);
+    std::vector<Claim<R>> claims;
+    std::vector<R> slacks;
+    std::vector<bool> undecided;
+    for (std::size_t k : claims_) {
+      claims.push_back(claim_of(spec_.claims[k]));
+      slacks.push_back(slack_value(claims.back()));
+      undecided.push_back(!holds(verdict(claims.back(), slacks.back(), nullptr)));
+    }
+    if (uses_derivatives() && std::find(undecided.begin(), undecided.end(), true) != undecided.end())
+      tighten<R>(box, undecided, slacks);
+    bool all_hold = true, one_fails = false;
+    for (std::size_t j = 0; j < claims.size(); ++j) {
+      SlackEnclosure s;
+      const Verdict v = verdict(claims[j], slacks[j], &s);
+      all_hold = all_hold && holds(v);
+      one_fails = one_fails || v == Verdict::Violated;
+      if (!holds(v))
+        out.undecided_width += s.known ? Mpfr(s.hi - s.lo).convert_to<double>() : std::numeric_limits<double>::infinity();
+      out.slacks.push_back(std::move(s));
+    }
+    out.status = undecided_assumption ? BoxStatus::Undecided
+                 : all_hold           ? BoxStatus::Holds
+                 : one_fails          ? BoxStatus::Fails
+                                      : BoxStatus::Undecided;
+    return out;
+  } catch (const OutsideDomain&) {
+    BoxVerdict undefined;
+    undefined.undecided_width = std::numeric_limits<double>::infinity();
+    return undefined;
   }
-  std::vector<Claim<R>> claims;
-  std::vector<R> slacks;
-  std::vector<bool> undecided;
-  for (std::size_t k : claims_) {
-    claims.push_back(claim_of(spec_.claims[k]));
-    slacks.push_back(slack_value(claims.back()));
-    undecided.push_back(!holds(verdict(claims.back(), slacks.back(), nullptr)));
-  }
-  if (uses_derivatives() && std::find(undecided.begin(), undecided.end(), true) != undecided.end())
-    tighten<R>(box, undecided, slacks);
-  bool all_hold = true, one_fails = false;
-  for (std::size_t j = 0; j < claims.size(); ++j) {
-    SlackEnclosure s;
-    const Verdict v = verdict(claims[j], slacks[j], &s);
-    all_hold = all_hold && holds(v);
-    one_fails = one_fails || v == Verdict::Violated;
-    if (!holds(v))
-      out.undecided_width += s.known ? Mpfr(s.hi - s.lo).convert_to<double>() : std::numeric_limits<double>::infinity();
-    out.slacks.push_back(std::move(s));
-  }
-  out.status = undecided_assumption ? BoxStatus::Undecided
-               : all_hold           ? BoxStatus::Holds
-               : one_fails          ? BoxStatus::Fails
-                                    : BoxStatus::Undecided;
-  return out;
 }
 
 template BoxVerdict BoxStatement::evaluate<DoubleInterval>(const Box&, unsigned) const;

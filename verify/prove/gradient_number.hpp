@@ -19,9 +19,12 @@
 // theorem (f(x) - f(c) is in <∂f(z), x - c> for some z on the segment) holds with it, which is all
 // the mean-value form and the monotonicity test (box_statement.cpp) use.
 //
-// A derivative that an operation cannot enclose (sqrt or log at an interval reaching 0, a division
-// by an interval holding 0) comes out infinite or NaN: callers check is_finite_value on every entry
-// and fall back to the value alone. The formula evaluator refuses, for this type, the kernels that
+// A derivative that an operation cannot enclose (sqrt at an interval reaching 0) comes out
+// infinite or NaN: callers check is_finite_value on every entry and fall back to the value alone.
+// The formula evaluator applies a partial operation only where its argument's value over the box is
+// certainly inside its domain (verify/formula/partial_operation.hpp): elsewhere the value, centre
+// and every derivative are NaN, so a box reaching the edge of a domain is never decided through
+// its derivatives. The formula evaluator refuses, for this type, the kernels that
 // have no derivative (largest, spectral_norm); callers check formulas with
 // formulas_have_derivatives (box_statement.cpp) before evaluating them here.
 #include <concepts>
