@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # prove_and_recheck.sh NORMBOUND: `normbound prove` and `recheck` as a user meets them. The printed
 # spectral bound is refuted at a counterexample that check --case confirms; the sharp one's first
-# claim is proved on a region in one box and its certificate rechecks; a proof of many leaves
-# rechecks (not within a millisecond: exit 2) and a tampered copy does not; a box limit leaves
+# claim is proved on a region in one box and its certificate rechecks, printing what it proves; a
+# certificate whose statement was edited (hash recomputed), one for a smaller region under a larger
+# demand, and one edited to refute another claim are refused; a proof of many leaves rechecks (not
+# within a millisecond: exit 2) and a tampered copy does not; a box limit leaves
 # both sharp claims UNDECIDED (exit 2); mistakes are usage errors (64), a file that is no certificate a
 # data error (65). Prints what failed; exits 1 then.
 set -u
@@ -22,7 +24,50 @@ sharp=softmax-jacobian-spectral-sharp
 expect 0 '^PROVEN ON REGION: every claim holds at every point of the region' \
   "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 1 --threads 2 \
   --certificate "$dir/sharp.json"
-expect 0 '^recheck passed: .*PROVEN ON REGION; 1 leaves cover the region' "$nb" recheck "$dir/sharp.json"
+expect 0 'PROVEN ON REGION: 1 leaves cover the region .*evaluated in its recorded arithmetic and again in another' \
+  "$nb" recheck "$dir/sharp.json"
+# recheck says what it verified: the statement's SHA-256 (compared with the theorem folder's file of
+# that id), the claims, the sizes and the region.
+expect 0 'statement SHA-256: [0-9a-f]{64}, the text of the theorem folder' "$nb" recheck "$dir/sharp.json"
+expect 0 'claim 1: spectral_norm\(softmax_jacobian\(logits / T, 1\)\) <= 1 / 2' "$nb" recheck "$dir/sharp.json"
+expect 0 'region: logits in \[-2, 2\] \(each of 3 entries\); T in \[0\.5, 2\]' "$nb" recheck "$dir/sharp.json"
+
+# Forgery: the embedded statement edited (claim 1's bound weakened to 1, still provable on these
+# leaves) and its SHA-256 recomputed. Refused against the folder's file, or --against FILE, with a
+# hash that differs from the genuine certificate's.
+python3 - "$dir/sharp.json" "$dir/edited.json" <<'PY'
+import hashlib, json, sys
+j = json.load(open(sys.argv[1]))
+text = j["theorem"]["text"].replace('bound = "1 / 2"', 'bound = "1"', 1)
+assert text != j["theorem"]["text"]
+j["theorem"]["text"] = text
+j["theorem"]["sha256"] = hashlib.sha256(text.encode()).hexdigest()
+json.dump(j, open(sys.argv[2], "w"))
+PY
+expect 1 '^recheck REFUSED: ' "$nb" recheck "$dir/edited.json"
+expect 1 "statement \(SHA-256 [0-9a-f]{64}\) is not the text of the theorem folder's softmax-jacobian-spectral-sharp" \
+  "$nb" recheck "$dir/edited.json"
+expect 1 'is not the text of .*softmax-jacobian-spectral-sharp-as-formula.toml' "$nb" recheck "$dir/edited.json" \
+  --against "$(dirname "$0")/../../theorems/specs/softmax-jacobian-spectral-sharp-as-formula.toml"
+genuine_hash=$("$nb" recheck "$dir/sharp.json" | sed -n 's/^  statement SHA-256: \([0-9a-f]*\).*/\1/p')
+edited_hash=$("$nb" recheck "$dir/edited.json" | sed -n 's/^  statement SHA-256: \([0-9a-f]*\).*/\1/p')
+if [ -z "$genuine_hash" ] || [ "$genuine_hash" = "$edited_hash" ]; then
+  echo "FAILED: recheck prints the statement's SHA-256 '$genuine_hash', then '$edited_hash' for the edited one"
+  failures=$((failures + 1))
+fi
+
+# Forgery: a genuine certificate for a smaller region is printed with its region, and refused
+# where a larger region, another claim or other sizes are demanded.
+expect 0 '^PROVEN ON REGION' "$nb" prove $sharp --size L=3 --region 'logits=[-1,1]' --region 'T=[1,2]' --claim 1 \
+  --certificate "$dir/smaller.json"
+expect 0 'region: logits in \[-1, 1\] \(each of 3 entries\); T in \[1, 2\]' "$nb" recheck "$dir/smaller.json"
+expect 0 '^recheck passed' "$nb" recheck "$dir/smaller.json" --region 'logits=[-1,1]' --region 'T=[3/2,2]' --claim 1 --size L=3
+expect 1 'not what was demanded: the certificate covers logits\[0\] in \[-1, 1\], not the demanded \[-2, 2\]' \
+  "$nb" recheck "$dir/smaller.json" --region 'logits=[-2,2]' --region 'T=[1/2,2]'
+expect 1 'not what was demanded: the certificate is not about claim 2' "$nb" recheck "$dir/smaller.json" --claim 2
+expect 1 'not what was demanded: the certificate is at the sizes L = 3, not at the demanded L=4' \
+  "$nb" recheck "$dir/smaller.json" --size L=4
+expect 64 "has no input 'q'" "$nb" recheck "$dir/smaller.json" --region 'q=[0,1]'
 # The same bound with 1/(2T) apart from the norm needs many leaves; a recheck within a
 # millisecond does not finish them.
 over_t=$(dirname "$0")/../prove/data/jacobian-norm-below-half-over-t.toml
@@ -37,6 +82,29 @@ j["leaves"][1]["box"][0][0] = "-1"
 json.dump(j, open(sys.argv[2], "w"))
 PY
 expect 1 'leaf 1 records the box logits\[0\] in \[-1, ' "$nb" recheck "$dir/tampered.json"
+
+# A proof about claim 1 alone presents a counterexample to claim 1 (0 is simpler, but violates
+# claim 2 alone), and a certificate edited to say it refutes claim 3, which holds on the whole
+# region, is refused.
+apart=$(dirname "$0")/../prove/data/two-claims-apart.toml
+expect 1 "^VIOLATED: .* on 'x <= 3/4'\)" "$nb" prove --theorem-file "$apart" --claim 1 --cases-dir "$dir" \
+  --certificate "$dir/apart.json"
+if ! python3 -c 'import json, sys; from fractions import Fraction as F
+x = json.load(open(sys.argv[1]))["case"]["numbers"]["x"]
+x = F(float.fromhex(x)) if "x" in x else F(x)
+sys.exit(0 if x > F(3, 4) else 1)' "$dir/two-claims-apart-prove-counterexample.json"; then
+  echo "FAILED: prove --claim 1 saved a counterexample that does not violate claim 1"
+  failures=$((failures + 1))
+fi
+expect 0 'VIOLATED: the counterexample certified again' "$nb" recheck "$dir/apart.json" --against "$apart"
+python3 - "$dir/apart.json" "$dir/other-claim.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["claims"] = [3]
+json.dump(j, open(sys.argv[2], "w"))
+PY
+expect 1 'not certified VIOLATED for claim 3' "$nb" recheck "$dir/other-claim.json"
+expect 1 'refutes claim 1, which is not among the demanded claims' "$nb" recheck "$dir/apart.json" --claim 2
 
 expect 2 '^UNDECIDED: stopped by the box limit' \
   "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 40

@@ -1,5 +1,7 @@
 // Certificates of region proofs (verify/prove/proof_certificate.hpp): one written by a proof
-// rechecks, and every kind of tampering makes the recheck fail at the offending leaf or field.
+// rechecks, every kind of tampering makes the recheck fail at the offending leaf or field, a
+// certificate about another statement, less region or other claims than demanded is refused, and
+// a leaf the first arithmetic gets wrong is caught by the second (Arb).
 #include "verify/prove/proof_certificate.hpp"
 
 #include <gtest/gtest.h>
@@ -10,6 +12,7 @@
 #include "theorems/file_theorem.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/io/input_file.hpp"
+#include "verify/io/sha256.hpp"
 #include "verify/prove/counterexample.hpp"
 
 namespace nb::prove {
@@ -23,7 +26,10 @@ bool engine_violated(const formula::TheoremSpec& spec, const Case& c) {
   return engine_outcome(*theorems::make_file_theorem(spec), c, false).verdict == Verdict::Violated;
 }
 
-// The certificate of a proof of the theorem file `file` on the region `regions` (claim 1 only).
+const std::string kApart = std::string(NORMBOUND_PROVE_TEST_DATA) + "/two-claims-apart.toml";
+
+// The certificate of a proof of the theorem file `file` on the region `regions` (claim 1 only),
+// a counterexample certified against claim 1 alone.
 nlohmann::json certificate(const std::string& file, const std::vector<std::string>& sizes,
                            const std::vector<std::string>& regions, std::size_t max_boxes = 200000) {
   const std::string text = read_input_file(file, "theorem file");
@@ -35,7 +41,7 @@ nlohmann::json certificate(const std::string& file, const std::vector<std::strin
   ProofSettings settings;
   settings.max_boxes = max_boxes;
   const RegionProof proof = prove_region(statement, spec, region, settings, [&](const Case& c) -> std::optional<Case> {
-    if (engine_violated(spec, c)) return c;
+    if (engine_violated(spec_of_claims(spec, {0}), c)) return c;
     return std::nullopt;
   });
   return certificate_json(ProvedStatement{&spec, name, text, statement.claims(), statement.kernels(), statement.forms()},
@@ -143,6 +149,94 @@ TEST(ProofCertificate, ACounterexampleRechecksAndAMovedOneFails) {
   nlohmann::json holds = j;
   holds["witness"]["numbers"]["logits"]["values"] = {"-1", "1"};
   EXPECT_NE(recheck(holds).failure.find("not certified VIOLATED"), std::string::npos);
+}
+
+// Forgery of the claims: a counterexample to claim 1 presented as one to claim 3, which holds on
+// the whole region [0, 1], or to claim 2, which the point does not violate.
+TEST(ProofCertificate, ACounterexampleIsCertifiedAgainstTheCertificatesClaimsAlone) {
+  nlohmann::json j = certificate(kApart, {}, {"x=[0,1]"});
+  ASSERT_EQ(j.at("outcome"), "violated");
+  const RecheckResult genuine = recheck(j);
+  EXPECT_TRUE(genuine.passed) << genuine.failure;
+  ASSERT_EQ(genuine.claims.size(), 1u);
+  EXPECT_EQ(genuine.claims[0], "claim 1: x <= 3/4");
+  for (const int other : {2, 3}) {
+    j["claims"] = {other};
+    const RecheckResult r = recheck(j);
+    EXPECT_FALSE(r.passed);
+    EXPECT_NE(r.failure.find("not certified VIOLATED for claim " + std::to_string(other)), std::string::npos) << r.failure;
+  }
+}
+
+// Forgery of the region: a genuine certificate for a smaller region says which region it covers,
+// and is refused under a demand for a larger one (or other sizes, or a claim it is not about).
+TEST(ProofCertificate, ACertificateForLessThanDemandedIsRefused) {
+  const RecheckResult plain = recheck(proven());
+  EXPECT_EQ(plain.region, "logits in [-0.5, 0.5] (each of 3 entries); T in [1, 2]");
+  EXPECT_EQ(plain.sizes, "L = 3");
+  const auto demanding = [&](RecheckDemand d) { return recheck_certificate(proven(), 2, engine_violated, 3600, d); };
+  const RecheckResult inside = demanding({.regions = {"logits[1]=[0,1/4]", "T=[1,3/2]"}, .claims = {0}});
+  EXPECT_TRUE(inside.passed) << inside.failure;
+  const RecheckResult larger = demanding({.regions = {"logits=[-1,1]"}});
+  EXPECT_TRUE(larger.refused);
+  EXPECT_FALSE(larger.passed);
+  EXPECT_NE(larger.failure.find("covers logits[0] in [-0.5, 0.5], not the demanded [-1, 1]"), std::string::npos) << larger.failure;
+  EXPECT_TRUE(demanding({.regions = {"T=[1/2,2]"}}).refused);
+  EXPECT_TRUE(demanding({.sizes = {"L=4"}}).refused);
+  EXPECT_TRUE(demanding({.sizes = {"L=3"}}).passed);
+  EXPECT_THROW(demanding({.regions = {"q=[0,1]"}}), UsageError);
+  EXPECT_THROW(demanding({.claims = {1}}), UsageError);  // the statement has one claim
+}
+
+// Forgery of the statement: the embedded text edited (a weaker bound the leaves still prove) and
+// its SHA-256 recomputed rechecks on its own, and is refused against the theorem file's text.
+TEST(ProofCertificate, AnEditedStatementWithItsHashRecomputedIsRefusedAgainstTheFile) {
+  const std::string original = read_input_file(kOverT, "theorem file");
+  nlohmann::json j = proven();
+  std::string text = j["theorem"]["text"];
+  text.replace(text.find("1 / (2 * T)"), 11, "1 / (1 * T)");
+  Sha256 h;
+  h.update(text.data(), text.size());
+  const std::string edited_sha256 = h.hex_digest();
+  j["theorem"]["text"] = text;
+  j["theorem"]["sha256"] = edited_sha256;
+  const RecheckResult alone = recheck(j);
+  EXPECT_TRUE(alone.passed) << alone.failure;  // nothing to compare it with
+  EXPECT_EQ(alone.statement_sha256, edited_sha256);
+  const RecheckResult against = recheck_certificate(j, 2, engine_violated, 3600, {.statement = original, .statement_origin = "F"});
+  EXPECT_TRUE(against.refused);
+  EXPECT_NE(against.failure.find("is not the text of F"), std::string::npos) << against.failure;
+  const RecheckResult genuine = recheck_certificate(proven(), 2, engine_violated, 3600, {.statement = original});
+  EXPECT_TRUE(genuine.passed) << genuine.failure;
+  EXPECT_TRUE(genuine.statement_is_demanded);
+  EXPECT_NE(genuine.statement_sha256, alone.statement_sha256);
+}
+
+// The second arithmetic: a first arithmetic that wrongly proves every leaf (an enclosure that
+// misses the true value) passes a certificate claiming the printed spectral bound, which is
+// false on its region, proven in one leaf; Arb balls do not.
+TEST(ProofCertificate, ALeafTheFirstArithmeticGetsWrongIsCaughtInArb) {
+  nlohmann::json j = certificate(kPrinted, {"L=2"}, {"logits=[-1,1]", "T=[1,1]"});
+  ASSERT_EQ(j.at("outcome"), "violated");
+  j["outcome"] = "proven_on_region";
+  j.erase("witness");
+  j["nodes"] = nlohmann::json::array({{{"leaf", 0}}});
+  nlohmann::json box = nlohmann::json::array();
+  for (const auto& c : j["region"]) box.push_back(c["interval"]);
+  j["leaves"] = nlohmann::json::array({{{"box", box}, {"status", "proven"}, {"tier", "binary64"}, {"bits", 53}}});
+  const LeafCheck wrong = [](const BoxStatement&, const Box&, Tier, unsigned) { return BoxStatus::Holds; };
+  const RecheckResult r = recheck_certificate(j, 1, engine_violated, 3600, {}, wrong);
+  EXPECT_FALSE(r.passed);
+  EXPECT_NE(r.failure.find("in Arb balls at 64 bits"), std::string::npos) << r.failure;
+  // Two arithmetics are used on a genuine proof: every leaf again in Arb (or MPFI after binary64).
+  const RecheckResult genuine = recheck(proven());
+  EXPECT_TRUE(genuine.passed) << genuine.failure;
+  EXPECT_EQ(genuine.arb_leaves + genuine.mpfi_leaves, genuine.proven + genuine.outside);
+  EXPECT_GT(genuine.arb_leaves, 0u);
+  EXPECT_GE(genuine.arb_pieces, genuine.arb_leaves);
+  EXPECT_GE(genuine.arb_bits, 64u);
+  std::printf("second arithmetic: %zu leaves in Arb (%zu pieces), %zu in MPFI\n", genuine.arb_leaves, genuine.arb_pieces,
+              genuine.mpfi_leaves);
 }
 
 TEST(ProofCertificate, AFileThatIsNoCertificateIsAnInputError) {

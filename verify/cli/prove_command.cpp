@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "reports/case_text.hpp"
+#include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
 #include "verify/io/atomic_file.hpp"
 #include "verify/cli/count_option.hpp"
@@ -20,6 +22,7 @@
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
 #include "verify/prove/region_proof.hpp"
+#include "verify/prove/statement_text.hpp"
 #include "verify/results/version.hpp"
 
 namespace nb::cli {
@@ -64,28 +67,6 @@ StatementFile statement_file(const ProveOptions& o) {
   s.text = read_input_file(s.path, "theorem file");
   s.spec = formula::read_theorem_spec(s.text, s.path);
   return s;
-}
-
-// "logits in [-2, 2] (3 entries); T in [1/2, 2]": each input's coordinates, an interval shared by
-// all its entries written once.
-std::string region_text(const prove::Region& region, const prove::Box& box) {
-  std::string text;
-  for (std::size_t k = 0; k < region.coordinates.size();) {
-    const std::string& input = region.coordinates[k].input;
-    std::size_t end = k;
-    bool shared = true;
-    while (end < region.coordinates.size() && region.coordinates[end].input == input) {
-      shared = shared && box.lo[end] == box.lo[k] && box.hi[end] == box.hi[k];
-      ++end;
-    }
-    text += text.empty() ? "" : "; ";
-    if (shared)
-      text += input + " in " + prove::interval_text(box, k) + (end - k > 1 ? " (each of " + std::to_string(end - k) + " entries)" : "");
-    else
-      for (std::size_t e = k; e < end; ++e) text += (e > k ? ", " : "") + region.coordinates[e].label + " in " + prove::interval_text(box, e);
-    k = end;
-  }
-  return text;
 }
 
 std::string percent(const Rational& part, const Rational& whole) {
@@ -171,8 +152,15 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   for (std::uint64_t k : o.claims) claims.push_back(static_cast<std::size_t>(k - 1));
   const prove::BoxStatement statement(spec, region, claims, prove::BoxKernels::Range, {},
                                       o.forms == "natural" ? prove::BoxForms::Natural : prove::BoxForms::MeanValue);
-  const Theorem* theorem = theorems::find(spec.info.id);
-  if (!theorem) throw InputError("theorem '" + spec.info.id + "' of " + file.path + " is not registered");
+  const Theorem* registered = theorems::find(spec.info.id);
+  if (!registered) throw InputError("theorem '" + spec.info.id + "' of " + file.path + " is not registered");
+  // A counterexample must violate a claim the run is about: with --claim, the theorem of those
+  // claims alone certifies it (and its shrinking), not the file's every claim.
+  const std::unique_ptr<Theorem> of_claims =
+      std::set<std::size_t>(statement.claims().begin(), statement.claims().end()).size() == spec.claims.size()
+          ? nullptr
+                                                       : theorems::make_file_theorem(prove::spec_of_claims(spec, statement.claims()));
+  const Theorem* theorem = of_claims ? of_claims.get() : registered;
 
   prove::ProofSettings settings;
   settings.max_boxes = o.max_boxes;
@@ -185,15 +173,9 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   if (!file.port_of.empty()) out << ", on its formula statement " << name << " (the port the tests check against the C++ theorem)";
   else out << " (" << name << ")";
   out << "\n";
-  for (std::size_t k : statement.claims()) {
-    const formula::ClaimSpec& c = spec.claims[k];
-    out << "  claim " << k + 1 << ": " << terminal_safe(c.value.text) << " " << (c.relation == Relation::Equal ? "==" : relation_symbol(c.relation))
-        << " " << terminal_safe(c.bound.text) << "\n";
-  }
-  std::string sizes;
-  for (const auto& [n, v] : region.sizes) sizes += (sizes.empty() ? "" : ", ") + n + " = " + std::to_string(v);
-  out << "  sizes: " << (sizes.empty() ? "none" : sizes) << "\n"
-      << "  region: " << region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n"
+  for (std::size_t k : statement.claims()) out << "  " << terminal_safe(prove::claim_line(spec, k)) << "\n";
+  out << "  sizes: " << prove::sizes_text(region) << "\n"
+      << "  region: " << prove::region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n"
       << "  limits: " << settings.max_boxes << " boxes, " << settings.time_limit << " s; " << settings.threads << " thread(s)"
       << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";
 
@@ -260,7 +242,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     if (const std::string hull = residual_hull(region, residual_leaves); !hull.empty())
       out << "  the residual boxes lie in " << hull << "\n";
     for (std::size_t i = 0; i < residual_leaves.size() && i < kResidualBoxesShown; ++i)
-      out << "  residual: " << region_text(region, residual_leaves[i]->box) << "\n";
+      out << "  residual: " << prove::region_text(region, residual_leaves[i]->box) << "\n";
     if (residual_leaves.size() > kResidualBoxesShown)
       out << "  (" << residual_leaves.size() - kResidualBoxesShown << " more: --json or --certificate lists them all)\n";
   }

@@ -3,6 +3,8 @@
 
 #include <mpfr.h>
 
+#include "verify/numbers/arb_numbers.hpp"
+
 namespace nb {
 namespace {
 
@@ -56,6 +58,7 @@ template SlackEnclosure slack_of(const Claim<Interval>&);
 template SlackEnclosure slack_of(const Claim<DoubleInterval>&);
 template SlackEnclosure slack_of(const Claim<Interval>&, const Interval&);
 template SlackEnclosure slack_of(const Claim<DoubleInterval>&, const DoubleInterval&);
+template SlackEnclosure slack_of(const Claim<ArbInterval>&, const ArbInterval&);  // recheck's second arithmetic
 
 std::string percent_g_layout(bool negative, const std::string& digits, long exponent, int precision) {
   const long x = exponent - 1;  // exponent of the leading digit

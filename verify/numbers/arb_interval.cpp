@@ -8,6 +8,24 @@ ArbInterval ArbInterval::applied(void (*f)(arb_ptr, arb_srcptr, slong), const Ar
   return r;
 }
 
+ArbInterval ArbInterval::square(const ArbInterval& x) {
+  if (x.is_nan()) return unknown();
+  ArbInterval r;
+  arb_sqr(r.x_, x.x_, precision_);
+  arf_t lo, hi;
+  arf_init(lo);
+  arf_init(hi);
+  arb_get_lbound_arf(lo, r.x_, precision_);
+  if (arf_sgn(lo) < 0) {
+    arb_get_ubound_arf(hi, r.x_, precision_);
+    arf_zero(lo);
+    r = from_ends(lo, hi);
+  }
+  arf_clear(lo);
+  arf_clear(hi);
+  return r;
+}
+
 ArbInterval ArbInterval::from_ends(const arf_t lo, const arf_t hi) {
   ArbInterval r;
   if (arf_is_nan(lo) || arf_is_nan(hi)) return unknown();

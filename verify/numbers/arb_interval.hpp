@@ -11,6 +11,7 @@
 // Guarantees, as Arb states them for its own functions: every operation returns a ball containing
 // the exact result of the same operation on every point of its operands. In detail:
 //   + - * / sqrt exp log log1p cosh   Arb's arb_add ... arb_cosh;
+//   x * x     of one object: Arb's arb_sqr, as from_ends(0, its upper end) when that reaches below 0;
 //   abs       from_ends(0, max |x|) when the ball contains 0 (MPFI gives [0, max |x|]), else
 //             Arb's arb_abs;
 //   ldexp     x 2^n, exact;
@@ -106,6 +107,7 @@ class ArbInterval {
     return *this;
   }
   ArbInterval& operator*=(const ArbInterval& b) {
+    if (&b == this) return *this = square(*this);
     arb_mul(x_, x_, b.x_, precision_);
     return *this;
   }
@@ -127,6 +129,7 @@ class ArbInterval {
     return r;
   }
   friend ArbInterval operator*(const ArbInterval& a, const ArbInterval& b) {
+    if (&a == &b) return square(a);
     ArbInterval r;
     arb_mul(r.x_, a.x_, b.x_, precision_);
     return r;
@@ -147,6 +150,10 @@ class ArbInterval {
   }
 
  private:
+  // x * x of one ball: Arb's square, kept from reaching below 0 (a ball's product with itself
+  // treats its factors as independent, and [m +/- r]^2 reaches below 0 once r > (sqrt(2) - 1) m,
+  // where a square root of it would be unknown).
+  static ArbInterval square(const ArbInterval& x);
   // f(x) by an Arb function f(result, x, precision) at the working precision.
   static ArbInterval applied(void (*f)(arb_ptr, arb_srcptr, slong), const ArbInterval& x);
 

@@ -2,6 +2,8 @@
 // The intersection of two enclosures of one number, for interval types R (DoubleInterval,
 // Interval): where several forms enclose one number (natural and mean-value forms in region proofs,
 // the softmax Jacobian norm's bounds over a box), their meet holds it too.
+#include <type_traits>
+
 #include "verify/numbers/numbers.hpp"
 
 namespace nb {
@@ -12,9 +14,10 @@ bool end_is_nan(const E& x) {
 }
 
 // a meet b, which holds the number when both do; one that is unknown (NaN) leaves the other;
-// disjoint ones are unknown (NaN), as one of them is wrong.
+// disjoint ones are unknown (NaN), as one of them is wrong. R is a's type: b converts to it (for
+// R = ArbInterval, between(lo, hi) of Mpfr ends gives an Interval).
 template <class R>
-R intersection(const R& a, const R& b) {
+R intersection(const R& a, const std::type_identity_t<R>& b) {
   const auto alo = lower_end_of(a), ahi = upper_end_of(a), blo = lower_end_of(b), bhi = upper_end_of(b);
   if (end_is_nan(alo) || end_is_nan(ahi)) return b;
   if (end_is_nan(blo) || end_is_nan(bhi)) return a;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "verify/io/errors.hpp"
+#include "verify/numbers/arb_numbers.hpp"  // first: is_interval_v<ArbInterval> before the templates ask it
 #include "verify/numbers/enclosure_intersection.hpp"
 #include "verify/numbers/outside_domain.hpp"
 #include "verify/prove/gradient_number.hpp"
@@ -198,7 +199,8 @@ void BoxStatement::tighten(const Box& box, const std::vector<bool>& tighten, std
 template <class R>
 BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
   // slack_of's ends are Mpfr numbers at the working precision, exact for binary64 ends at >= 53 bits.
-  set_working_precision(std::is_same_v<R, Interval> ? bits : 64);
+  set_working_precision(std::is_same_v<R, DoubleInterval> ? 64 : bits);
+  if constexpr (std::is_same_v<R, ArbInterval>) ArbInterval::set_precision(bits);
   BoxVerdict out;
   // `positive` inputs: decided on the exact ends.
   bool undecided_assumption = false;
@@ -277,5 +279,6 @@ BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
 
 template BoxVerdict BoxStatement::evaluate<DoubleInterval>(const Box&, unsigned) const;
 template BoxVerdict BoxStatement::evaluate<Interval>(const Box&, unsigned) const;
+template BoxVerdict BoxStatement::evaluate<ArbInterval>(const Box&, unsigned) const;
 
 }  // namespace nb::prove

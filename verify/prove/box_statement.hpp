@@ -57,8 +57,9 @@ class BoxStatement {
   BoxStatement(const formula::TheoremSpec& spec, const Region& region, std::vector<std::size_t> claims,
                BoxKernels kernels, VerdictPolicy policy = {}, BoxForms forms = BoxForms::MeanValue);
 
-  // The verdict on `box` in binary64 intervals (R = DoubleInterval) or in MPFI at `bits` (R =
-  // Interval; sets the calling thread's working precision). The `positive` inputs are assumptions
+  // The verdict on `box` in binary64 intervals (R = DoubleInterval), in MPFI at `bits` (R =
+  // Interval) or in Arb balls at `bits` (R = ArbInterval, recheck's second arithmetic); sets the
+  // calling thread's working precisions. The `positive` inputs are assumptions
   // decided exactly on the box's rational ends; each [[assume]] as a claim is, on the box.
   template <class R>
   BoxVerdict evaluate(const Box& box, unsigned bits = 53) const;

@@ -6,6 +6,14 @@
 
 namespace nb::prove {
 
+formula::TheoremSpec spec_of_claims(const formula::TheoremSpec& spec, const std::vector<std::size_t>& claims) {
+  if (claims.empty()) return spec;
+  formula::TheoremSpec only = spec;
+  only.claims.clear();
+  for (std::size_t k : claims) only.claims.push_back(spec.claims.at(k));
+  return only;
+}
+
 CaseOutcome engine_outcome(const Theorem& theorem, const Case& c, bool exact) {
   CheckSettings settings;
   if (!exact) settings.exact.units = 0;

@@ -1,13 +1,19 @@
 #include "verify/prove/proof_certificate.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "verify/io/errors.hpp"
 #include "verify/numbers/number_literal.hpp"
 #include "verify/io/sha256.hpp"
+#include "verify/prove/counterexample.hpp"
+#include "verify/prove/leaf_in_arb.hpp"
+#include "verify/prove/shared_kernels.hpp"
+#include "verify/prove/statement_text.hpp"
 #include "verify/results/version.hpp"
 
 namespace nb::prove {
@@ -116,7 +122,49 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
 
 namespace {
 
-RecheckResult recheck(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated, double time_limit) {
+// A demand's mistake (an input the theorem does not have): a usage error of the command, which
+// recheck_certificate must not take for a malformed certificate.
+struct DemandError {
+  std::string what;
+};
+
+// The region `demand` asks, at the certificate's sizes: the certificate's own interval on every
+// coordinate the demand does not name. Refuses (in `refusal`) sizes other than the certificate's.
+std::optional<Region> demanded_region(const formula::TheoremSpec& spec, const Region& region, const RecheckDemand& demand,
+                                      std::string& refusal) {
+  for (const std::string& s : demand.sizes) {
+    const std::size_t eq = s.find('=');
+    const auto size = region.sizes.find(s.substr(0, eq));
+    if (eq == std::string::npos || size == region.sizes.end())
+      throw DemandError{"--size " + s + ": expected NAME=N with NAME a length of " + spec.info.id + " (its lengths: " +
+                        sizes_text(region) + ")"};
+    if (s.substr(eq + 1) != std::to_string(size->second)) {
+      refusal = "the certificate is at the sizes " + sizes_text(region) + ", not at the demanded " + s;
+      return std::nullopt;
+    }
+  }
+  try {
+    std::vector<std::string> intervals = demand.regions;
+    std::set<std::string> named;  // inputs and entries the demand names
+    for (const std::string& r : demand.regions) {
+      const std::string name = r.substr(0, r.find('='));
+      named.insert(name);
+    }
+    for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
+      const Coordinate& c = region.coordinates[k];
+      if (!named.contains(c.input) && !named.contains(c.label))
+        intervals.push_back(c.label + "=" + interval_text(region.box, k));
+    }
+    std::vector<std::string> certificate_sizes;
+    for (const auto& [name, size] : region.sizes) certificate_sizes.push_back(name + "=" + std::to_string(size));
+    return make_region(spec, certificate_sizes, intervals, false);
+  } catch (const UsageError& e) {
+    throw DemandError{e.what()};
+  }
+}
+
+RecheckResult recheck(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated, double time_limit,
+                      const RecheckDemand& demand, const LeafCheck& first_arithmetic) {
   const CertificateReader read;
   if (!j.is_object() || j.value("format", "") != kFormat)
     throw InputError(std::string("not a region certificate: its \"format\" is not \"") + kFormat + "\"");
@@ -126,12 +174,22 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
   const std::string text = read.get<std::string>(theorem, "text", "theorem");
   const std::string file = read.get<std::string>(theorem, "file", "theorem");
   result.theorem_id = read.get<std::string>(theorem, "id", "theorem");
+  result.file = file;
+  result.statement_sha256 = sha256_of(text);
   const auto fail = [&](const std::string& why) {
     result.failure = why;
     return result;
   };
-  if (read.get<std::string>(theorem, "sha256", "theorem") != sha256_of(text))
+  const auto refuse = [&](const std::string& why) {
+    result.refused = true;
+    return fail(why);
+  };
+  if (read.get<std::string>(theorem, "sha256", "theorem") != result.statement_sha256)
     return fail("the theorem's text does not have the SHA-256 the certificate records");
+  if (demand.statement && *demand.statement != text)
+    return refuse("the certificate's statement (SHA-256 " + result.statement_sha256 + ") is not the text of " +
+                  demand.statement_origin + " (SHA-256 " + sha256_of(*demand.statement) + ")");
+  result.statement_is_demanded = demand.statement.has_value();
   const formula::TheoremSpec spec = formula::read_theorem_spec(text, file);
   if (spec.info.id != result.theorem_id) return fail("the theorem's text states " + spec.info.id + ", not " + result.theorem_id);
 
@@ -152,6 +210,8 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     region.box.lo[k] = side.lo[0];
     region.box.hi[k] = side.hi[0];
   }
+  result.sizes = sizes_text(region);
+  result.region = region_text(region, region.box);
   std::vector<std::size_t> claims;
   for (const std::size_t k : read.get<std::vector<std::size_t>>(j, "claims", "")) {
     if (k < 1 || k > spec.claims.size()) return fail("claims names claim " + std::to_string(k) + ", which the theorem does not state");
@@ -164,12 +224,49 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     throw InputError("certificate: forms must be \"natural\" or \"mean-value\", not \"" + forms + "\"");
   const BoxStatement statement(spec, region, claims, softmax == "engine" ? BoxKernels::Engine : BoxKernels::Range, {},
                                forms == box_forms_key(BoxForms::Natural) ? BoxForms::Natural : BoxForms::MeanValue);
-
+  const std::set<std::size_t> proved(statement.claims().begin(), statement.claims().end());
+  for (std::size_t k : proved) result.claims.push_back(claim_line(spec, k));
+  result.shared_kernels = shared_kernels(spec, statement.claims(), statement.kernels(), statement.uses_derivatives());
   const std::string outcome = read.get<std::string>(j, "outcome", "");
+
+  // What the demand asks, before any evaluation: a certificate about less is refused.
+  std::optional<Region> demanded;
+  if (!demand.sizes.empty() || !demand.regions.empty()) {
+    std::string refusal;
+    demanded = demanded_region(spec, region, demand, refusal);
+    if (!demanded) return refuse(refusal);
+  }
+  for (std::size_t k : demand.claims)
+    if (k >= spec.claims.size()) throw DemandError{"--claim " + std::to_string(k + 1) + ": " + spec.info.id + " states " +
+                                                   std::to_string(spec.claims.size()) + " claim(s)"};
+  const bool demanding = demand.asks_what_is_proved();
+  if (demanding && outcome == proof_outcome_key(ProofOutcome::Undecided))
+    return refuse("the certificate is UNDECIDED: it proves nothing that could be demanded");
+  if (outcome == proof_outcome_key(ProofOutcome::Violated)) {
+    for (std::size_t k : proved)
+      if (!demand.claims.empty() && std::find(demand.claims.begin(), demand.claims.end(), k) == demand.claims.end())
+        return refuse("the certificate refutes claim " + std::to_string(k + 1) + ", which is not among the demanded claims");
+  } else if (demanding) {
+    for (std::size_t k : demand.claims)
+      if (!proved.contains(k)) return refuse("the certificate is not about claim " + std::to_string(k + 1) + " (it is about " +
+                                              std::to_string(proved.size()) + " claim(s), listed above)");
+    if (demanded)
+      for (std::size_t k = 0; k < region.coordinates.size(); ++k)
+        if (demanded->box.lo[k] < region.box.lo[k] || demanded->box.hi[k] > region.box.hi[k])
+          return refuse("the certificate covers " + region.coordinates[k].label + " in " + interval_text(region.box, k) +
+                        ", not the demanded " + interval_text(demanded->box, k));
+  }
+
   if (outcome == proof_outcome_key(ProofOutcome::Violated)) {
     const Case witness = case_from_json(j.at("witness"));
     if (!case_in_box(witness, region, region.box)) return fail("the counterexample lies outside the region");
-    if (!violated(spec, witness)) return fail("the counterexample is not certified VIOLATED");
+    if (demanded && !case_in_box(witness, *demanded, demanded->box))
+      return refuse("the counterexample lies outside the demanded region");
+    // Against the claims the certificate is about: a point violating another claim refutes none of them.
+    if (!violated(spec_of_claims(spec, statement.claims()), witness))
+      return fail("the counterexample is not certified VIOLATED for " +
+                  std::string(proved.size() == 1 ? "claim " + std::to_string(*proved.begin() + 1) : "the certificate's claims"));
+    result.witness = witness;
     result.outcome = ProofOutcome::Violated;
     result.passed = true;
     return result;
@@ -241,19 +338,33 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     recorded.push_back({s, tier == "binary64" ? Tier::Binary64 : Tier::Mpfi, bits});
     (s == LeafStatus::Proven ? result.proven : s == LeafStatus::Residual ? result.residual : result.outside) += 1;
   }
-  std::vector<std::optional<BoxStatus>> found(leaves.size());
+  // Each leaf in its recorded arithmetic, then in Arb; `first` and `second` what each found
+  // (second unset while the first disagrees: the first offence is reported).
+  std::vector<std::optional<BoxStatus>> first(leaves.size());
+  std::vector<std::optional<PiecesVerdict>> second(leaves.size()), in_mpfi(leaves.size());
   std::atomic<std::size_t> next{0};
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit));
   std::atomic<bool> late{false};
+  const auto wanted = [&](std::size_t l) {
+    return recorded[l].status == LeafStatus::Proven ? BoxStatus::Holds : BoxStatus::OutsideAssumptions;
+  };
+  const auto arb_bits = [&](std::size_t l) { return recorded[l].tier == Tier::Binary64 ? 64u : recorded[l].bits; };
   const auto work = [&] {
     for (std::size_t l; (l = next++) < leaves.size();) {
       if (std::chrono::steady_clock::now() > deadline) {
         late = true;
         return;
       }
-      if (recorded[l].status != LeafStatus::Residual)
-        found[l] = recheck_box(statement, leaf_boxes[l], recorded[l].tier, recorded[l].bits);
+      if (recorded[l].status == LeafStatus::Residual) continue;
+      first[l] = first_arithmetic(statement, leaf_boxes[l], recorded[l].tier, recorded[l].bits);
+      if (*first[l] != wanted(l)) continue;
+      second[l] = evaluate_leaf_in_arb(statement, region, leaf_boxes[l], wanted(l), arb_bits(l), deadline);
+      // A binary64 leaf the balls do not decide (nor find failing): MPFI, the other library.
+      if (!second[l]->decided && !second[l]->late && second[l]->first_other != BoxStatus::Fails &&
+          recorded[l].tier == Tier::Binary64)
+        in_mpfi[l] = evaluate_leaf_in_mpfi(statement, region, leaf_boxes[l], wanted(l), arb_bits(l), deadline);
+      if (second[l]->late || (in_mpfi[l] && in_mpfi[l]->late)) late = true;
     }
   };
   std::vector<std::thread> pool;
@@ -265,12 +376,25 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     return fail("the time limit came before every leaf was evaluated");
   }
   for (std::size_t l = 0; l < leaves.size(); ++l) {
-    if (!found[l]) continue;
-    const BoxStatus want = recorded[l].status == LeafStatus::Proven ? BoxStatus::Holds : BoxStatus::OutsideAssumptions;
-    if (*found[l] != want)
-      return fail("leaf " + std::to_string(l) + " (" + box_text(leaf_boxes[l], region) + ") is recorded " +
-                  leaf_status_key(recorded[l].status) + ", but evaluates as " + box_status_key(*found[l]) + " in " +
+    if (!first[l]) continue;
+    const std::string leaf = "leaf " + std::to_string(l) + " (" + box_text(leaf_boxes[l], region) + ") is recorded " +
+                             leaf_status_key(recorded[l].status);
+    if (*first[l] != wanted(l))
+      return fail(leaf + ", but evaluates as " + box_status_key(*first[l]) + " in " +
                   (recorded[l].tier == Tier::Binary64 ? std::string("binary64") : "MPFI at " + std::to_string(recorded[l].bits) + " bits"));
+    if (in_mpfi[l] && in_mpfi[l]->decided) {
+      ++result.mpfi_leaves;
+      continue;
+    }
+    if (!second[l]->decided)
+      return fail(leaf + " and evaluates so in its recorded arithmetic, but as " + box_status_key(second[l]->first_other) +
+                  " in Arb balls at " + std::to_string(arb_bits(l)) + " bits (" + std::to_string(second[l]->pieces) +
+                  " piece(s))" + (in_mpfi[l] ? " and as " + std::string(box_status_key(in_mpfi[l]->first_other)) +
+                                                   " in MPFI at " + std::to_string(arb_bits(l)) + " bits"
+                                             : std::string()));
+    ++result.arb_leaves;
+    result.arb_pieces += second[l]->pieces;
+    result.arb_bits = std::max(result.arb_bits, arb_bits(l));
   }
   result.outcome = result.residual == 0 ? ProofOutcome::ProvenOnRegion : ProofOutcome::Undecided;
   if (outcome != proof_outcome_key(result.outcome))
@@ -283,9 +407,11 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
 }  // namespace
 
 RecheckResult recheck_certificate(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated,
-                                  double time_limit) {
+                                  double time_limit, const RecheckDemand& demand, const LeafCheck& first_arithmetic) {
   try {
-    return recheck(j, threads, violated, time_limit);
+    return recheck(j, threads, violated, time_limit, demand, first_arithmetic);
+  } catch (const DemandError& e) {
+    throw UsageError(e.what);
   } catch (const nlohmann::json::exception& e) {
     throw InputError(std::string("certificate: a field is missing or of the wrong type (") + e.what() + ")");
   } catch (const UsageError& e) {  // sizes or claims that do not fit the theorem

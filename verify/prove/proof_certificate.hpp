@@ -4,7 +4,8 @@
 // for a violation the counterexample. `recheck` trusts none of its verdicts: it rebuilds every
 // leaf's box from the region and the cuts (so that the leaves cover the region exactly: each cut
 // splits a box in two closed halves at a point strictly inside it, each node and leaf used once),
-// compares it with the box the leaf records, and evaluates every leaf afresh.
+// compares it with the box the leaf records, and evaluates every leaf afresh, in the arithmetic the
+// leaf records and again in Arb balls.
 //
 //   {"format": "normbound-region-certificate", "version": 1, "normbound": "0.1.0",
 //    "theorem": {"id", "file", "sha256", "text"}, "claims": [1, 2], "softmax": "range" | "engine",
@@ -18,6 +19,7 @@
 // without its directory.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,24 +46,63 @@ nlohmann::json region_json(const Region& region);
 
 nlohmann::json certificate_json(const ProvedStatement& statement, const Region& region, const RegionProof& proof);
 
-// Certifies a counterexample afresh: whether the engine certifies `c` VIOLATED.
+// Certifies a counterexample afresh: whether the engine certifies `c` VIOLATED for the theorem
+// `spec` states (the certificate's claims alone, spec_of_claims).
 using ViolationCheck = std::function<bool(const formula::TheoremSpec&, const Case&)>;
+
+// What a recheck must find the certificate to prove (recheck's --against, --size, --region,
+// --claim); a certificate about something else, or less, is refused.
+struct RecheckDemand {
+  std::optional<std::string> statement;  // the theorem file's text the certificate must embed, byte for byte
+  std::string statement_origin;          // where that text comes from, for the messages
+  std::vector<std::string> sizes;        // "NAME=N", as prove's --size: the certificate's sizes must be these
+  std::vector<std::string> regions;      // "NAME=[LO,HI]", as prove's --region: the certificate's region must hold them
+  std::vector<std::size_t> claims;       // positions (0-based): proven, the certificate's claims must include them;
+                                         // violated, its claims must be among them
+  // Whether it asks for sizes, a region or claims (an UNDECIDED certificate meets none of those).
+  bool asks_what_is_proved() const { return !sizes.empty() || !regions.empty() || !claims.empty(); }
+};
+
+// The first arithmetic's verdict on a leaf at its recorded tier and precision (recheck_box). A
+// test puts a wrong one in its place to see the second arithmetic catch it.
+using LeafCheck = std::function<BoxStatus(const BoxStatement&, const Box&, Tier, unsigned)>;
 
 struct RecheckResult {
   bool passed = false;
   bool finished = true;  // false: the time limit came before every leaf was evaluated (passed is false)
+  bool refused = false;  // the certificate is not about what the demand asks (passed is false; failure says why)
   std::string failure;  // the first offence: "leaf 17 (box ...): recorded proven, evaluates undecided"
+  // What the certificate is about, as far as it was read before an offence.
   std::string theorem_id;
+  std::string file;              // the theorem file's name it records
+  std::string statement_sha256;  // of the statement text it embeds, computed afresh
+  bool statement_is_demanded = false;  // that text is the demand's statement, byte for byte
+  std::vector<std::string> claims;  // "claim 1: a <= b", the claims it proves (or refutes)
+  std::string sizes, region;        // sizes_text, region_text of its region
+  std::optional<Case> witness;      // VIOLATED: the counterexample certified again
   ProofOutcome outcome = ProofOutcome::Undecided;
   std::size_t leaves = 0, proven = 0, outside = 0, residual = 0;
+  std::vector<std::string> shared_kernels;  // what both arithmetics run with one algorithm (shared_kernels.hpp)
+  // The second arithmetic of the evaluated leaves: Arb balls, or MPFI for a binary64 leaf the balls
+  // do not decide (verify/prove/leaf_in_arb.hpp).
+  std::size_t arb_leaves = 0, mpfi_leaves = 0;
+  std::size_t arb_pieces = 0;  // pieces of the arb_leaves evaluated in Arb (at least one each)
+  unsigned arb_bits = 0;       // the highest precision of the arb_leaves in Arb
 };
 
 // Rechecks the certificate `j` on `threads` threads, `violated` deciding a counterexample, the
 // leaves' evaluations started within `time_limit` seconds of wall time (one leaf is not cut: the
-// limit bounds the run to it plus one leaf's evaluation per thread); past it, finished is false. Throws InputError naming the field when `j` is not a certificate of
-// this format (a malformed file); a well-formed certificate that does not hold gives passed =
-// false and the first offending leaf or field.
+// limit bounds the run to it plus one leaf's evaluation per thread); past it, finished is false.
+// Every proven (or outside-the-assumptions) leaf is evaluated twice and must give its verdict in
+// both: by `first_arithmetic` (the recorded tier and precision), and in Arb balls
+// (verify/prove/leaf_in_arb.hpp) at the recorded precision (64 bits for binary64), or for a
+// binary64 leaf the balls do not decide, in MPFI at 64 bits. Throws
+// InputError naming the field when `j` is not a certificate of this format (a malformed file),
+// UsageError for a demand that does not fit the certificate's theorem (an unknown input); a
+// well-formed certificate that does not hold gives passed = false and the first offending leaf or
+// field, one that is not about what `demand` asks refused = true.
 RecheckResult recheck_certificate(const nlohmann::json& j, unsigned threads, const ViolationCheck& violated,
-                                  double time_limit = 3600);
+                                  double time_limit = 3600, const RecheckDemand& demand = {},
+                                  const LeafCheck& first_arithmetic = recheck_box);
 
 }  // namespace nb::prove
