@@ -4,6 +4,7 @@
 #include "reports/decimal_text.hpp"
 #include "reports/natural_order.hpp"
 #include "reports/slack_strip_figure.hpp"
+#include "reports/statement_math.hpp"
 #include "reports/verdict_words.hpp"
 
 #include <algorithm>
@@ -169,7 +170,7 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   const TheoremInfo& i = t.info;
   Part p{2, i.title, "theorem-" + i.id, {}};
   Block statement;
-  statement.display_math = i.statement;
+  statement.display_math = statement_math(i.statement);
   p.blocks.push_back(std::move(statement));
   // Where the statement comes from and what became of it, in one paragraph under it.
   RichText about{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
