@@ -24,6 +24,7 @@
 #include "verify/cli/progress_line.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
@@ -194,6 +195,11 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
 int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
               const RankWorld& ranks) {
   validate(o);
+  std::vector<NamedPath> inputs;
+  for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
+  for (const std::string& file : o.case_files) inputs.push_back({"--case", file});
+  if (o.source.spec.starts_with("file:")) inputs.push_back({"--source", o.source.spec.substr(5)});
+  refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
   // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
   std::ostream quiet(nullptr);
   std::ostream& err = ranks.leads() ? stderr_stream : quiet;

@@ -8,6 +8,7 @@
 
 #include "reports/case_text.hpp"
 #include "theorems/registry.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/io/atomic_file.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/progress_line.hpp"
@@ -164,6 +165,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   std::ostream& err = ranks.leads() ? std::cerr : quiet;
   const bool json_to_stdout = o.json == "-";
   std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
+  refuse_outputs_onto_inputs({{"--certificate", o.certificate}, {"--json", o.json}}, {},
+                             {{"--theorem-file", o.theorem_file}});
   const StatementFile file = statement_file(o);
   const formula::TheoremSpec& spec = file.spec;
   const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());
