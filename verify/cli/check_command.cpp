@@ -350,6 +350,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     plan.record.sources.front().parameters["regime"] = regime->name;
     out << "\n";
   }
+  std::vector<const Theorem*> run_theorems;
+  for (const TheoremCases& t : plan.theorems) run_theorems.push_back(t.theorem);
+  for (InputSource& file : theorem_file_sources(run_theorems)) plan.record.sources.push_back(std::move(file));
   if (pinned > 0) {
     plan.record.sources.insert(plan.record.sources.begin(),
                                {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});

@@ -17,7 +17,6 @@
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/formula/theorem_spec.hpp"
-#include "verify/io/input_file.hpp"
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
 #include "verify/prove/region_proof.hpp"
@@ -44,7 +43,8 @@ struct StatementFile {
 StatementFile statement_file(const ProveOptions& o) {
   if (o.id.empty() == o.theorem_file.empty())
     throw UsageError("give a theorem id or --theorem-file FILE (one of them)");
-  add_theorem_files(o.theorem_file.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.theorem_file});
+  const std::vector<const Theorem*> given =
+      add_theorem_files(o.theorem_file.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.theorem_file});
   StatementFile s;
   s.path = o.theorem_file;
   if (s.path.empty()) {
@@ -62,7 +62,9 @@ StatementFile statement_file(const ProveOptions& o) {
                                 "theorem file (docs/theorem-files.md); 'normbound list' shows the ports, ids ending in -as-formula");
     }
   }
-  s.text = read_input_file(s.path, "theorem file");
+  // The text the run read once (theorem_files.hpp), which its exact decisions evaluate too.
+  const Theorem* stated = given.empty() ? theorems::find(s.port_of.empty() ? o.id : o.id + "-as-formula") : given.front();
+  s.text = theorem_file_read(*stated)->text;
   s.spec = formula::read_theorem_spec(s.text, s.path);
   return s;
 }
