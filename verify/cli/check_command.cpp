@@ -374,24 +374,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   print_verdict_table(results, out);
   print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
-  // On a source's cases: how loose each bound is there, beside the results and reports.
-  std::vector<TheoremLooseness> looseness;
+  // On a source's cases: how loose each bound is there, a part of the results.
   if (origin == CaseOrigin::External || regime) {
-    looseness = looseness_of(results);
-    if (const std::string vacuous = vacuous_lines(looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
+    results.looseness = looseness_of(results);
+    if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
   }
-  const auto with_looseness = [&](std::vector<reports::ReportFile> files) {
-    if (looseness.empty()) return files;
-    for (reports::ReportFile& f : files) {
-      if (f.name.ends_with(".json")) {
-        nlohmann::json j = nlohmann::json::parse(f.content);
-        j["looseness"] = looseness_json(looseness);
-        f.content = j.dump(2) + "\n";
-      }
-      if (f.name == "report.md") f.content += looseness_markdown(looseness);
-    }
-    return files;
-  };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report. A run that saves nothing only checks its results (a
   // certified verdict beside an enclosure that decides no sign is a bug, exit 70, not a verdict).
@@ -400,16 +387,14 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   else check_results(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
   if (json_to_stdout) {
-    stdout_stream << with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-"))
-                         .at(0)
-                         .content;
+    stdout_stream << reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-").at(0).content;
   } else if (!o.json.empty()) {
-    write_file_atomically(
-        o.json, with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
+    write_file_atomically(o.json,
+                          reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json).at(0).content);
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    report->write(with_looseness(reports::report_directory_files(*saved, report_options)));
+    report->write(reports::report_directory_files(*saved, report_options));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }
