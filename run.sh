@@ -3,8 +3,8 @@
 # suite, with the verdict table on stdout and a report directory in out/report (report.md with SVG
 # figures, report.tex, results.json, counterexample case files); prints its path and how to put
 # normbound on PATH (the commands the check prints call it by name). Exits with the
-# check's status (docs/cli.md: exit status): 0 with the default seed, 2 when another seed leaves cases
-# undecided.
+# check's status (docs/cli.md: exit status): 2 with the default seed, whose suites leave 3 cases TIGHT
+# (undecided), 0 when every case is decided.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/setup.sh

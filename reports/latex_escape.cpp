@@ -31,7 +31,8 @@ std::string ascii(char c, bool typewriter) {
     case '%': return "\\%";
     case '-': return "-{}";  // no -- or --- ligatures
     case '\n':
-    case '\r': return " ";
+    case '\r':
+    case '\t': return " ";
     case '\\':
     case '{':
     case '}':
@@ -93,7 +94,9 @@ std::string escape(const std::string& text, bool typewriter) {
   std::size_t run = 0;  // alphanumeric characters since the last break point
   for (std::size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
+    // Other control characters print as their code, like invalid bytes: the file stays plain text.
+    const bool control = (c < 0x20 && c != '\n' && c != '\r' && c != '\t') || c == 0x7F;
+    if (c < 0x80 && !control) {
       out += ascii(static_cast<char>(c), typewriter);
       run = std::isalnum(c) ? run + 1 : 0;
       // Long unbroken runs (SHA-256 digests, long numbers) may break every 16 characters.
@@ -105,7 +108,7 @@ std::string escape(const std::string& text, bool typewriter) {
       continue;
     }
     run = 0;
-    const std::size_t n = utf8_length(c);
+    const std::size_t n = control ? 0 : utf8_length(c);
     bool valid = n > 0 && i + n <= text.size();
     unsigned code_point = n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
     for (std::size_t k = 1; valid && k < n; ++k) {

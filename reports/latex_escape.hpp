@@ -9,8 +9,8 @@
 namespace nb::reports {
 
 // `text` as LaTeX text: \ { } $ & # % _ ^ ~ < > | and " become their text commands, line breaks
-// spaces, ≈ ‖ − √ ε their math symbols, and each other non-ASCII UTF-8 character "<U+XXXX>" (invalid
-// bytes "<0xXX>").
+// and tabs spaces, ≈ ‖ − √ ε their math symbols, and each other non-ASCII UTF-8 character
+// "<U+XXXX>" (invalid bytes and other control characters, ESC, "<0xXX>").
 std::string latex_escape(const std::string& text);
 
 // `text` in \texttt, escaped the same way but with the typewriter font's own glyphs for

@@ -1,15 +1,33 @@
 #include "reports/markdown_text.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace nb::reports {
 namespace {
 
+// `text` on one line and without control characters, which a terminal showing the file would
+// obey: line breaks and tabs become spaces, other C0 and C1 controls (ESC, CSI U+009B) "<0x1B>",
+// "<U+009B>".
 std::string one_line(const std::string& text) {
-  std::string s = text;
-  std::replace(s.begin(), s.end(), '\n', ' ');
-  std::replace(s.begin(), s.end(), '\r', ' ');
+  std::string s;
+  char code[16];
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\n' || c == '\r' || c == '\t') {
+      s += ' ';
+    } else if (c < 0x20 || c == 0x7F) {
+      std::snprintf(code, sizeof code, "<0x%02X>", c);
+      s += code;
+    } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      std::snprintf(code, sizeof code, "<U+%04X>", static_cast<unsigned char>(text[++i]));
+      s += code;
+    } else {
+      s += static_cast<char>(c);
+    }
+  }
   return s;
 }
 

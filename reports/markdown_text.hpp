@@ -7,12 +7,14 @@
 namespace nb::reports {
 
 // `text` with every character Markdown could take as inline markup backslash-escaped
-// (\ ` * _ [ ] < > | ~ $) and line breaks turned into spaces: renders as `text` on one line
-// wherever inline text stands (not at the start of a line: see markdown_paragraph).
+// (\ ` * _ [ ] < > | ~ $), line breaks and tabs turned into spaces and other control characters
+// into "<0x1B>" ("<U+009B>" for C1 controls): renders as `text` on one line wherever inline text
+// stands (not at the start of a line: see markdown_paragraph), and drives no terminal.
 std::string markdown_escape(const std::string& text);
 
 // `text` as an inline code span: delimited by one more backtick than its longest backtick run,
-// padded with spaces when it starts or ends with a backtick; line breaks become spaces. In a table
+// padded with spaces when it starts or ends with a backtick; line breaks become spaces and control
+// characters "<0x1B>" as in markdown_escape. In a table
 // cell pass `in_table`, which escapes '|' (GitHub requires it even inside code spans).
 std::string markdown_code(const std::string& text, bool in_table = false);
 

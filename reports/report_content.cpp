@@ -31,7 +31,20 @@ std::vector<HeaderRow> header_of(const RunResults& r, const ReportOptions& optio
                                             : "from " + s.source)}},
       {"threads", {plain(std::to_string(s.threads))}},
   };
-  for (const InputSource& src : r.sources) h.push_back({"input source", source_text(src)});
+  // Theorem files in one row, by file: their SHA-256 are in results.json.
+  RichText theorem_files;
+  for (const InputSource& src : r.sources) {
+    if (src.kind != "theorem-file") {
+      h.push_back({"input source", source_text(src)});
+      continue;
+    }
+    if (!theorem_files.empty()) theorem_files.push_back(plain(", "));
+    theorem_files.push_back(code(src.location));
+  }
+  if (!theorem_files.empty()) {
+    theorem_files.push_back(plain(" (each read once; SHA-256 in results.json)"));
+    h.push_back({"theorem files", theorem_files});
+  }
   h.push_back({"timestamp", {r.timestamp.empty() ? plain("not recorded") : code(r.timestamp)}});
   h.push_back({"exit status", {plain(std::to_string(status) + " (" + exit_status_meaning(status) + ")")}});
   h.push_back({"cases listed", {plain("per theorem, the certified counterexample with the fewest input values and at most " +

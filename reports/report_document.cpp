@@ -4,7 +4,9 @@
 #include "reports/decimal_text.hpp"
 #include "reports/natural_order.hpp"
 #include "reports/slack_strip_figure.hpp"
+#include "reports/statement_math.hpp"
 #include "reports/verdict_words.hpp"
+#include "verify/results/source_looseness.hpp"
 
 #include <algorithm>
 
@@ -79,9 +81,8 @@ Table verdict_table(const ReportContent& c) {
                       {plain(n(Verdict::Inconclusive))},
                       {plain(n(Verdict::HoldsStatistical) + " / " + n(Verdict::ViolatedStatistical) + " / " +
                              n(Verdict::UndecidedStatistical))},
-                      {x.expected ? plain("as expected (" + std::string(expect_name(x.info.expect)) + ")")
-                                  : strong("UNEXPECTED (expected to " +
-                                           std::string(x.info.expect == Expect::Holds ? "hold" : "fail") + ")")}});
+                      // The console's words (TheoremResult::expectation), so both count the same cases.
+                      {x.expected ? plain(x.expectation) : strong(x.expectation)}});
   }
   return t;
 }
@@ -169,7 +170,7 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   const TheoremInfo& i = t.info;
   Part p{2, i.title, "theorem-" + i.id, {}};
   Block statement;
-  statement.display_math = i.statement;
+  statement.display_math = statement_math(i.statement);
   p.blocks.push_back(std::move(statement));
   // Where the statement comes from and what became of it, in one paragraph under it.
   RichText about{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
@@ -278,6 +279,31 @@ Part findings_part(const ReportContent& c) {
   return p;
 }
 
+// On a source's cases: per theorem its cases with a tightness ratio, the largest ratio, and
+// whether the bound is vacuous there.
+Part looseness_part(const std::vector<TheoremLooseness>& looseness) {
+  Table t{{{"theorem", false, 4.5},
+           {"cases", true, 0, true},
+           {"largest ratio", true},
+           {"vacuous on this input", false, 3.5}},
+          {}};
+  for (const TheoremLooseness& l : looseness)
+    t.rows.push_back({{code(l.id)},
+                      number(l.cases),
+                      {plain(largest_ratio_text(l))},
+                      {plain(l.vacuous ? "yes, factor " + looser_factor_text(l) : "no")}});
+  return {1,
+          "Looseness on this input",
+          "looseness",
+          {table_block(std::move(t),
+                       {plain("The tightness ratio of each case's deciding claim (value/bound for an upper bound, "
+                              "bound/value for a lower bound; 1 is attained), from the enclosures' midpoints; per "
+                              "layer and head in the JSON ("),
+                        code("looseness"),
+                        plain("). A bound more than " + std::to_string(static_cast<int>(kVacuousFactor)) +
+                              " times looser than the value on every case is vacuous on this input.")})}};
+}
+
 }  // namespace
 
 Document report_document(const ReportContent& content) {
@@ -299,6 +325,7 @@ Document report_document(const ReportContent& content) {
                   [](const Figure& f) { return f.name.starts_with("slack-"); }))
     theorems.blocks.push_back(paragraph_block(slack_strip_explanation(r.settings)));
   d.parts = {run_part(content), summary_part(content), findings_part(content)};
+  if (!r.looseness.empty()) d.parts.push_back(looseness_part(r.looseness));
   d.appendix_title = "per-theorem detail";
   d.appendix.push_back(std::move(theorems));
   for (const TheoremReport& r : content.theorems) d.appendix.push_back(theorem_part(content, r));

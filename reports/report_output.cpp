@@ -63,6 +63,23 @@ std::string listed(const std::vector<fs::path>& files) {
   return s;
 }
 
+// True if every directory below `dir` leads to a file `owned` lists (as "cases" leads to
+// "cases/x.json") or is a staging directory of normbound's: replacing `dir` whole loses nothing
+// of the user's when foreign_files is empty too.
+bool only_report_directories(const fs::path& dir, const std::set<std::string>& owned) {
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+    if (!it->is_directory() || it->is_symlink()) continue;
+    const std::string relative = fs::relative(it->path(), dir).generic_string();
+    if (it.depth() == 0 && relative.starts_with(kInPlaceStagingPrefix)) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    const auto leads = [&](const std::string& name) { return name.starts_with(relative + "/"); };
+    if (std::none_of(owned.begin(), owned.end(), leads)) return false;
+  }
+  return true;
+}
+
 // The deepest existing directory on the way to `dir` (`dir` itself if it exists; "." for a
 // relative path none of whose components exist). Throws OutputError if a component is a file.
 fs::path nearest_existing_directory(const fs::path& dir) {
@@ -173,7 +190,19 @@ StagedDirectory::StagedDirectory(fs::path target, bool force) : target_(std::mov
       throw UsageError(path_text(target_) + " holds files normbound did not write (" + listed(foreign) +
                        "); name another directory, or pass --force to write the report beside them (normbound "
                        "never replaces or removes a file it did not write)");
-    staging = target_ / (kInPlaceStagingPrefix + std::to_string(::getpid()));
+    const fs::path real = fs::canonical(target_, ec);
+    // A report alone in its directory is replaced whole, beside it, where that can be written.
+    // Not the working directory or one above it, which would move with the old report.
+    const fs::path here = fs::current_path(ec);
+    const bool holds_here = !ec && std::mismatch(real.begin(), real.end(), here.begin(), here.end()).first == real.end();
+    if (foreign.empty() && !ec && !holds_here && real.has_parent_path() &&
+        ::access(real.parent_path().c_str(), W_OK | X_OK) == 0 && only_report_directories(target_, owned_)) {
+      in_place_ = false;
+      replaced_ = real;
+      staging = real.parent_path() / ("." + real.filename().string() + ".tmp-" + std::to_string(::getpid()));
+    } else {
+      staging = target_ / (kInPlaceStagingPrefix + std::to_string(::getpid()));
+    }
   } else {
     const fs::path base = nearest_existing_directory(target_.parent_path());
     require_writable_directory(base);
@@ -186,7 +215,7 @@ StagedDirectory::StagedDirectory(fs::path target, bool force) : target_(std::mov
 }
 
 StagedDirectory::~StagedDirectory() {
-  if (committed_) return;
+  if (committed_ || !staging_) return;
   std::error_code ec;
   fs::remove_all(staging(), ec);
 }
@@ -204,6 +233,7 @@ void StagedDirectory::write(const std::vector<ReportFile>& files) const {
 
 void StagedDirectory::commit() {
   if (in_place_) commit_in_place();
+  else if (!replaced_.empty()) commit_by_exchange();
   else commit_new_directory();
   committed_ = true;
 }
@@ -228,6 +258,39 @@ void StagedDirectory::commit_new_directory() {
       throw WriteError("cannot move the report into " + path_text(target_) + ": " + ec.message());
     }
   });
+}
+
+void StagedDirectory::commit_by_exchange() {
+  const std::vector<std::string> written = files_below(staging());
+  write_report_files(staging(), {{kReportManifest, manifest_text({written.begin(), written.end()})}});
+  struct stat old {};
+  if (::stat(replaced_.c_str(), &old) == 0) ::chmod(staging().c_str(), old.st_mode & 07777);
+  // After the exchange the staging path holds the old report, which an interrupt removes. A file
+  // system without RENAME_EXCHANGE (or a directory that cannot move, a mount point) gets the
+  // report file by file instead.
+  bool exchanged = false;
+  staging_->exchange([&] {
+    exchanged = ::renameat2(AT_FDCWD, staging().c_str(), AT_FDCWD, replaced_.c_str(), RENAME_EXCHANGE) == 0;
+  });
+  if (!exchanged) {
+    fs::remove(staging() / kReportManifest);  // commit_in_place writes its own
+    return commit_in_place();
+  }
+  // Files of the user's that appeared in the old report while this one was made go back.
+  std::vector<std::string> kept;
+  for (const fs::path& added : foreign_files(staging(), owned_)) {
+    create_output_directories((replaced_ / added).parent_path());
+    if (!move_without_replacing(staging() / added, replaced_ / added)) kept.push_back(added.generic_string());
+  }
+  if (!kept.empty()) {
+    const fs::path old_report = staging();
+    staging_.reset();  // keeps the old report, which holds the file
+    committed_ = true;
+    throw UsageError(path_text(target_ / kept.front()) + " appeared while the report was made and normbound did not "
+                     "write it; the report is in place and that file is kept in " + path_text(old_report));
+  }
+  std::error_code ec;
+  fs::remove_all(staging(), ec);
 }
 
 void StagedDirectory::commit_in_place() {

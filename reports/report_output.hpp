@@ -33,8 +33,14 @@ inline constexpr const char* kReportManifest = ".normbound-files";
 //   in the parent of `target` (or in its deepest existing ancestor when the parent is missing);
 //   commit() creates the missing parents and renames the staging directory to `target`, so that
 //   the report appears whole.
-// - `target` is a directory (or a symbolic link to one, which stays a link): the files are staged
-//   in ".normbound-staging-PID" inside it and commit() moves them in one by one (each file
+// - `target` is a directory (or a symbolic link to one, which stays a link) that holds only a
+//   previous report (the files its manifest lists and their directories): the new report is
+//   staged whole in ".NAME.tmp-PID" beside the directory and commit() exchanges the two in one
+//   step (renameat2 RENAME_EXCHANGE; where the file system has none, two renames), then removes
+//   the old report, after moving back any file added to it while the report was made. Under any
+//   signal the directory holds the old report or the new one, whole.
+// - `target` is a directory that holds files normbound did not write (with `force`): the files are
+//   staged in ".normbound-staging-PID" inside it and commit() moves them in one by one (each file
 //   atomically), replaces or removes only files its manifest lists, and leaves every other file
 //   and every directory byte for byte as it was, including files added while the report was made.
 // Until commit() nothing else is created or changed; if commit() is never reached, the destructor
@@ -66,10 +72,12 @@ class StagedDirectory {
 
  private:
   void commit_new_directory();
+  void commit_by_exchange();
   void commit_in_place();
 
   std::filesystem::path target_;
-  bool in_place_ = false;          // `target` existed: its files are replaced one by one
+  std::filesystem::path replaced_;  // the directory `target` names, when the new report replaces it whole
+  bool in_place_ = false;          // `target` holds files of the user's: its files are replaced one by one
   std::set<std::string> owned_;    // `target`'s manifest: the files a previous report wrote
   std::optional<PendingOutput> staging_;
   bool committed_ = false;

@@ -21,6 +21,15 @@ TEST(LatexEscape, ReplacesNonAsciiByItsCodePoint) {
   EXPECT_EQ(latex_escape("\xFF"), "\\textless{}0xFF\\textgreater{}");  // not UTF-8
 }
 
+TEST(LatexEscape, PrintsControlCharactersAsTheirCode) {
+  // ESC reaches no file raw: it would drive the terminal that shows report.tex.
+  EXPECT_EQ(latex_escape("a\x1b[31mb"), "a\\textless{}0x1B\\textgreater{}[31mb");
+  EXPECT_EQ(latex_escape(std::string("a\0b", 3)), "a\\textless{}0x00\\textgreater{}b");
+  EXPECT_EQ(latex_escape("a\x7f\tb"), "a\\textless{}0x7F\\textgreater{} b");
+  EXPECT_EQ(latex_escape("\xC2\x9B"), "\\textless{}U+009B\\textgreater{}");  // CSI
+  EXPECT_EQ(latex_code("\x1b"), "\\texttt{{\\char60}0x1B{\\char62}\\allowbreak{}}");
+}
+
 TEST(LatexCode, UsesTypewriterGlyphsAndBreakPoints) {
   EXPECT_EQ(latex_code("a_b|c"), "\\texttt{a{\\char95}b{\\char124}c}");
   EXPECT_EQ(latex_code("dir/kebab-case"), "\\texttt{dir/\\allowbreak{}kebab-{}\\allowbreak{}case}");

@@ -12,6 +12,12 @@ TEST(MarkdownEscape, EscapesInlineMarkup) {
   EXPECT_EQ(markdown_escape("two\nlines"), "two lines");
 }
 
+TEST(MarkdownText, PrintsControlCharactersAsTheirCode) {
+  EXPECT_EQ(markdown_escape("a\x1b[31mb\tc"), "a\\<0x1B\\>\\[31mb c");
+  EXPECT_EQ(markdown_escape("\xC2\x9B" "2J"), "\\<U+009B\\>2J");
+  EXPECT_EQ(markdown_code("a\x1b" "b\x7f"), "`a<0x1B>b<0x7F>`");
+}
+
 TEST(MarkdownCode, PicksAFenceLongerThanAnyBacktickRun) {
   EXPECT_EQ(markdown_code("x"), "`x`");
   EXPECT_EQ(markdown_code("a`b"), "``a`b``");

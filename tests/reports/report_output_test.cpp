@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 #include "verify/io/errors.hpp"
@@ -75,6 +77,33 @@ TEST(StagedDirectory, ReplacesAPreviousReportOnly) {
   test::write_text(scratch.path() / "mine/notes.txt", "keep");
   EXPECT_THROW(StagedDirectory(scratch.path() / "mine"), UsageError);
   EXPECT_EQ(test::read_text(scratch.path() / "mine/notes.txt"), "keep");
+}
+
+TEST(StagedDirectory, ReplacesAReportAloneInItsDirectoryWhole) {
+  const test::ScratchDirectory scratch;
+  const fs::path target = scratch.path() / "report";
+  {
+    StagedDirectory staged(target);
+    staged.write({{"report.md", "first"}, {"cases/a.json", "{}"}});
+    staged.commit();
+  }
+  fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  struct stat before {};
+  ASSERT_EQ(::stat(target.c_str(), &before), 0);
+  {
+    StagedDirectory staged(target);
+    EXPECT_EQ(staged.staging().parent_path(), scratch.path());  // staged beside the old report
+    staged.write({{"report.md", "second"}});
+    staged.commit();
+  }
+  struct stat after {};
+  ASSERT_EQ(::stat(target.c_str(), &after), 0);
+  EXPECT_NE(after.st_ino, before.st_ino);  // another directory: exchanged whole, not filled file by file
+  EXPECT_EQ(after.st_mode, before.st_mode);
+  EXPECT_EQ(test::read_text(target / "report.md"), "second");
+  EXPECT_FALSE(fs::exists(target / "cases"));
+  EXPECT_EQ(test::read_text(target / kReportManifest), "report.md\n");
+  EXPECT_EQ(entries(scratch.path()), 1u);  // the old report is gone
 }
 
 TEST(StagedDirectory, NeverReplacesAFileWithoutManifestEvenWithForce) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/reports/fixture_results.hpp"
+#include "verify/results/source_looseness.hpp"
 #include "tests/support/scratch_directory.hpp"
 #include "tests/reports/text_file.hpp"
 #include "verify/io/errors.hpp"
@@ -50,6 +51,20 @@ TEST(ResultsFromJson, ReadsEveryField) {
   EXPECT_DOUBLE_EQ(t.outcomes[0].slack.approx, -0.25);
 }
 
+TEST(ResultsFromJson, ReadsTheLoosenessBackAsItsOutcomesGiveIt) {
+  RunResults r = test::fixture_results();
+  r.looseness = looseness_of(r);
+  ASSERT_FALSE(r.looseness.empty());
+  const nlohmann::json j = results_to_json(r);
+  ASSERT_TRUE(j.contains("looseness"));
+  const RunResults back = results_from_json(j);
+  EXPECT_EQ(looseness_json(back.looseness), looseness_json(r.looseness));
+  EXPECT_EQ(results_to_json(back), j);
+  nlohmann::json edited = j;
+  edited["looseness"]["theorems"][0]["vacuous"] = !edited["looseness"]["theorems"][0]["vacuous"].get<bool>();
+  EXPECT_NE(error_of(edited).find("looseness: disagrees with the outcomes"), std::string::npos);
+}
+
 TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
   struct Breakage {
     std::function<void(nlohmann::json&)> apply;
@@ -73,6 +88,8 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
       {[](auto& j) { j["settings"]["threads"] = -1; }, "settings.threads: expected a non-negative integer"},
       {[](auto& j) { j["settings"].erase("exact_time_limit"); }, "settings: missing field \"exact_time_limit\""},
       {[](auto& j) { j = nlohmann::json::array(); }, "top level: expected an object"},
+      // The looseness block is the outcomes' (looseness_of): another one is refused.
+      {[](auto& j) { j["looseness"] = {{"theorems", nlohmann::json::array()}}; }, "looseness: disagrees with the outcomes"},
       // A certified verdict on an unknown (NaN) enclosure, or on one whose infinite end faces a finite
       // end of either sign: a report would show it decided.
       {[](auto& j) { j["theorems"][0]["outcomes"][0]["slack"] = {"nan", "nan"}; },

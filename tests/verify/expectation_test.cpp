@@ -59,5 +59,27 @@ TEST(Expectation, AStatisticalViolationIsNotCalledACounterexample) {
   EXPECT_EQ(both.expectation, "VIOLATED (expected): 1 counterexample(s), 2 statistical violation(s)");
 }
 
+TEST(Expectation, TheOutcomeCountsWhatWasDecided) {
+  TheoremInfo info;
+  info.id = "holds-but-tight";
+  info.expect = Expect::Holds;
+  CaseOutcome proven, tight, inconclusive;
+  proven.verdict = Verdict::Proven;
+  tight.verdict = Verdict::Tight;
+  inconclusive.verdict = Verdict::Inconclusive;
+  const std::vector<Case> cases(4);
+  const TheoremResult decided = summarize(info, cases, {proven, proven, proven, proven});
+  EXPECT_EQ(decided.expectation, "holds on every case, as expected");
+  const TheoremResult undecided = summarize(info, cases, {proven, tight, tight, inconclusive});
+  EXPECT_TRUE(undecided.expected);  // nothing refutes it
+  EXPECT_EQ(undecided.expectation, "holds on 1 of 4, 2 TIGHT, 1 INCONCLUSIVE");
+  // TIGHT is undecided: exit status 2, not 0.
+  RunResults run;
+  run.theorems = {summarize(info, cases, {proven, proven, proven, tight})};
+  EXPECT_EQ(exit_status(run), 2);
+  run.theorems = {decided};
+  EXPECT_EQ(exit_status(run), 0);
+}
+
 }  // namespace
 }  // namespace nb

@@ -24,6 +24,7 @@
 #include "verify/cli/progress_line.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
@@ -194,6 +195,11 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
 int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
               const RankWorld& ranks) {
   validate(o);
+  std::vector<NamedPath> inputs;
+  for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
+  for (const std::string& file : o.case_files) inputs.push_back({"--case", file});
+  if (o.source.spec.starts_with("file:")) inputs.push_back({"--source", o.source.spec.substr(5)});
+  refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
   // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
   std::ostream quiet(nullptr);
   std::ostream& err = ranks.leads() ? stderr_stream : quiet;
@@ -344,6 +350,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     plan.record.sources.front().parameters["regime"] = regime->name;
     out << "\n";
   }
+  std::vector<const Theorem*> run_theorems;
+  for (const TheoremCases& t : plan.theorems) run_theorems.push_back(t.theorem);
+  for (InputSource& file : theorem_file_sources(run_theorems)) plan.record.sources.push_back(std::move(file));
   if (pinned > 0) {
     plan.record.sources.insert(plan.record.sources.begin(),
                                {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
@@ -365,24 +374,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   print_verdict_table(results, out);
   print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
-  // On a source's cases: how loose each bound is there, beside the results and reports.
-  std::vector<TheoremLooseness> looseness;
+  // On a source's cases: how loose each bound is there, a part of the results.
   if (origin == CaseOrigin::External || regime) {
-    looseness = looseness_of(results);
-    if (const std::string vacuous = vacuous_lines(looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
+    results.looseness = looseness_of(results);
+    if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
   }
-  const auto with_looseness = [&](std::vector<reports::ReportFile> files) {
-    if (looseness.empty()) return files;
-    for (reports::ReportFile& f : files) {
-      if (f.name.ends_with(".json")) {
-        nlohmann::json j = nlohmann::json::parse(f.content);
-        j["looseness"] = looseness_json(looseness);
-        f.content = j.dump(2) + "\n";
-      }
-      if (f.name == "report.md") f.content += looseness_markdown(looseness);
-    }
-    return files;
-  };
   // Reports render the results as saved, read back: then `normbound report results.json` gives
   // the same bytes as this run's report. A run that saves nothing only checks its results (a
   // certified verdict beside an enclosure that decides no sign is a bug, exit 70, not a verdict).
@@ -391,16 +387,14 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   else check_results(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
   if (json_to_stdout) {
-    stdout_stream << with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-"))
-                         .at(0)
-                         .content;
+    stdout_stream << reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-").at(0).content;
   } else if (!o.json.empty()) {
-    write_file_atomically(
-        o.json, with_looseness(reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json)).at(0).content);
+    write_file_atomically(o.json,
+                          reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json).at(0).content);
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    report->write(with_looseness(reports::report_directory_files(*saved, report_options)));
+    report->write(reports::report_directory_files(*saved, report_options));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }

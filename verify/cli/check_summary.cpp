@@ -14,8 +14,7 @@ std::string summary_line(const RunResults& results) {
       continue;
     }
     ++expected;
-    if (t.counts[static_cast<int>(Verdict::Inconclusive)] + t.counts[static_cast<int>(Verdict::UndecidedStatistical)] > 0)
-      ++undecided;
+    if (undecided_count(t.counts) > 0) ++undecided;
   }
   const std::size_t n = results.theorems.size();
   std::string s = "== " + std::to_string(n) + (n == 1 ? " theorem, " : " theorems, ") + std::to_string(cases) +

@@ -10,6 +10,7 @@
 #include "reports/case_text.hpp"
 #include "theorems/file_theorem.hpp"
 #include "theorems/registry.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/io/atomic_file.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/progress_line.hpp"
@@ -18,7 +19,6 @@
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/formula/theorem_spec.hpp"
-#include "verify/io/input_file.hpp"
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
 #include "verify/prove/region_proof.hpp"
@@ -46,7 +46,8 @@ struct StatementFile {
 StatementFile statement_file(const ProveOptions& o) {
   if (o.id.empty() == o.theorem_file.empty())
     throw UsageError("give a theorem id or --theorem-file FILE (one of them)");
-  add_theorem_files(o.theorem_file.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.theorem_file});
+  const std::vector<const Theorem*> given =
+      add_theorem_files(o.theorem_file.empty() ? std::vector<std::string>{} : std::vector<std::string>{o.theorem_file});
   StatementFile s;
   s.path = o.theorem_file;
   if (s.path.empty()) {
@@ -64,7 +65,9 @@ StatementFile statement_file(const ProveOptions& o) {
                                 "theorem file (docs/theorem-files.md); 'normbound list' shows the ports, ids ending in -as-formula");
     }
   }
-  s.text = read_input_file(s.path, "theorem file");
+  // The text the run read once (theorem_files.hpp), which its exact decisions evaluate too.
+  const Theorem* stated = given.empty() ? theorems::find(s.port_of.empty() ? o.id : o.id + "-as-formula") : given.front();
+  s.text = theorem_file_read(*stated)->text;
   s.spec = formula::read_theorem_spec(s.text, s.path);
   return s;
 }
@@ -145,6 +148,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   std::ostream& err = ranks.leads() ? std::cerr : quiet;
   const bool json_to_stdout = o.json == "-";
   std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
+  refuse_outputs_onto_inputs({{"--certificate", o.certificate}, {"--json", o.json}}, {},
+                             {{"--theorem-file", o.theorem_file}});
   const StatementFile file = statement_file(o);
   const formula::TheoremSpec& spec = file.spec;
   const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());

@@ -5,6 +5,7 @@
 
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/results/results.hpp"
@@ -46,6 +47,7 @@ int run_report(const ReportCommandOptions& o, std::ostream& out) {
   const std::string extension = path.extension().string();
   const bool directory = std::filesystem::is_directory(path, ec) || !path.has_filename() ||
                          (o.format.empty() && extension.empty());
+  if (!directory) refuse_outputs_onto_inputs({{"--out", o.out}}, {}, {{"RESULTS", o.results_file}});
   RunResults results = read_results_file(o.results_file);
   if (o.no_timestamp) results.timestamp.clear();
   if (directory) {

@@ -11,6 +11,7 @@
 #include "reports/decimal_text.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/io/atomic_file.hpp"
 #include "verify/search/search_record.hpp"
 #include "theorems/pinned_cases.hpp"
@@ -104,6 +105,9 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
   const bool json_to_stdout = o.json == "-";
   std::ostream& terminal = json_to_stdout ? std::cerr : stdout_stream;
   validate_exact_time_limit(o.exact_time_limit);
+  std::vector<NamedPath> inputs;
+  for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
+  refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
   add_theorem_files(o.theorem_files);
   std::vector<const Theorem*> selected;
   for (const auto& id : o.ids) {

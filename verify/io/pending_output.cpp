@@ -47,6 +47,11 @@ void PendingOutput::publish(const std::function<void()>& publish) {
   registered_ = false;
 }
 
+void PendingOutput::exchange(const std::function<void()>& exchange) {
+  const std::lock_guard lock(registry_mutex());
+  exchange();
+}
+
 namespace {
 
 void remove_registered() noexcept {

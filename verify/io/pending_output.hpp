@@ -26,6 +26,11 @@ class PendingOutput {
   // moved. If `publish` throws, the path stays registered.
   void publish(const std::function<void()>& publish);
 
+  // Runs `exchange` (which swaps the output with what it replaces, so that `path` then holds the
+  // old) with no clean-up in between; the path stays registered, so that an interrupt from then on
+  // removes the old. An interrupt sees the output either pending or in place, never half moved.
+  void exchange(const std::function<void()>& exchange);
+
  private:
   std::filesystem::path path_;
   bool registered_ = false;

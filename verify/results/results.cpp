@@ -9,6 +9,7 @@
 #include "verify/io/errors.hpp"
 #include "verify/io/input_file.hpp"
 #include "verify/io/json_document.hpp"
+#include "verify/results/source_looseness.hpp"
 
 namespace nb {
 namespace {
@@ -56,29 +57,58 @@ bool expectation_met(Expect expect, const VerdictCounts& counts, CaseOrigin orig
   return violated > 0 || origin == CaseOrigin::External;
 }
 
+bool is_undecided(Verdict v) {
+  return v == Verdict::Tight || v == Verdict::Inconclusive || v == Verdict::UndecidedStatistical;
+}
+
+std::size_t undecided_count(const VerdictCounts& counts) {
+  std::size_t n = 0;
+  for (int v = 0; v < kVerdictCount; ++v)
+    if (is_undecided(static_cast<Verdict>(v))) n += counts[v];
+  return n;
+}
+
+std::string undecided_text(const VerdictCounts& counts) {
+  std::string s;
+  for (Verdict v : {Verdict::Tight, Verdict::Inconclusive, Verdict::UndecidedStatistical})
+    if (const std::size_t n = count_of(counts, v))
+      s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + verdict_name(v);
+  return s;
+}
+
+std::string expectation_words(Expect expect, const VerdictCounts& counts, std::size_t cases, bool expected) {
+  const std::size_t certified_violations = count_of(counts, Verdict::Violated),
+                    statistical_violations = count_of(counts, Verdict::ViolatedStatistical);
+  const std::size_t violated = certified_violations + statistical_violations;
+  // The cases left undecided are counted in every outcome: "holds" only where it was decided.
+  const std::size_t undecided = undecided_count(counts);
+  const std::string also_undecided = undecided ? "; " + undecided_text(counts) : "";
+  if (expect == Expect::Holds && violated == 0)
+    return undecided == 0 ? "holds on every case, as expected"
+                          : "holds on " + std::to_string(cases - undecided) + " of " + std::to_string(cases) + ", " +
+                                undecided_text(counts);
+  if (expect == Expect::Holds) return "UNEXPECTED: violated on " + std::to_string(violated) + " case(s)" + also_undecided;
+  if (violated > 0)
+    // A statistical violation is a confidence interval on the wrong side, not a counterexample.
+    return "VIOLATED (expected): " +
+           (certified_violations ? std::to_string(certified_violations) + " counterexample(s)" : "") +
+           (certified_violations && statistical_violations ? ", " : "") +
+           (statistical_violations ? std::to_string(statistical_violations) + " statistical violation(s)" : "") +
+           also_undecided;
+  // No violation of a statement expected to fail: expected only on cases from outside its suite.
+  if (expected)
+    return "no counterexample in these " + std::to_string(cases) + " case(s) (false in general: its suite has witnesses)" +
+           also_undecided;
+  return "UNEXPECTED: expected a violation, none found in " + std::to_string(cases) + " case(s)" + also_undecided;
+}
+
 TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases, std::vector<CaseOutcome> outcomes,
                         CaseOrigin origin, std::size_t max_violations) {
   TheoremResult r;
   r.info = info;
   for (const auto& o : outcomes) ++r.counts[static_cast<int>(o.verdict)];
   r.expected = expectation_met(info.expect, r.counts, origin);
-  const std::size_t certified_violations = count_of(r.counts, Verdict::Violated),
-                    statistical_violations = count_of(r.counts, Verdict::ViolatedStatistical);
-  const std::size_t violated = certified_violations + statistical_violations;
-  if (info.expect == Expect::Holds)
-    r.expectation = violated == 0 ? "holds on every case, as expected"
-                                  : "UNEXPECTED: violated on " + std::to_string(violated) + " case(s)";
-  else if (violated > 0)
-    // A statistical violation is a confidence interval on the wrong side, not a counterexample.
-    r.expectation = "VIOLATED (expected): " +
-                    (certified_violations ? std::to_string(certified_violations) + " counterexample(s)" : "") +
-                    (certified_violations && statistical_violations ? ", " : "") +
-                    (statistical_violations ? std::to_string(statistical_violations) + " statistical violation(s)" : "");
-  else if (origin == CaseOrigin::External)
-    r.expectation = "no counterexample in these " + std::to_string(outcomes.size()) +
-                    " case(s) (false in general: its suite has witnesses)";
-  else
-    r.expectation = "UNEXPECTED: expected a violation, none found in " + std::to_string(outcomes.size()) + " case(s)";
+  r.expectation = expectation_words(info.expect, r.counts, outcomes.size(), r.expected);
 
   std::vector<std::size_t> violating, certified;
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
@@ -105,8 +135,7 @@ int exit_status(const RunResults& results) {
   bool unexpected = false, undecided = false;
   for (const auto& t : results.theorems) {
     unexpected = unexpected || !t.expected;
-    undecided = undecided || count_of(t.counts, Verdict::Inconclusive) > 0 ||
-                count_of(t.counts, Verdict::UndecidedStatistical) > 0;
+    undecided = undecided || undecided_count(t.counts) > 0;
   }
   return unexpected ? 1 : undecided ? 2 : 0;
 }
@@ -115,7 +144,7 @@ const char* exit_status_meaning(int status) {
   switch (status) {
     case 0: return "every outcome as expected";
     case 1: return "an UNEXPECTED outcome";
-    case 2: return "INCONCLUSIVE or UNDECIDED (statistical) cases remain";
+    case 2: return "TIGHT, INCONCLUSIVE or UNDECIDED (statistical) cases remain";
   }
   return "unknown status";
 }
@@ -154,7 +183,7 @@ nlohmann::json results_to_json(const RunResults& results) {
                        {"sha256", src.sha256},
                        {"parameters", src.parameters}});
   const auto& s = results.settings;
-  return {{"schema_version", kResultsSchemaVersion},
+  nlohmann::json j = {{"schema_version", kResultsSchemaVersion},
           {"version", results.version},
           {"commit", results.commit},
           {"command_line", results.command_line},
@@ -173,6 +202,8 @@ nlohmann::json results_to_json(const RunResults& results) {
           {"sources", sources},
           {"exit_status", exit_status(results)},
           {"theorems", theorems}};
+  if (!results.looseness.empty()) j["looseness"] = looseness_json(results.looseness);
+  return j;
 }
 
 // ---- reading results back --------------------------------------------------------------------
@@ -389,6 +420,9 @@ TheoremResult theorem_from(const Field& f) {
   }
   t.expected = f.at("expected").boolean();
   t.expectation = f.at("expectation").text();
+  if (t.expectation != expectation_words(t.info.expect, t.counts, t.outcomes.size(), t.expected))
+    f.at("expectation").fail("\"" + t.expectation + "\" disagrees with the counts (\"" +
+                             expectation_words(t.info.expect, t.counts, t.outcomes.size(), t.expected) + "\")");
   const Field worst = f.at("worst_case");
   if (!worst.json().is_null()) t.worst_case = flagged_from(worst);
   for (const Field& v : f.at("violations").items()) t.violations.push_back(flagged_from(v));
@@ -442,6 +476,17 @@ RunResults results_from_json(const nlohmann::json& j) {
     if (std::find(ids.begin(), ids.end(), r.theorems.back().info.id) != ids.end())
       t.at("id").fail("theorem \"" + r.theorems.back().info.id + "\" appears twice");
     ids.push_back(r.theorems.back().info.id);
+  }
+  // The looseness is a function of the outcomes: recomputed, and the file's must be the same.
+  if (j.is_object() && j.contains("looseness")) {
+    const Field looseness = root.at("looseness");
+    try {
+      r.looseness = looseness_of(r);
+    } catch (const std::logic_error&) {  // std::stoi of a layer or head that is no number
+      looseness.fail("the outcomes' layers and heads are not all numbers");
+    }
+    if (r.looseness.empty() || looseness_json(r.looseness).dump() != looseness.json().dump())
+      looseness.fail("disagrees with the outcomes");
   }
   return r;
 }

@@ -12,6 +12,7 @@
 #include "verify/engine/case.hpp"
 #include "verify/engine/outcome.hpp"
 #include "verify/engine/theorem.hpp"
+#include "verify/results/looseness.hpp"
 
 namespace nb {
 
@@ -36,7 +37,8 @@ struct TheoremResult {
   TheoremInfo info;
   VerdictCounts counts{};
   bool expected = true;       // the outcome matches `expect` (see expectation_of)
-  std::string expectation;    // one sentence saying why the outcome is (un)expected
+  std::string expectation;    // the outcome against `expect`, counting what was decided ("holds on 79 of 100,
+                              // 21 TIGHT"): the console, the report and the JSON say it alike
   std::vector<CaseOutcome> outcomes;      // every case, in case order
   std::optional<FlaggedCase> worst_case;  // smallest relative slack among certified cases
   std::vector<FlaggedCase> violations;    // certified VIOLATED, smallest input first
@@ -69,12 +71,26 @@ struct RunResults {
   RunSettingsRecord settings;
   std::vector<InputSource> sources;
   std::vector<TheoremResult> theorems;
+  // On a source's or a regime's cases: how loose each bound is (looseness_of); empty otherwise.
+  std::vector<TheoremLooseness> looseness;
 };
+
+// The verdicts that decide neither way: TIGHT, INCONCLUSIVE and UNDECIDED (statistical).
+bool is_undecided(Verdict v);
+// The cases of `counts` with such a verdict.
+std::size_t undecided_count(const VerdictCounts& counts);
+// Those cases per verdict, e.g. "21 TIGHT, 1 INCONCLUSIVE" ("" when none).
+std::string undecided_text(const VerdictCounts& counts);
 
 // Where a theorem's cases came from, which decides what "expected" means for a statement that is
 // false in general: its own suite and saved counterexamples are built to contain a witness, so
 // finding none is unexpected; data from a model or a file need not contain one.
 enum class CaseOrigin { SuiteOrSaved, External };
+
+// The outcome in words (TheoremResult::expectation), counting what was decided: "holds on every
+// case, as expected", "holds on 79 of 100, 21 TIGHT", "VIOLATED (expected): 3 counterexample(s)",
+// "UNEXPECTED: ...". `expected` is expectation_met's answer for these counts.
+std::string expectation_words(Expect expect, const VerdictCounts& counts, std::size_t cases, bool expected);
 
 // Builds a theorem's result from its cases and their outcomes: counts, expectation, the worst
 // case, and the violations sorted by input size then case index (at most `max_violations`
@@ -87,7 +103,7 @@ TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases,
 bool expectation_met(Expect expect, const VerdictCounts& counts, CaseOrigin origin);
 
 // 0 if every theorem is as expected and nothing is undecided; 1 if any theorem is unexpected;
-// 2 if all are expected but INCONCLUSIVE or UNDECIDED (statistical) cases remain.
+// 2 if all are expected but undecided (is_undecided) cases remain.
 int exit_status(const RunResults& results);
 // What an exit_status value means, e.g. "every outcome as expected".
 const char* exit_status_meaning(int status);
@@ -99,10 +115,11 @@ nlohmann::json results_to_json(const RunResults& results);
 
 // The inverse of results_to_json: results_to_json(results_from_json(j)) == j for every j that
 // results_to_json wrote, apart from keys results_to_json does not write (ignored, such as the
-// derived "report" block of a report's results.json). Enclosures' `approx` is recomputed from their
+// derived "report" block of a report's results.json). "looseness", when present, is recomputed
+// from the outcomes (looseness_of) and must equal the file's. Enclosures' `approx` is recomputed from their
 // decimal text. Throws InputError naming the offending field (e.g. "theorems[1].outcomes[4].slack")
 // when `j` has another schema_version, lacks a field, has a field of the wrong type or an invalid
-// value, or its counts disagree with its outcomes.
+// value, or its counts disagree with its outcomes or its expectation with its counts.
 RunResults results_from_json(const nlohmann::json& j);
 
 // results_from_json(results_to_json(results)): the results as a file holds them, which reports

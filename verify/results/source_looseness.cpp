@@ -63,21 +63,13 @@ std::string vacuous_lines(const std::vector<TheoremLooseness>& looseness) {
   std::string out;
   for (const TheoremLooseness& l : looseness)
     if (l.vacuous)
-      out += l.id + ": vacuous on this input (the bound is at least " + decimal_near(power_of_ten(-l.max_log10_ratio), 3) +
+      out += l.id + ": vacuous on this input (the bound is at least " + looser_factor_text(l) +
              " times looser than the value on every one of its " + std::to_string(l.cases) + " cases)\n";
   return out;
 }
 
-std::string looseness_markdown(const std::vector<TheoremLooseness>& looseness) {
-  std::string md =
-      "\n## Looseness on this input\n\nThe tightness ratio of each case's deciding claim (value/bound for an upper "
-      "bound, bound/value for a lower bound; 1 is attained), from the enclosures' midpoints; per layer and head "
-      "in the JSON (`looseness`). A bound more than 10 times looser than the value on every case is vacuous on "
-      "this input.\n\n| theorem | cases | largest ratio | vacuous on this input |\n|---|---|---|---|\n";
-  for (const TheoremLooseness& l : looseness)
-    md += "| `" + l.id + "` | " + std::to_string(l.cases) + " | " + decimal_near(power_of_ten(l.max_log10_ratio), 3) + " | " +
-          (l.vacuous ? "yes, factor " + decimal_near(power_of_ten(-l.max_log10_ratio), 3) : "no") + " |\n";
-  return md;
-}
+std::string largest_ratio_text(const TheoremLooseness& l) { return decimal_near(power_of_ten(l.max_log10_ratio), 3); }
+
+std::string looser_factor_text(const TheoremLooseness& l) { return decimal_near(power_of_ten(-l.max_log10_ratio), 3); }
 
 }  // namespace nb

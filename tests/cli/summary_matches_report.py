@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""summary_matches_report.py NORMBOUND CHECK-ARGUMENTS...: runs `normbound check ARGUMENTS --report
+DIR --no-timestamp` and requires that the console's verdict table, report.md's summary table and
+results.json give every theorem the same counts and the same outcome, that an outcome which counts
+undecided cases (TIGHT, INCONCLUSIVE, UNDECIDED (statistical)) says so, and that the exit status is
+2 when such cases remain and nothing is unexpected. Prints the counts it compared."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+VERDICTS = ["proven", "near_tight", "equal_exact", "tight", "violated", "inconclusive"]
+STATISTICAL = ["holds_statistical", "violated_statistical", "undecided_statistical"]
+UNDECIDED = {"tight": "TIGHT", "inconclusive": "INCONCLUSIVE", "undecided_statistical": "UNDECIDED (statistical)"}
+
+
+def console_rows(text):
+    """id -> (cases, the six verdict counts, H, V, U, the rest of the line)."""
+    rows, in_table = {}, False
+    row = re.compile(r"^(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)/(\d+)/(\d+)  (.*)$")
+    for line in text.splitlines():
+        if line.startswith("theorem ") and "PROVEN" in line:
+            in_table = True
+            continue
+        if in_table:
+            m = row.match(line)
+            if not m:
+                break
+            rows[m.group(1)] = ([int(g) for g in m.groups()[1:11]], m.group(12))
+    return rows
+
+
+def report_rows(markdown):
+    """id -> (cases, the six verdict counts, H, V, U, outcome) from report.md's summary table."""
+    rows = {}
+    for line in markdown.splitlines():
+        m = re.match(r"^\| `([a-z0-9-]+)` \([a-z]+\) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| "
+                     r"(\d+) / (\d+) / (\d+) \| (.*) \|$", line)
+        if m:
+            outcome = m.group(12).replace("**", "").replace("\\", "")
+            rows[m.group(1)] = ([int(g) for g in m.groups()[1:11]], outcome)
+    return rows
+
+
+def main():
+    nb, arguments = sys.argv[1], sys.argv[2:]
+    with tempfile.TemporaryDirectory() as scratch:
+        report = os.path.join(scratch, "report")
+        run = subprocess.run([nb, "check", *arguments, "--report", report, "--no-timestamp"],
+                             capture_output=True, text=True)
+        if run.returncode not in (0, 1, 2):
+            sys.exit(f"normbound exited {run.returncode}:\n{run.stdout}\n{run.stderr}")
+        console = console_rows(run.stdout)
+        with open(os.path.join(report, "report.md"), encoding="utf-8") as f:
+            md = report_rows(f.read())
+        with open(os.path.join(report, "results.json"), encoding="utf-8") as f:
+            results = json.load(f)
+    failures, undecided_total, unexpected = [], 0, False
+    for t in results["theorems"]:
+        counts = t["counts"]
+        expected = [t["cases"]] + [counts[v] for v in VERDICTS + STATISTICAL]
+        outcome = t["expectation"]
+        undecided = {UNDECIDED[v]: counts[v] for v in UNDECIDED if counts[v]}
+        undecided_total += sum(undecided.values())
+        unexpected = unexpected or not t["expected"]
+        for where, rows in (("console", console), ("report.md", md)):
+            if t["id"] not in rows:
+                failures.append(f"{t['id']}: no row in the {where} table")
+                continue
+            numbers, words = rows[t["id"]]
+            if numbers != expected:
+                failures.append(f"{t['id']}: {where} counts {numbers}, results.json {expected}")
+            if not words.rstrip().endswith(outcome):
+                failures.append(f"{t['id']}: {where} outcome '{words.strip()}', results.json '{outcome}'")
+        for name, n in undecided.items():
+            if f"{n} {name}" not in outcome:
+                failures.append(f"{t['id']}: outcome '{outcome}' does not count its {n} {name}")
+        if undecided and "every case" in outcome:
+            failures.append(f"{t['id']}: outcome '{outcome}' with {undecided} undecided")
+        print(f"{t['id']}: {expected} {outcome}")
+    if len(console) != len(results["theorems"]) or len(md) != len(results["theorems"]):
+        failures.append(f"rows: console {len(console)}, report.md {len(md)}, results.json {len(results['theorems'])}")
+    status = 1 if unexpected else 2 if undecided_total else 0
+    if run.returncode != status or results["exit_status"] != status:
+        failures.append(f"exit status {run.returncode}, results.json {results['exit_status']}, expected {status}")
+    print(f"{len(results['theorems'])} theorems, {undecided_total} undecided cases, exit {run.returncode}")
+    for f in failures:
+        print("FAIL:", f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
