@@ -130,6 +130,13 @@ bad_input_test(huge_power_cost 65 "bad input: [^\n]*huge-power\\.toml:[0-9]+:[0-
 bad_input_test(huge_power_literal_cost 65 "bad input: [^\n]*huge-power-literal\\.toml:[0-9]+:[0-9]+: ${COSTLY}.*exit=65"
   prove --theorem-file ${BAD}/huge-power-literal.toml)
 
+# Values beyond MPFR's exponent range decided exactly (an exact decision's answer once held bytes
+# its parent could not read: exit 70): EQUAL at every case, and PROVEN.
+bad_input_test(beyond_mpfr_equal 0 "beyond-mpfr-equal .*holds on every case.*exit=0"
+  check --theorem-file ${BAD}/beyond-mpfr-equal.toml --cases 2)
+bad_input_test(beyond_mpfr_twice 0 "beyond-mpfr-twice .*holds on every case.*exit=0"
+  check --theorem-file ${BAD}/beyond-mpfr-twice.toml --cases 2)
+
 # 200,000 claims: beyond the size of a theorem file (`list` wrapped its summary in O(n^2): past a
 # minute). 20,000 claims within it: listed under a time bound far above the linear time.
 bad_input_test(many_claims 65 "bad input: [^\n]*many-claims\\.toml: [0-9]+ bytes; a theorem file holds at most 1048576.*exit=65"

@@ -172,6 +172,11 @@ int main(int argc, char** argv) {
                           "sum(i, sum(j, x[i] * x[j]))", "1048576"));
   write_text(out / "huge-power.toml", theorem_file("huge-power", kScalarX, "x^(10^8)", "2"));
   write_text(out / "huge-power-literal.toml", theorem_file("huge-power-literal", kScalarX, "x^100000000", "2"));
+  // exp(exp(x)) at x >= 21 is beyond MPFR's exponents; its exact value came back from an exact
+  // decision's child in bytes that could not be read (exit 70).
+  const std::string beyond_mpfr = "x = { kind = \"scalar\", range = [21, 22] }\n";
+  write_text(out / "beyond-mpfr-equal.toml", theorem_file("beyond-mpfr-equal", beyond_mpfr, "exp(exp(x))", "exp(exp(x))"));
+  write_text(out / "beyond-mpfr-twice.toml", theorem_file("beyond-mpfr-twice", beyond_mpfr, "exp(exp(x))", "2 * exp(exp(x))"));
   write_text(out / "many-claims.toml", theorem_file("many-claims", kScalarX, "x", "2", 200'000));
   write_text(out / "20000-claims.toml", theorem_file("claims-20000", kScalarX, "x", "2", 20'000));
 
