@@ -143,3 +143,19 @@ bad_input_test(many_claims 65 "bad input: [^\n]*many-claims\\.toml: [0-9]+ bytes
   list --theorem-file ${BAD}/many-claims.toml)
 bad_input_test(list_20000_claims 0 "claims-20000 .*exit=0" list --theorem-file ${BAD}/20000-claims.toml)
 set_tests_properties(cli_list_20000_claims PROPERTIES TIMEOUT 60)
+
+# --time-limit is a finite number of seconds in [0.001, 1e6] (NaN passed CLI11's range check, and
+# made the deadline never come).
+foreach(value nan inf -1 0 1e999)
+  string(REPLACE "-" "minus" name ${value})
+  bad_input_test(prove_time_limit_${name} 64 "--time-limit: must be a number of seconds from 0.001 to 1e\\+06, not ${value}.*exit=64"
+    prove softmax-jacobian-spectral-sharp-as-formula --time-limit ${value})
+  bad_input_test(recheck_time_limit_${name} 64 "--time-limit: must be a number of seconds from 0.001 to 1e\\+06, not ${value}.*exit=64"
+    recheck no.cert.json --time-limit ${value})
+endforeach()
+
+# --time-limit bounds prove and recheck even inside one long piece of work (prove ran 11 s at
+# --time-limit 2, recheck 18 s at --time-limit 1).
+add_test(NAME cli_time_limits COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/time_limits.sh ${NB} WORKING_DIRECTORY ${WORK})
+set_tests_properties(cli_time_limits PROPERTIES LABELS errors TIMEOUT 180
+  PASS_REGULAR_EXPRESSION "time limits: 8 passed, 0 failed")

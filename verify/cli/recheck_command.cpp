@@ -1,9 +1,14 @@
 #include "verify/cli/recheck_command.hpp"
 
 #include <iostream>
+#include <sstream>
+
+#include <unistd.h>
 
 #include "theorems/file_theorem.hpp"
+#include "verify/cli/run_deadline.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/wall_time_limit_option.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/input_file.hpp"
 #include "verify/io/json_document.hpp"
@@ -23,14 +28,21 @@ CLI::App* add_recheck_command(CLI::App& app, RecheckOptions& o) {
       "  normbound recheck sharp.cert.json");
   recheck->add_option("certificate", o.certificate, "The certificate file")->required();
   recheck->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
-  recheck->add_option("--time-limit", o.time_limit,
-                      "Most seconds of wall time for the leaves' evaluations; past them the recheck stops unfinished (exit 2)")
-      ->check(CLI::Range(0.001, 1e6))
-      ->capture_default_str();
+  add_wall_time_limit_option(*recheck, o.time_limit,
+                             "Most seconds of wall time for the whole recheck (reading the certificate included); past them it stops "
+                             "unfinished (exit 2)");
   return recheck;
 }
 
 int run_recheck(const RecheckOptions& o, std::ostream& out) {
+  // The whole recheck within its time limit: reading the certificate, its counterexample's exact
+  // decisions and a leaf at 65,536 bits are not cut short from within.
+  std::ostringstream limit;
+  limit << o.time_limit;
+  const RunDeadline deadline(o.time_limit,
+                             "recheck UNFINISHED: " + terminal_safe(o.certificate) + "\n  the time limit of " +
+                                 limit.str() + " s came before the recheck ended (--time-limit)\n",
+                             STDOUT_FILENO, 2);
   const nlohmann::json j = parse_json(read_input_file(o.certificate, "certificate"), o.certificate);
   // The theorem is made from the certificate's text, not registered: no exact decisions in a child.
   const prove::ViolationCheck violated = [](const formula::TheoremSpec& spec, const Case& c) {
