@@ -144,6 +144,10 @@ bad_input_test(many_claims 65 "bad input: [^\n]*many-claims\\.toml: [0-9]+ bytes
 bad_input_test(list_20000_claims 0 "claims-20000 .*exit=0" list --theorem-file ${BAD}/20000-claims.toml)
 set_tests_properties(cli_list_20000_claims PROPERTIES TIMEOUT 60)
 
+# A certificate of 300 MB is refused by its size before it is read (1 GB ended in std::bad_alloc, abort).
+bad_input_test(huge_certificate 65 "bad input: cannot read certificate [^\n]*huge\\.cert\\.json: larger than normbound's limit of 268435456 bytes.*exit=65"
+  recheck ${BAD}/huge.cert.json)
+
 # --time-limit is a finite number of seconds in [0.001, 1e6] (NaN passed CLI11's range check, and
 # made the deadline never come).
 foreach(value nan inf -1 0 1e999)
@@ -153,6 +157,12 @@ foreach(value nan inf -1 0 1e999)
   bad_input_test(recheck_time_limit_${name} 64 "--time-limit: must be a number of seconds from 0.001 to 1e\\+06, not ${value}.*exit=64"
     recheck no.cert.json --time-limit ${value})
 endforeach()
+
+# Memory running out while a large input is read, with the address space capped: exit 71 with the
+# message, never abort() (a std::bad_alloc that left a worker thread).
+add_test(NAME cli_out_of_memory_runs COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/out_of_memory_runs.sh ${NB} WORKING_DIRECTORY ${WORK})
+set_tests_properties(cli_out_of_memory_runs PROPERTIES LABELS errors SKIP_RETURN_CODE 77 TIMEOUT 900
+  PASS_REGULAR_EXPRESSION "out of memory: 5 passed, 0 failed")
 
 # --time-limit bounds prove and recheck even inside one long piece of work (prove ran 11 s at
 # --time-limit 2, recheck 18 s at --time-limit 1).

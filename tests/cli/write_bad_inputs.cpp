@@ -179,6 +179,9 @@ int main(int argc, char** argv) {
   write_text(out / "beyond-mpfr-twice.toml", theorem_file("beyond-mpfr-twice", beyond_mpfr, "exp(exp(x))", "2 * exp(exp(x))"));
   write_text(out / "many-claims.toml", theorem_file("many-claims", kScalarX, "x", "2", 200'000));
   write_text(out / "20000-claims.toml", theorem_file("claims-20000", kScalarX, "x", "2", 20'000));
+  // A certificate of 300 MB (sparse: no disk used), beyond the limit on certificates.
+  write_text(out / "huge.cert.json", "");
+  fs::resize_file(out / "huge.cert.json", 300'000'000);
 
   write_text(out / "nan-near-tight-results.json", results_with_nan_near_tight(fixture).dump(1));
   write_text(out / "escaping-case-file-results.json", results_with_escaping_case_file(fixture).dump(1));

@@ -16,6 +16,13 @@
 #include "verify/prove/proof_certificate.hpp"
 
 namespace nb::cli {
+namespace {
+
+// The largest certificate read (docs/limits.md): its JSON held in memory takes about ten times its
+// bytes. About a million boxes of a few coordinates.
+constexpr std::uint64_t kMaxCertificateBytes = std::uint64_t{1} << 28;
+
+}  // namespace
 
 CLI::App* add_recheck_command(CLI::App& app, RecheckOptions& o) {
   CLI::App* recheck = app.add_subcommand(
@@ -43,7 +50,7 @@ int run_recheck(const RecheckOptions& o, std::ostream& out) {
                              "recheck UNFINISHED: " + terminal_safe(o.certificate) + "\n  the time limit of " +
                                  limit.str() + " s came before the recheck ended (--time-limit)\n",
                              STDOUT_FILENO, 2);
-  const nlohmann::json j = parse_json(read_input_file(o.certificate, "certificate"), o.certificate);
+  const nlohmann::json j = parse_json(read_input_file(o.certificate, "certificate", kMaxCertificateBytes), o.certificate);
   // The theorem is made from the certificate's text, not registered: no exact decisions in a child.
   const prove::ViolationCheck violated = [](const formula::TheoremSpec& spec, const Case& c) {
     const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
