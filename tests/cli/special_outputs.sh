@@ -7,22 +7,11 @@
 # check and "special outputs: N passed, M failed"; exits 1 on any failure.
 set -u
 nb=$1 fixture=$2
+here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 2
-passed=0 failed=0
-check() {  # check DESCRIPTION CONDITION...
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $what"; else failed=$((failed + 1)); echo "FAILED: $what"; fi
-}
-run() {  # run EXPECTED_STATUS ARGS...: normbound's output goes to run.log
-  local expected=$1
-  shift
-  "$nb" "$@" >run.log 2>&1
-  local status=$?
-  [ "$status" -eq "$expected" ] || { echo "  exit $status, expected $expected: normbound $*"; cat run.log; return 1; }
-}
+source "$here/checks.sh"
 run_within_a_minute() {  # as run, stopped after 60 s (exit 124) should normbound wait forever
   local expected=$1
   shift

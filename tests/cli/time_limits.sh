@@ -7,22 +7,11 @@
 # timing is asserted. Prints one line per check and "time limits: N passed, M failed".
 set -u
 nb=$1
+here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 2
-passed=0 failed=0
-check() {  # check DESCRIPTION CONDITION...
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $what"; else failed=$((failed + 1)); echo "FAILED: $what"; cat run.log; fi
-}
-run() {  # run EXPECTED_STATUS ARGS...: normbound's output goes to run.log
-  local expected=$1
-  shift
-  "$nb" "$@" >run.log 2>&1
-  local status=$?
-  [ "$status" -eq "$expected" ] || { echo "  exit $status, expected $expected: normbound $*"; return 1; }
-}
+source "$here/checks.sh"
 
 cat >triple-sum.toml <<'TOML'
 id = "triple-sum"
