@@ -7,19 +7,15 @@
 # check and "special outputs: N passed, M failed"; exits 1 on any failure.
 set -u
 nb=$1 fixture=$2
+here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 2
-passed=0 failed=0
-check() {  # check DESCRIPTION CONDITION...
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $what"; else failed=$((failed + 1)); echo "FAILED: $what"; fi
-}
-run() {  # run EXPECTED_STATUS ARGS...: normbound's output goes to run.log
+source "$here/checks.sh"
+run_within_a_minute() {  # as run, stopped after 60 s (exit 124) should normbound wait forever
   local expected=$1
   shift
-  "$nb" "$@" >run.log 2>&1
+  timeout 60 "$nb" "$@" >run.log 2>&1
   local status=$?
   [ "$status" -eq "$expected" ] || { echo "  exit $status, expected $expected: normbound $*"; cat run.log; return 1; }
 }
@@ -34,6 +30,7 @@ check "its target holds the results" grep -q '"theorems"' real/results.json
 mkfifo pipe.json
 timeout 20 cat pipe.json >from-pipe.json &  # bounded: a FIFO replaced by a file has no writer
 reader=$!
+sleep 1  # the reader opens the FIFO first: normbound refuses one that no process reads
 check "--json into a FIFO exits 0" run 0 report "$fixture" --out pipe.json
 wait "$reader"
 check "the FIFO stays a FIFO" test -p pipe.json
@@ -54,6 +51,17 @@ check "and with --force too, report.md being the user's (64)" run 64 report "$fi
 check "the user's report.md is intact" test "$(cat users/report.md)" = "the user's report"
 check "the user's figure is intact" test "$(cat users/figure.svg)" = "the user's figure"
 check "nothing was added to it" test "$(ls -A users | wc -l)" -eq 2
+
+# A FIFO without a reader is refused at once (its open once waited for a reader forever), for
+# --json and --certificate alike; `timeout` bounds the old behaviour.
+mkfifo unread.json
+check "--json into a FIFO without a reader cannot be created (73)" run_within_a_minute 73 report "$fixture" --out unread.json
+check "and says so" grep -q "FIFO that no process reads" run.log
+check "--certificate into a FIFO without a reader cannot be created (73)" \
+  run_within_a_minute 73 prove softmax-jacobian-spectral-sharp-as-formula --size L=2 --max-boxes 4 --certificate unread.json
+check "--json of prove into a FIFO without a reader cannot be created (73)" \
+  run_within_a_minute 73 prove softmax-jacobian-spectral-sharp-as-formula --size L=2 --max-boxes 4 --json unread.json
+check "the FIFO stays a FIFO, unread" test -p unread.json
 
 check "--json under /proc cannot be created (73)" run 73 report "$fixture" --out /proc/normbound-test.json
 check "--json naming a directory cannot be created (73)" run 73 check softmax-jacobian-entry --cases 2 --json real

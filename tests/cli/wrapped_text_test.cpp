@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <string>
+
 namespace nb::cli {
 namespace {
 
@@ -21,6 +24,18 @@ TEST(WrappedText, KeepsAWordWiderThanTheWidthWhole) {
 TEST(WrappedText, CountsCodePointsNotBytes) {
   EXPECT_EQ(columns("\xE2\x89\xA4 1/L"), 5u);  // "≤ 1/L"
   EXPECT_EQ(wrapped("\xE2\x89\xA4\xE2\x89\xA4 \xE2\x89\xA4\xE2\x89\xA4", 5), (Lines{"\xE2\x89\xA4\xE2\x89\xA4 \xE2\x89\xA4\xE2\x89\xA4"}));
+}
+
+// One line of 600,000 words (`list` of a theorem file with thousands of claims, no terminal width):
+// its columns are kept as it grows, where counting them again per word took minutes (O(n^2)). The
+// ctest TIMEOUT of these tests (60 s) bounds it; linear, it takes milliseconds.
+TEST(WrappedText, WrapsALongTextInLinearTime) {
+  std::string text;
+  for (int k = 0; k < 600'000; ++k) text += "x<=2 ";
+  const Lines lines = wrapped(text, std::numeric_limits<std::size_t>::max());
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].size(), text.size() - 1);
+  EXPECT_EQ(wrapped(text, 9).size(), 300'000u);  // two words a line
 }
 
 }  // namespace

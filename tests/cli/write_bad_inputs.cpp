@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_safetensors.hpp"
+#include "verify/io/sha256.hpp"
 
 namespace {
 
@@ -82,6 +83,41 @@ json results_with_escaping_case_file(const fs::path& fixture) {
   throw std::runtime_error(fixture.string() + " has no counterexample");
 }
 
+// A theorem file of one scalar input x in [1/2, 2] (or the `inputs` given) and `claims` [[claim]]
+// tables `value <= bound`.
+std::string theorem_file(const std::string& id, const std::string& inputs, const std::string& value,
+                         const std::string& bound, std::size_t claims = 1) {
+  std::string text = "id = \"" + id + "\"\ntitle = \"t\"\nsource = \"s\"\nfidelity = \"extension\"\n" +
+                     "expect = \"holds\"\n\n[inputs]\n" + inputs + "\n";
+  for (std::size_t k = 0; k < claims; ++k)
+    text += "[[claim]]\nvalue = \"" + value + "\"\nrelation = \"<=\"\nbound = \"" + bound + "\"\n";
+  return text;
+}
+const std::string kScalarX = "x = { kind = \"scalar\", range = [\"1/2\", 2] }\n";
+
+// `count` keys a.a.a...: the depth toml++ once recursed to without a bound.
+std::string dotted(std::size_t count) {
+  std::string keys = "a";
+  for (std::size_t k = 1; k < count; ++k) keys += ".a";
+  return keys;
+}
+
+std::string repeated(const std::string& piece, std::size_t count) {
+  std::string text;
+  for (std::size_t k = 0; k < count; ++k) text += piece;
+  return text;
+}
+
+// A region certificate whose embedded theorem text is `text` (its SHA-256 recorded right).
+std::string certificate_of(const std::string& text) {
+  nb::Sha256 hash;
+  hash.update(text.data(), text.size());
+  return json{{"format", "normbound-region-certificate"},
+              {"version", 1},
+              {"theorem", {{"id", "deep"}, {"file", "deep.toml"}, {"text", text}, {"sha256", hash.hex_digest()}}}}
+      .dump();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -116,6 +152,36 @@ int main(int argc, char** argv) {
   write_text(out / "escape-label.json",
              witness_case("softmax-jacobian-spectral-as-printed", "\x1b[31mred\x1b[0m\rspoofed").dump());
   write_text(out / "escape-theorem.json", witness_case("\x1b]0;retitled\x07", "x").dump());
+
+  // Theorem files nested 50,000 levels deep, each way TOML nests (toml++ overflowed the stack on
+  // them), in a theorem folder and inside a certificate; a formula costing 2^40 terms, one with a
+  // power of 10^8 factors; 200,000 claims, and 20,000 (within the size limit) for `list`.
+  constexpr std::size_t kDeepToml = 50'000;
+  const std::string deep_header = "[" + dotted(kDeepToml) + "]\n";
+  write_text(out / "deep-table-header.toml", deep_header);
+  write_text(out / "deep-dotted-key.toml", dotted(kDeepToml) + " = 1\n");
+  write_text(out / "deep-inline-table.toml", "x = " + repeated("{a = ", kDeepToml) + "1" + repeated("}", kDeepToml) + "\n");
+  write_text(out / "deep-array.toml", "x = " + repeated("[", kDeepToml) + repeated("]", kDeepToml) + "\n");
+  write_text(out / "deep-array-of-tables.toml", "[[" + dotted(kDeepToml) + "]]\n");
+  write_text(out / "deep-folder/deep.toml", deep_header);
+  write_text(out / "deep-theorem.cert.json", certificate_of(deep_header));
+  write_text(out / "nested-sums.toml",
+             theorem_file("nested-sums",
+                          "x = { kind = \"vector\", length = \"L\", range = [-1, 1] }\n"
+                          "L = { kind = \"length\", range = [1, 1048576] }\n",
+                          "sum(i, sum(j, x[i] * x[j]))", "1048576"));
+  write_text(out / "huge-power.toml", theorem_file("huge-power", kScalarX, "x^(10^8)", "2"));
+  write_text(out / "huge-power-literal.toml", theorem_file("huge-power-literal", kScalarX, "x^100000000", "2"));
+  // exp(exp(x)) at x >= 21 is beyond MPFR's exponents; its exact value came back from an exact
+  // decision's child in bytes that could not be read (exit 70).
+  const std::string beyond_mpfr = "x = { kind = \"scalar\", range = [21, 22] }\n";
+  write_text(out / "beyond-mpfr-equal.toml", theorem_file("beyond-mpfr-equal", beyond_mpfr, "exp(exp(x))", "exp(exp(x))"));
+  write_text(out / "beyond-mpfr-twice.toml", theorem_file("beyond-mpfr-twice", beyond_mpfr, "exp(exp(x))", "2 * exp(exp(x))"));
+  write_text(out / "many-claims.toml", theorem_file("many-claims", kScalarX, "x", "2", 200'000));
+  write_text(out / "20000-claims.toml", theorem_file("claims-20000", kScalarX, "x", "2", 20'000));
+  // A certificate of 300 MB (sparse: no disk used), beyond the limit on certificates.
+  write_text(out / "huge.cert.json", "");
+  fs::resize_file(out / "huge.cert.json", 300'000'000);
 
   write_text(out / "nan-near-tight-results.json", results_with_nan_near_tight(fixture).dump(1));
   write_text(out / "escaping-case-file-results.json", results_with_escaping_case_file(fixture).dump(1));

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <random>
 #include <set>
 
 #include "models/gpt2/byte_symbols.hpp"
@@ -96,6 +100,60 @@ TEST(Tokenizer, MergesLowestRankPairFirstAndAllItsOccurrences) {
   EXPECT_EQ(tokenizer.encode("ababa"), (std::vector<int>{256, 256, 'a'}));
   // Words are merged separately: (c ab) is no merge; " bc" is the space byte then bc.
   EXPECT_EQ(tokenizer.encode("cab bc"), (std::vector<int>{'c', 256, ' ', 257}));
+}
+
+// GPT-2's merge loop as encoder.py states it: the lowest-ranked adjacent pair, all its occurrences
+// left to right, again until no pair is a merge. Quadratic, so only for short words.
+std::vector<std::string> merged_as_encoder_py(const std::string& word, const std::map<std::string, int>& ranks) {
+  std::vector<std::string> parts;
+  for (const char c : word) parts.emplace_back(1, c);
+  while (parts.size() > 1) {
+    int best = std::numeric_limits<int>::max();
+    std::size_t at = 0;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i)
+      if (const auto it = ranks.find(parts[i] + ' ' + parts[i + 1]); it != ranks.end() && it->second < best) {
+        best = it->second;
+        at = i;
+      }
+    if (best == std::numeric_limits<int>::max()) break;
+    const std::string left = parts[at], right = parts[at + 1];
+    std::vector<std::string> next;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (i + 1 < parts.size() && parts[i] == left && parts[i + 1] == right) next.push_back(left + parts[++i]);
+      else next.push_back(parts[i]);
+    }
+    parts = std::move(next);
+  }
+  return parts;
+}
+
+TEST(Tokenizer, MergesAsEncoderPyOnRandomWordsAndMerges) {
+  std::mt19937 random(42);
+  std::size_t words = 0;
+  for (int vocabulary = 0; vocabulary < 40; ++vocabulary) {
+    // Merges of random pairs of tokens made so far, over the letters a, b, c.
+    std::vector<std::string> tokens = {"a", "b", "c"}, extra;
+    std::map<std::string, int> ranks;
+    std::string merges;
+    while (ranks.size() < 24) {
+      const std::string left = tokens[random() % tokens.size()], right = tokens[random() % tokens.size()];
+      if (std::find(tokens.begin(), tokens.end(), left + right) != tokens.end()) continue;
+      ranks.emplace(left + ' ' + right, static_cast<int>(ranks.size()));
+      merges += left + ' ' + right + "\n";
+      tokens.push_back(left + right);
+      extra.push_back(left + right);
+    }
+    const auto tokenizer = Gpt2Tokenizer::parse(byte_vocab(extra), merges, "random");
+    for (int w = 0; w < 50; ++w, ++words) {
+      std::string word(1 + random() % 40, 'a');
+      for (char& c : word) c = static_cast<char>('a' + random() % 3);
+      std::vector<int> expected;
+      for (const std::string& part : merged_as_encoder_py(word, ranks))
+        expected.push_back(part.size() == 1 ? part[0] : 256 + static_cast<int>(std::find(extra.begin(), extra.end(), part) - extra.begin()));
+      ASSERT_EQ(tokenizer.encode(word), expected) << word << " with merges\n" << merges;
+    }
+  }
+  EXPECT_EQ(words, 2000u);
 }
 
 TEST(Tokenizer, RankOrderDecidesBetweenCompetingMerges) {

@@ -9,9 +9,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <thread>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <sys/sysmacros.h>
 
 #include "tests/support/scratch_directory.hpp"
@@ -79,13 +80,33 @@ TEST(WriteFilesAtomically, WritesIntoAFifoAndLeavesItAFifo) {
   const test::ScratchDirectory scratch;
   const fs::path fifo = scratch.path() / "pipe";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  std::string received;
-  std::thread reader([&] { received = file_text(fifo); });
+  // The read end open first (a FIFO that no process reads is refused); the text fits the pipe's
+  // buffer, so it is read once normbound has written it and closed its end.
+  const int read_end = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(read_end, 0);
   write_file_atomically(fifo.string(), "through the pipe");
-  reader.join();
+  std::string received(64, '\0');
+  const ::ssize_t got = ::read(read_end, received.data(), received.size());
+  ::close(read_end);
+  ASSERT_GE(got, 0);
+  received.resize(static_cast<std::size_t>(got));
   EXPECT_EQ(received, "through the pipe");
   EXPECT_TRUE(fs::is_fifo(fifo));
   EXPECT_EQ(std::distance(fs::directory_iterator(scratch.path()), fs::directory_iterator()), 1);
+}
+
+TEST(WriteFilesAtomically, RefusesAFifoThatNoProcessReadsAtOnce) {
+  const test::ScratchDirectory scratch;
+  const fs::path fifo = scratch.path() / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // Opening it to write once waited for a reader forever.
+  try {
+    write_file_atomically(fifo.string(), "nobody reads this");
+    ADD_FAILURE() << "wrote into a FIFO without a reader";
+  } catch (const OutputError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a FIFO that no process reads"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
 TEST(WriteFilesAtomically, WritesIntoADeviceAndLeavesItADevice) {

@@ -7,6 +7,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <new>
+#include <stdexcept>
+#include <thread>
 
 #include <flint/flint.h>
 #include <gmp.h>
@@ -64,6 +67,24 @@ TEST(OutOfMemoryDeathTest, PendingOutputIsRemoved) {
       },
       ::testing::ExitedWithCode(71), "out of memory");
   EXPECT_FALSE(std::filesystem::exists(file)) << "the temporary of an output under construction is removed";
+}
+
+TEST(OutOfMemoryDeathTest, ABadAllocLeavingAThreadExitsWith71) {
+  EXPECT_EXIT(
+      {
+        install_out_of_memory_exit();
+        std::thread([] { throw std::bad_alloc(); }).join();
+      },
+      ::testing::ExitedWithCode(71), "normbound: out of memory \\(std::bad_alloc in a worker thread\\)");
+}
+
+TEST(OutOfMemoryDeathTest, AnotherExceptionLeavingAThreadIsAnInternalErrorNotASignal) {
+  EXPECT_EXIT(
+      {
+        install_out_of_memory_exit();
+        std::thread([] { throw std::runtime_error("lost"); }).join();
+      },
+      ::testing::ExitedWithCode(70), "normbound: internal error: an exception left a worker thread");
 }
 
 }  // namespace out_of_memory_test

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -14,7 +16,9 @@
 #include "verify/io/atomic_file.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/progress_line.hpp"
+#include "verify/cli/run_deadline.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/wall_time_limit_option.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/errors.hpp"
@@ -125,9 +129,7 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1000}));
   add_count_option(*prove, "--max-boxes", o.max_boxes, 1, kMaxBoxes,
                    "Most boxes to evaluate before stopping UNDECIDED (each kept box costs memory: about 1 KB at 4 coordinates)");
-  prove->add_option("--time-limit", o.time_limit, "Most seconds of wall time before stopping UNDECIDED")
-      ->check(CLI::Range(0.001, 1e6))
-      ->capture_default_str();
+  add_wall_time_limit_option(*prove, o.time_limit, "Most seconds of wall time before stopping UNDECIDED");
   prove->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread); the outcome does not depend on it")
       ->capture_default_str();
   prove->add_option("--certificate", o.certificate,
@@ -150,6 +152,19 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
   refuse_outputs_onto_inputs({{"--certificate", o.certificate}, {"--json", o.json}}, {},
                              {{"--theorem-file", o.theorem_file}});
+  // The proof stops at its time limit between boxes; a box's evaluation or a counterexample's
+  // exact decisions that run on past it end the run a tenth of the limit (at least 1 s) later.
+  std::ostringstream limit;
+  limit << o.time_limit;
+  const RunDeadline deadline(
+      o.time_limit + std::max(1.0, o.time_limit / 10),
+      "normbound: prove: the time limit of " + limit.str() +
+          " s came within work that cannot be cut short (a box's evaluation, a counterexample's exact decisions); "
+          "stopped UNDECIDED, with no certificate, JSON or case file written (--time-limit)\n",
+      ranks.leads() ? STDERR_FILENO : -1, 2);
+  const auto past_time_limit = [start = std::chrono::steady_clock::now(), seconds = o.time_limit] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > seconds;
+  };
   const StatementFile file = statement_file(o);
   const formula::TheoremSpec& spec = file.spec;
   const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());
@@ -193,7 +208,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     progress.update(line.str(), false);
   };
   CaseOutcome witness_outcome;
-  const prove::CertifyFn certify = [&](const Case& c) {
+  const prove::CertifyFn certify = [&](const Case& c) -> std::optional<Case> {
+    if (past_time_limit()) return std::nullopt;  // the box stays residual, as unevaluated ones do
     return prove::certified_counterexample(*theorem, c, region, kShrinkAttempts, witness_outcome);
   };
   const prove::RegionProof proof = prove::prove_region(statement, spec, region, settings, certify);

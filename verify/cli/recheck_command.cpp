@@ -2,11 +2,16 @@
 
 #include <filesystem>
 #include <iostream>
+#include <sstream>
+
+#include <unistd.h>
 
 #include "reports/case_text.hpp"
 #include "theorems/file_theorem.hpp"
+#include "verify/cli/run_deadline.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/theorem_files.hpp"
+#include "verify/cli/wall_time_limit_option.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/input_file.hpp"
 #include "verify/io/json_document.hpp"
@@ -15,6 +20,10 @@
 
 namespace nb::cli {
 namespace {
+
+// The largest certificate read (docs/limits.md): its JSON held in memory takes about ten times its
+// bytes. About a million boxes of a few coordinates.
+constexpr std::uint64_t kMaxCertificateBytes = std::uint64_t{1} << 28;
 
 // The demand of the options: with --against its text; else, for a theorem of the theorem folder,
 // the folder file's text (a certificate under a library theorem's id must prove that statement).
@@ -57,10 +66,9 @@ CLI::App* add_recheck_command(CLI::App& app, RecheckOptions& o) {
       "  normbound recheck sharp.cert.json --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 1");
   recheck->add_option("certificate", o.certificate, "The certificate file")->required();
   recheck->add_option("--threads", o.threads, "Worker threads (0: one per hardware thread)")->capture_default_str();
-  recheck->add_option("--time-limit", o.time_limit,
-                      "Most seconds of wall time for the leaves' evaluations; past them the recheck stops unfinished (exit 2)")
-      ->check(CLI::Range(0.001, 1e6))
-      ->capture_default_str();
+  add_wall_time_limit_option(*recheck, o.time_limit,
+                             "Most seconds of wall time for the whole recheck (reading the certificate included); past them it stops "
+                             "unfinished (exit 2)");
   recheck->add_option("--against", o.against,
                       "Refuse a certificate whose embedded statement is not this theorem file's text, byte for byte");
   recheck->add_option("--size", o.sizes, "Refuse a certificate at other sizes: NAME=N (repeatable)");
@@ -73,7 +81,15 @@ CLI::App* add_recheck_command(CLI::App& app, RecheckOptions& o) {
 }
 
 int run_recheck(const RecheckOptions& o, std::ostream& out) {
-  const nlohmann::json j = parse_json(read_input_file(o.certificate, "certificate"), o.certificate);
+  // The whole recheck within its time limit: reading the certificate, its counterexample's exact
+  // decisions and a leaf at 65,536 bits are not cut short from within.
+  std::ostringstream limit;
+  limit << o.time_limit;
+  const RunDeadline deadline(o.time_limit,
+                             "recheck UNFINISHED: " + terminal_safe(o.certificate) + "\n  the time limit of " +
+                                 limit.str() + " s came before the recheck ended (--time-limit)\n",
+                             STDOUT_FILENO, 2);
+  const nlohmann::json j = parse_json(read_input_file(o.certificate, "certificate", kMaxCertificateBytes), o.certificate);
   // The theorem is made from the certificate's text, not registered: no exact decisions in a child.
   const prove::ViolationCheck violated = [](const formula::TheoremSpec& spec, const Case& c) {
     const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);

@@ -11,15 +11,20 @@ std::size_t columns(std::string_view text) {
 std::vector<std::string> wrapped(std::string_view text, std::size_t width) {
   std::vector<std::string> lines;
   std::size_t at = 0;
+  std::size_t last_columns = 0;  // of lines.back(), kept as it grows: counting it again per word was O(n^2)
   while (at < text.size()) {
     const std::size_t end = std::min(text.find(' ', at), text.size());
     const std::string_view word = text.substr(at, end - at);
     at = end + 1;
     if (word.empty()) continue;
-    if (!lines.empty() && columns(lines.back()) + 1 + columns(word) <= width)
+    const std::size_t word_columns = columns(word);
+    if (!lines.empty() && last_columns + 1 + word_columns <= width) {
       lines.back().append(" ").append(word);
-    else
+      last_columns += 1 + word_columns;
+    } else {
       lines.emplace_back(word);
+      last_columns = word_columns;
+    }
   }
   return lines;
 }

@@ -173,6 +173,10 @@ std::string exact_decision_answer(const std::function<std::string()>& decide, co
     write_state(w, sides, verdicts, slacks);
   } catch (const std::bad_alloc&) {
     throw;  // the child's out-of-memory exit
+  } catch (const std::length_error&) {
+    // A size beyond what a container holds (a string of 2^62 digits): memory running out as well,
+    // which leaves the case TIGHT ("exact evaluation out of memory"), not a failure of normbound's.
+    throw std::bad_alloc();
   } catch (const InputError& e) {
     w = {};
     w.enumerator(Answer::InputFailure);

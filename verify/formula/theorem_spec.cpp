@@ -9,6 +9,8 @@
 
 #include <toml++/toml.h>
 
+#include "verify/formula/formula_cost.hpp"
+#include "verify/formula/theorem_spec_nesting.hpp"
 #include "verify/numbers/exact.hpp"
 #include "verify/numbers/number_literal.hpp"
 
@@ -318,13 +320,16 @@ class SpecReader {
 }  // namespace
 
 TheoremSpec read_theorem_spec(const std::string& text, const std::string& file) {
+  check_theorem_file_nesting(text, file);
   toml::table root;
   try {
     root = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
     throw InputError(place(file, e.source()) + ": " + std::string(e.description()));
   }
-  return SpecReader(root, file).read();
+  TheoremSpec spec = SpecReader(root, file).read();
+  check_formula_costs(spec);
+  return spec;
 }
 
 std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::map<std::string, std::int64_t>& lengths) {

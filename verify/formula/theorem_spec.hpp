@@ -79,7 +79,10 @@ std::pair<std::size_t, std::size_t> dimensions(const InputSpec& in, const std::m
 
 // The theorem stated by `text`, read from `file` (named in messages). Throws InputError
 // "FILE:LINE:COLUMN: what" at the first value that is missing, of the wrong type or unknown, and
-// FormulaError (the formula's place, the formula and a caret) for a formula that does not parse.
+// where the text is larger or nests deeper than a theorem file may (checked before it is parsed:
+// verify/formula/theorem_spec_nesting.hpp); FormulaError (the formula's place, the formula and a
+// caret) for a formula that does not parse or costs more than a theorem's formulas may
+// (verify/formula/formula_cost.hpp).
 // Whether the formulas fit their inputs' shapes is checked when the theorem is made
 // (verify/formula/file_theorem.hpp).
 TheoremSpec read_theorem_spec(const std::string& text, const std::string& file);

@@ -71,6 +71,18 @@ void write_and_close(int fd, const std::string& content, const fs::path& path) {
   if (::close(fd) != 0) throw WriteError(output_name(path) + ": " + std::strerror(errno));
 }
 
+// Opens a device, FIFO or socket `path` for writing. Opening a FIFO that no process reads would
+// wait for a reader forever, so the open does not wait (O_NONBLOCK) and such a FIFO is refused;
+// the writes that follow wait as usual.
+int open_in_place(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0 && errno == ENXIO)
+    throw OutputError(output_name(path) + " is a FIFO that no process reads; start its reader first, or name a file");
+  if (fd < 0) throw OutputError(output_name(path) + ": " + std::strerror(errno));
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
 }  // namespace
 
 void write_files_atomically(const std::vector<FileContent>& files) {
@@ -96,9 +108,7 @@ void write_files_atomically(const std::vector<FileContent>& files) {
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
       if (!targets[i].direct) continue;
-      const int fd = ::open(targets[i].path.c_str(), O_WRONLY | O_CLOEXEC);
-      if (fd < 0) throw OutputError(output_name(files[i].path) + ": " + std::strerror(errno));
-      write_and_close(fd, files[i].content, files[i].path);
+      write_and_close(open_in_place(targets[i].path), files[i].content, files[i].path);
     }
   } catch (...) {
     remove_temporaries(0);

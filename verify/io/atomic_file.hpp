@@ -18,10 +18,10 @@ struct FileContent {
 // beside it first and renamed into place only when every file is written, so that a reader sees
 // either the old files or the complete new ones, never a half-written file; a replaced file keeps
 // its permission bits. A device, FIFO or socket at the path (or at the end of its links) is opened
-// and written directly, after every temporary is complete and before the renames (opening a FIFO
-// waits for its reader). Temporaries are removed on failure and on SIGINT/SIGTERM
+// and written directly, after every temporary is complete and before the renames (a FIFO that no
+// process reads is refused: its open does not wait). Temporaries are removed on failure and on SIGINT/SIGTERM
 // (PendingOutput). Throws OutputError naming the path if it is a directory, its directory is
-// missing or not writable, or it cannot be opened; WriteError naming the path and the system's
+// missing or not writable, it cannot be opened, or it is a FIFO without a reader; WriteError naming the path and the system's
 // reason if a write fails (a full disk). On either, no regular file of `files` has been replaced;
 // a rename that fails (rare: each temporary is in its target's directory) leaves the files renamed
 // before it in place.

@@ -58,16 +58,22 @@ void read_chunks(const InputFile& file, const std::filesystem::path& path, Chunk
   }
 }
 
-// The whole file, each chunk also passed to chunk_read(data, size) as it arrives.
+// The whole file, each chunk also passed to chunk_read(data, size) as it arrives; refused before a
+// byte is read where it is larger than `max_bytes` (and where it grows past them while read).
 template <class ChunkRead>
-std::string read_whole_file(const std::filesystem::path& path, ChunkRead chunk_read) {
+std::string read_whole_file(const std::filesystem::path& path, ChunkRead chunk_read,
+                            std::uint64_t max_bytes = kMaxInputFileBytes) {
   const InputFile file(path);
+  const auto too_large = [&] {
+    return InputError(path.string() + ": larger than normbound's limit of " + std::to_string(max_bytes) +
+                      " bytes for " + (max_bytes == kMaxInputFileBytes ? "a file read whole" : "this file") +
+                      " (docs/limits.md)");
+  };
+  if (file.size() > max_bytes) throw too_large();
   std::string bytes;
-  if (file.size() <= kMaxInputFileBytes) bytes.reserve(static_cast<std::size_t>(file.size()) + kInputSpareBytes);
+  bytes.reserve(static_cast<std::size_t>(file.size()) + kInputSpareBytes);
   read_chunks(file, path, [&](const char* data, std::size_t size) {
-    if (bytes.size() + size > kMaxInputFileBytes)
-      throw InputError(path.string() + ": larger than normbound's limit of " + std::to_string(kMaxInputFileBytes) +
-                       " bytes for a file read whole");
+    if (bytes.size() + size > max_bytes) throw too_large();
     bytes.append(data, size);
     chunk_read(data, size);
   });
@@ -111,6 +117,10 @@ std::string read_named(const std::string& what, Read read) {
 
 std::string read_input_file(const std::filesystem::path& path, const std::string& what) {
   return read_named(what, [&] { return read_input_file(path); });
+}
+
+std::string read_input_file(const std::filesystem::path& path, const std::string& what, std::uint64_t max_bytes) {
+  return read_named(what, [&] { return read_whole_file(path, [](const char*, std::size_t) {}, max_bytes); });
 }
 
 std::string read_input_file(const std::filesystem::path& path, const std::string& what, std::string& sha256) {

@@ -49,6 +49,11 @@ inline constexpr std::size_t kInputSpareBytes = 64;
 // file": "cannot read case file x.json: is a FIFO, expected a file").
 std::string read_input_file(const std::filesystem::path& path, const std::string& what);
 
+// read_input_file(path, what) of a file that may hold at most `max_bytes` (<= kMaxInputFileBytes):
+// a larger one is refused from its size before a byte is read ("<path>: larger than normbound's
+// limit of N bytes for this file").
+std::string read_input_file(const std::filesystem::path& path, const std::string& what, std::uint64_t max_bytes);
+
 // read_input_file(path), respectively read_input_file(path, what), and the lower-case hex SHA-256
 // of exactly the bytes returned into `sha256`, computed as they are read (one pass over the file).
 std::string read_input_file(const std::filesystem::path& path, std::string& sha256);

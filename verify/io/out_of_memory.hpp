@@ -10,14 +10,18 @@
 namespace nb {
 
 inline constexpr int kExitOutOfMemory = 71;
+inline constexpr int kExitInternalError = 70;
 
 // Makes GMP and FLINT allocate through malloc/realloc/free as before, but end the process through
 // exit_out_of_memory when an allocation fails. Call once at the start of main, before any number
 // is made (memory is freed by the functions that allocated it; these are compatible with the
-// defaults, which also use malloc).
+// defaults, which also use malloc). Also makes std::terminate end the process through
+// exit_out_of_memory when the exception that called it is a std::bad_alloc (one that left a
+// worker thread, or a noexcept function), and with kExitInternalError and a message for any other.
 void install_out_of_memory_exit();
 
-// Writes "normbound: out of memory while allocating BYTES bytes for WHAT; ..." to stderr, removes
+// Writes "normbound: out of memory while allocating BYTES bytes for WHAT; ..." (BYTES 0: "out of
+// memory (WHAT); ...") to stderr, removes
 // the pending outputs (remove_pending_outputs_unless_busy) and ends the process with status
 // kExitOutOfMemory, without running destructors (other threads may be running). After
 // exit_quietly_when_out_of_memory only the last: a child process leaves outputs and messages to its

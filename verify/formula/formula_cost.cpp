@@ -1,0 +1,235 @@
+#include "verify/formula/formula_cost.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace nb::formula {
+namespace {
+
+// The largest rows and columns a value may have (1 x 1: a scalar).
+struct Extent {
+  double rows = 1, cols = 1;
+  double entries() const { return rows * cols; }
+};
+
+Extent widest(const Extent& a, const Extent& b) { return {std::max(a.rows, b.rows), std::max(a.cols, b.cols)}; }
+
+// The work of an exact product of |e| factors (or of e^|c|): |e| log2 |e|, at least 1.
+double power_work(double e) {
+  e = std::abs(e);
+  return e > 2 ? e * std::log2(e) : 2;
+}
+
+std::string operations(double cost) {
+  std::ostringstream s;
+  s.precision(3);
+  s << cost;
+  return s.str();
+}
+
+class CostEstimate {
+ public:
+  CostEstimate(const TheoremSpec& spec) {
+    const auto largest = [&](const std::string& size) -> double {
+      if (!size.empty() && std::isdigit(static_cast<unsigned char>(size[0]))) return std::stod(size);
+      for (const InputSpec& in : spec.inputs)
+        if (in.name == size) return std::floor(in.draw_high);
+      return 1;
+    };
+    for (const InputSpec& in : spec.inputs) {
+      if (in.kind == InputSpec::Kind::Vector) names_[in.name] = {largest(in.length), 1};
+      else if (in.kind == InputSpec::Kind::Matrix) names_[in.name] = {largest(in.rows), largest(in.cols)};
+      else names_[in.name] = {};
+    }
+  }
+
+  // Adds `f`'s cost to the total; binds `name` (if any) to its value's extent.
+  void add(const Formula& f, const std::string& name = "") {
+    f_ = &f;
+    const Extent e = estimate(f.root);
+    if (!name.empty()) names_[name] = e;
+  }
+
+  double total() const { return total_; }
+
+ private:
+  // The extent of n's value, its cost added to total_, which is checked at each node: the error
+  // names the innermost node that passes the limit.
+  Extent estimate(const Node& n) {
+    const double before = total_;
+    const Extent e = extent_and_cost(n);
+    if (total_ > kMaxFormulaCost) too_costly(n, total_ - before);
+    return e;
+  }
+
+  [[noreturn]] void too_costly(const Node& n, double cost) const {
+    throw FormulaError("evaluating this costs about " + operations(cost) +
+                           " operations at the high ends of the lengths (the theorem's formulas up to here: " +
+                           operations(total_) + "), more than normbound's limit of " + operations(kMaxFormulaCost) +
+                           " (docs/limits.md); give the lengths smaller ranges, nest fewer sums or use smaller "
+                           "constant exponents",
+                       f_->text, n.position, f_->origin);
+  }
+
+  Extent extent_and_cost(const Node& n) {
+    switch (n.kind) {
+      case Node::Kind::Number: total_ += 1; return {};
+      case Node::Kind::Name: {
+        total_ += 1;
+        if (indices_.contains(n.text)) return {};
+        const auto found = names_.find(n.text);
+        return found == names_.end() ? Extent{} : found->second;
+      }
+      case Node::Kind::Negate:
+      case Node::Kind::Add:
+      case Node::Kind::Subtract:
+      case Node::Kind::Multiply:
+      case Node::Kind::Divide: {
+        Extent e;
+        for (const Node& a : n.args) e = widest(e, estimate(a));
+        total_ += e.entries();
+        return e;
+      }
+      case Node::Kind::Power: {
+        const Extent base = estimate(n.args[0]);
+        estimate(n.args[1]);
+        const std::optional<double> e = constant(n.args[1]);
+        total_ += base.entries() * (e ? power_work(*e) : 4);
+        return base;
+      }
+      case Node::Kind::Index: {
+        const Extent base = estimate(n.args[0]);
+        estimate(n.args[1]);
+        return base.cols > 1 ? Extent{base.cols, 1} : Extent{};
+      }
+      case Node::Kind::Call: return call(n);
+    }
+    return {};
+  }
+
+  Extent call(const Node& n) {
+    const std::string& f = n.text;
+    const bool index_form = (f == "sum" || f == "vec" || f == "max" || f == "min") && n.args.size() == 2 &&
+                            n.args[0].kind == Node::Kind::Name && !names_.contains(n.args[0].text) &&
+                            !indices_.contains(n.args[0].text);
+    if (index_form) {
+      const std::string& var = n.args[0].text;
+      const double length = range(var, n.args[1]);
+      indices_.insert(var);
+      // The body's cost once, then length - 1 times more.
+      const double before = total_;
+      estimate(n.args[1]);
+      const double body = total_ - before;
+      indices_.erase(var);
+      total_ += (length - 1) * body + length;
+      return f == "vec" ? Extent{length, 1} : Extent{};
+    }
+    std::vector<Extent> args;
+    for (const Node& a : n.args) args.push_back(estimate(a));
+    const Extent first = args.empty() ? Extent{} : args[0];
+    if (f == "delta" || f == "max" || f == "min") {
+      total_ += 1;
+      return {};
+    }
+    if (f == "dot" || f == "norm" || f == "frobenius_norm") {
+      total_ += 2 * first.entries();
+      return {};
+    }
+    if (f == "largest") {
+      total_ += first.entries() * std::log2(first.entries() + 1);
+      return {};
+    }
+    if (f == "softmax_jacobian") {
+      total_ += first.rows * first.rows;
+      return {first.rows, first.rows};
+    }
+    if (f == "spectral_norm") {
+      total_ += first.rows * first.cols * std::min(first.rows, first.cols);
+      return {};
+    }
+    if (f == "exp" && !n.args.empty())
+      if (const std::optional<double> c = constant(n.args[0])) total_ += first.entries() * power_work(*c);
+    total_ += 4 * first.entries();
+    return first;  // exp, log, log1p, sqrt, abs, softmax, sum_of_others (and unknown names, refused later)
+  }
+
+  // The most entries index `var` runs over in `body`: the largest extent of what it indexes.
+  double range(const std::string& var, const Node& body) {
+    double length = 1;
+    visit(body, [&](const Node& n) {
+      if (n.kind != Node::Kind::Index || n.args[1].kind != Node::Kind::Name || n.args[1].text != var) return;
+      const Node& base = n.args[0];
+      // K[r][var]: var runs over K's columns.
+      const Extent e = base.kind == Node::Kind::Index ? Extent{shape(base.args[0]).cols, 1} : shape(base);
+      length = std::max(length, e.rows);
+    });
+    return length;
+  }
+
+  // n's extent alone (its cost not counted).
+  Extent shape(const Node& n) {
+    const double before = total_;
+    const Formula* f = f_;
+    Extent e;
+    try {
+      e = extent_and_cost(n);
+    } catch (const FormulaError&) {
+      e = {};  // reported where it is counted
+    }
+    total_ = before;
+    f_ = f;
+    return e;
+  }
+
+  template <class Visit>
+  static void visit(const Node& n, const Visit& v) {
+    v(n);
+    for (const Node& a : n.args) visit(a, v);
+  }
+
+  // The value of `n` when it holds no name (a constant: 2^31, -3e9), as a double; infinite where it
+  // overflows.
+  static std::optional<double> constant(const Node& n) {
+    std::vector<double> a;
+    for (const Node& arg : n.args) {
+      const std::optional<double> x = constant(arg);
+      if (!x) return std::nullopt;
+      a.push_back(*x);
+    }
+    switch (n.kind) {
+      case Node::Kind::Number: return std::strtod(n.text.c_str(), nullptr);
+      case Node::Kind::Negate: return -a[0];
+      case Node::Kind::Add: return a[0] + a[1];
+      case Node::Kind::Subtract: return a[0] - a[1];
+      case Node::Kind::Multiply: return a[0] * a[1];
+      case Node::Kind::Divide: return a[0] / a[1];
+      case Node::Kind::Power: return std::pow(a[0], a[1]);
+      default: return std::nullopt;
+    }
+  }
+
+  std::map<std::string, Extent> names_;
+  std::set<std::string> indices_;
+  const Formula* f_ = nullptr;
+  double total_ = 0;
+};
+
+}  // namespace
+
+double check_formula_costs(const TheoremSpec& spec) {
+  CostEstimate cost(spec);
+  for (const auto& [name, f] : spec.definitions) cost.add(f, name);
+  for (const std::vector<ClaimSpec>* relations : {&spec.claims, &spec.assumptions})
+    for (const ClaimSpec& c : *relations) {
+      cost.add(c.value);
+      cost.add(c.bound);
+    }
+  return cost.total();
+}
+
+}  // namespace nb::formula
