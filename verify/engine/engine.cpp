@@ -32,17 +32,23 @@ struct TierOutcome {
   bool within_resolution = false;
 };
 
-// The outcome of a case some claim of which has no value there (`e`): INCONCLUSIVE with the
-// reason, final at this tier (no precision gives a value to what has none).
-TierOutcome undefined_outcome(const Case& c, std::size_t index, unsigned bits, const OutsideDomain& e) {
-  TierOutcome t;
-  t.settled = true;
-  CaseOutcome& out = t.outcome;
+// What every outcome of case `c` (at position `index`) evaluated at `bits` records about it.
+CaseOutcome outcome_of_case(const Case& c, std::size_t index, unsigned bits) {
+  CaseOutcome out;
   out.index = index;
   out.label = c.label;
   out.size = c.size();
   out.provenance = c.provenance;
   out.precision_bits = bits;
+  return out;
+}
+
+// The outcome of a case some claim of which has no value there (`e`): INCONCLUSIVE with the
+// reason, final at this tier (no precision gives a value to what has none).
+TierOutcome undefined_outcome(const Case& c, std::size_t index, unsigned bits, const OutsideDomain& e) {
+  TierOutcome t;
+  t.settled = true;
+  CaseOutcome& out = t.outcome = outcome_of_case(c, index, bits);
   out.verdict = Verdict::Inconclusive;
   out.claim = "(undefined at this case)";
   out.exact = kUndefined + e.what();
@@ -56,12 +62,7 @@ TierOutcome outcome_of(const Theorem& theorem, const EvalContext& ctx, const Sid
                        std::size_t index, const CheckSettings& settings, unsigned bits, bool final_precision,
                        int digits) {
   TierOutcome t;
-  CaseOutcome& out = t.outcome;
-  out.index = index;
-  out.label = c.label;
-  out.size = c.size();
-  out.provenance = c.provenance;
-  out.precision_bits = bits;
+  CaseOutcome& out = t.outcome = outcome_of_case(c, index, bits);
   out.sample_doublings = ctx.sample_doublings;
   if (sides.claims.empty()) {
     out.claim = "(the evaluation returned no claim)";

@@ -14,7 +14,9 @@
 //     outside                    throws OutsideDomain
 //     sign undecided             ExactReal::unknown with the reason
 //   double, Mpfr (uncertified screening): the operation as it is (NaN outside).
+//   Any other type is an interval type, checked on its ends as above.
 #include <string>
+#include <type_traits>
 
 #include "verify/numbers/exact_real.hpp"
 #include "verify/numbers/is_gradient.hpp"
@@ -74,8 +76,9 @@ template <class R>
 InDomain in_domain(const R& x, Domain d) {
   if constexpr (is_gradient_v<R>) return in_domain(x.value, d);
   else if constexpr (is_exact_number_v<R>) return exact_in_domain(x, d);
-  else if constexpr (is_interval_v<R>) return ends_in_domain(lower_end_of(x), upper_end_of(x), d);
-  else return InDomain::Inside;  // double, Mpfr: screening, NaN where undefined
+  else if constexpr (std::is_floating_point_v<R> || std::is_same_v<R, Mpfr>)
+    return InDomain::Inside;  // screening, NaN where undefined
+  else return ends_in_domain(lower_end_of(x), upper_end_of(x), d);  // every interval type
 }
 
 // Whether x is unknown (NaN; for ExactReal, not a number; for a Gradient, its value).
