@@ -167,6 +167,24 @@ TEST(ArbInterval, NonNegativeEndsGiveBallsThatStayNonNegative) {
   }
 }
 
+TEST(ArbInterval, ABallTimesItselfStaysNonNegative) {
+  // [2^-12, 0.00073]: relative radius 0.5, above sqrt(2) - 1, where a ball's product with itself
+  // (its factors taken as independent) reaches below 0; the square holds [lo^2, hi^2] and no less.
+  set_working_precision(256);  // the ends' squares below exact
+  ArbInterval::set_precision(64);
+  const ArbInterval q = enclosure_of_doubles<ArbInterval>(0x1p-12, 0x1.7f8p-11);
+  const Mpfr lo = lower_end_of(q), hi = upper_end_of(q);
+  ArbInterval in_place = q;
+  in_place *= in_place;
+  for (const ArbInterval& square : {ArbInterval(q * q), in_place}) {
+    EXPECT_GE(lower_end_of(square), 0) << text(square);
+    EXPECT_LE(lower_end_of(square), lo * lo) << text(square);
+    EXPECT_GE(upper_end_of(square), hi * hi) << text(square);
+    EXPECT_TRUE(is_finite_value(sqrt(square))) << text(square);
+  }
+  set_working_precision(128);
+}
+
 TEST(ArbInterval, ExactResultsStayPoints) {
   ArbInterval::set_precision(128);
   set_working_precision(128);
