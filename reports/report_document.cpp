@@ -264,11 +264,22 @@ Part undecided_part(const ReportContent& c) {
       c, "Undecided cases", "undecided", "Every case is decided.",
       [](const TheoremReport& r) -> const auto& { return r.flagged.undecided; },
       [](const TheoremReport& r) {
-        return "the first " + std::to_string(r.flagged.undecided.size()) + " of " +
-               std::to_string(r.flagged.undecided_total) + " undecided";
+        std::string what = "the first " + std::to_string(r.flagged.undecided.size()) + " of " +
+                           std::to_string(r.flagged.undecided_total) + " undecided";
+        // A case with no value is undecided for another reason than precision: say which.
+        const auto& outcomes = r.result->outcomes;
+        const auto first = std::find_if(outcomes.begin(), outcomes.end(),
+                                        [](const CaseOutcome& o) { return is_undefined(o.exact); });
+        if (first != outcomes.end())
+          what += "; " +
+                  std::to_string(std::count_if(outcomes.begin(), outcomes.end(),
+                                               [](const CaseOutcome& o) { return is_undefined(o.exact); })) +
+                  " of them have no value there (case " + std::to_string(first->index) + ": " + first->exact + ")";
+        return what;
       },
       {{"verdict", false, 2.4}, {"slack", false, 2.6}, {"bits reached", true, 0, true}}, [](const CaseOutcome& o) {
-        return std::vector<RichText>{verdict_text(o.verdict), {code(short_enclosure(o.slack, 6))},
+        return std::vector<RichText>{verdict_text(o.verdict),
+                                     {is_undefined(o.exact) ? plain("undefined") : code(short_enclosure(o.slack, 6))},
                                      number(o.precision_bits)};
       });
 }

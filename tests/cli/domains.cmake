@@ -28,6 +28,13 @@ add_test(NAME cli_undefined_reason_in_results_json COMMAND /usr/bin/python3 -c
   "import json; o = json.load(open('undefined-results.json'))['theorems'][0]['outcomes'][0]; print(o['verdict'], o['exact']); assert o['verdict'] == 'inconclusive' and o['exact'].startswith('undefined: outside the domain of sqrt')"
   WORKING_DIRECTORY ${WORK})
 set_tests_properties(cli_undefined_reason_in_results_json PROPERTIES DEPENDS cli_undefined_reason_in_results)
+# The report says it too: the undecided table marks such cases undefined, its caption gives a reason.
+normbound_cli_test(undefined_reason_in_report 2 "exit=2"
+  check --theorem-file ${DOMAINS}/sqrt-times-sqrt-nonnegative.toml --cases 20 --report undefined-report)
+add_test(NAME cli_undefined_reason_in_report_md COMMAND /usr/bin/python3 -c
+  "import re; t = open('undefined-report/report.md').read(); assert re.search(r'9 of them have no value there \\(case 0: undefined: outside the domain of sqrt', t), t; assert '| INCONCLUSIVE | undefined |' in t"
+  WORKING_DIRECTORY ${WORK})
+set_tests_properties(cli_undefined_reason_in_report_md PROPERTIES DEPENDS cli_undefined_reason_in_report)
 # prove: 1/x, log x and x log x are undefined at x = 0, an end of the region: boxes reaching 0 are
 # split and left residual (UNDECIDED, exit 2), never proved.
 foreach(theorem inverse-at-least-one log-at-most-zero x-log-x-at-most-zero)
