@@ -46,6 +46,15 @@ refused '--json c.json is the input --case hard.json' "$scratch/c.json" check --
 refused '--report r holds the input --case r/cases/c.json' "$scratch/r/cases/c.json" check --case r/cases/c.json --report r
 refused '--out results-in.json is the input RESULTS results-in.json' "$scratch/results-in.json" \
   report results-in.json --out results-in.json
+# Model sources and texts are inputs too.
+refused '--json c.json is the input --source c.json' "$scratch/c.json" \
+  check softmax-weight-bounds --source attention-dump:c.json --json c.json
+refused '--json c.json is the input --source c.json' "$scratch/c.json" \
+  reproduce fig4 --source attention-dump:c.json --json c.json
+refused '--json link.json is the input --compare-source c.json' "$scratch/c.json" \
+  reproduce fig4 --source random-gpt2 --compare-source attention-dump:c.json --json link.json
+refused '--report r holds the input --text r/cases/c.json' "$scratch/r/cases/c.json" \
+  reproduce fig4 --source gpt2:sub --text r/cases/c.json --report r
 # An output beside the inputs is written.
 setup
 output=$(cd "$scratch" && "$nb" check --case c.json --json results.json 2>&1)

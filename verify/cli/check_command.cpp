@@ -198,7 +198,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   std::vector<NamedPath> inputs;
   for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
   for (const std::string& file : o.case_files) inputs.push_back({"--case", file});
-  if (o.source.spec.starts_with("file:")) inputs.push_back({"--source", o.source.spec.substr(5)});
+  if (const auto source = source_input("--source", o.source.spec)) inputs.push_back(*source);
+  inputs.push_back({"--text", o.source.text_file});
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
   // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
   std::ostream quiet(nullptr);

@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include "models/sources/source_spec.hpp"
 #include "verify/io/errors.hpp"
 
 namespace nb::cli {
@@ -46,6 +47,11 @@ void refuse_outputs_onto_inputs(const std::vector<NamedPath>& files, const std::
         throw UsageError(out.option + " " + out.path + " holds the input " + in.option + " " + in.path +
                          ", which writing there could replace: write the output elsewhere");
   }
+}
+
+std::optional<NamedPath> source_input(const std::string& option, const std::string& spec) {
+  if (spec.empty() || spec == "random" || spec == "random-gpt2" || spec.starts_with("random-gpt2:")) return std::nullopt;
+  return NamedPath{option, sources::parse_source_spec(spec).path};
 }
 
 }  // namespace nb::cli

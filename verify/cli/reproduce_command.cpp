@@ -16,6 +16,7 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/input_sources.hpp"
+#include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/errors.hpp"
@@ -176,6 +177,11 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.record.command_line = command_line(argc, argv);
   request.record.timestamp = timestamp(o.no_timestamp);
   request.record.source = recorded_spec(o.heads.source.spec);
+
+  std::vector<NamedPath> inputs{{"--text", o.heads.source.text_file}};
+  for (const auto& [option, spec] : {std::pair{"--source", o.heads.source.spec}, std::pair{"--compare-source", o.compare_source}})
+    if (const auto source = source_input(option, spec)) inputs.push_back(*source);
+  refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
 
   std::optional<reports::StagedDirectory> report;
   if (o.force && o.report_dir.empty()) throw UsageError("--force applies to --report DIR only");
