@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include <mpfi.h>
-#include <mpfr.h>
 #include "verify/numbers/outside_domain.hpp"
 
 namespace nb {
@@ -35,22 +33,11 @@ void narrow(SlackEnclosure& s, ExactSign sign) {
 
 bool undecided(Verdict v) { return v == Verdict::Tight || v == Verdict::Inconclusive; }
 
-// `e` with ends beyond MPFR's exponent range brought into it, outward: Arb's exponents are
-// unbounded, and the enclosure of 2^(2^31) came back from Arb with an exponent no MPFR number of
-// this process may have (its bytes, sent from an exact decision's child, could not be read: exit
-// 70). An overflow becomes the largest number or an infinity, an underflow 0 or the smallest one.
-Interval within_exponent_range(Interval e) {
-  mpfi_ptr ends = e.backend().data();
-  mpfr_check_range(&ends->left, 0, MPFR_RNDD);
-  mpfr_check_range(&ends->right, 0, MPFR_RNDU);
-  return e;
-}
-
 }  // namespace
 
 Interval narrowed_to_exact(const Interval& x, const ExactReal& exact, const std::string& what) {
   if (!exact.is_number()) return x;
-  const std::optional<Interval> both = intersection_of(x, within_exponent_range(enclosure_of(exact)));
+  const std::optional<Interval> both = intersection_of(x, enclosure_of(exact));
   if (!both) throw std::logic_error("the exact value of " + what + " lies outside its interval enclosure");
   return *both;
 }

@@ -463,6 +463,8 @@ Interval enclosure_of(const ExactReal& x) {
   if (arb_is_finite(acb_realref(z)) && arb_contains_zero(acb_imagref(z))) {
     Mpfr lo, hi;
     arb_get_interval_mpfr(lo.backend().data(), hi.backend().data(), acb_realref(z));
+    mpfr_check_range(lo.backend().data(), 0, MPFR_RNDD);
+    mpfr_check_range(hi.backend().data(), 0, MPFR_RNDU);
     r = between(lo, hi);
   }
   acb_clear(z);

@@ -201,7 +201,10 @@ ExactReal rational_to<ExactReal>(const Rational& q);
 bool is_finite_value(const ExactReal& x);
 
 // An enclosure of x at the working precision (NaN for an unknown value), e.g. to compare with an
-// interval evaluation.
+// interval evaluation. Its ends lie in MPFR's exponent range, as every MPFR number of this process
+// must (Arb's exponents are unbounded: 2^(2^31) came back beyond it, and its bytes, sent from an
+// exact decision's child, could not be read): an end beyond it is brought in outward, an overflow
+// to the largest number or an infinity, an underflow to 0 or the smallest number.
 Interval enclosure_of(const ExactReal& x);
 
 // Throws NoExactForm, as ExactScope::limit_generators does while the sum is formed, when the sum
