@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "models/sources/source_spec.hpp"
+#include "verify/reproduce/attention_heads.hpp"
 #include "verify/io/errors.hpp"
 
 namespace nb::cli {
@@ -50,7 +51,7 @@ void refuse_outputs_onto_inputs(const std::vector<NamedPath>& files, const std::
 }
 
 std::optional<NamedPath> source_input(const std::string& option, const std::string& spec) {
-  if (spec.empty() || spec == "random" || spec == "random-gpt2" || spec.starts_with("random-gpt2:")) return std::nullopt;
+  if (spec.empty() || spec == "random" || reproduce::is_random_gpt2(spec)) return std::nullopt;
   return NamedPath{option, sources::parse_source_spec(spec).path};
 }
 

@@ -24,10 +24,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kRandomKind = "random-gpt2";
 
-bool is_random_gpt2(const std::string& spec) {
-  return spec == kRandomKind || spec.starts_with(std::string(kRandomKind) + ":");
-}
-
 std::string random_shape_text(const std::string& spec) {
   return spec.size() > std::string(kRandomKind).size() ? spec.substr(std::string(kRandomKind).size() + 1) : "";
 }
@@ -103,6 +99,10 @@ std::vector<std::vector<int>> text_windows(const HeadRequest& request, const fs:
 }
 
 }  // namespace
+
+bool is_random_gpt2(const std::string& spec) {
+  return spec == kRandomKind || spec.starts_with(std::string(kRandomKind) + ":");
+}
 
 HeadSourceInfo describe_heads(const HeadRequest& request) {
   check_request(request);

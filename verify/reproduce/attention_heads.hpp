@@ -46,6 +46,9 @@ struct HeadSourceInfo {
   std::vector<std::string> input_files;
 };
 
+// Whether `spec` names the seeded random model (random-gpt2 or random-gpt2:SHAPE), which reads no file.
+bool is_random_gpt2(const std::string& spec);
+
 // Reads the source's description without running the model (errors of the spec and the files'
 // presence surface here). Throws UsageError for a malformed spec or options, InputError for bad data.
 HeadSourceInfo describe_heads(const HeadRequest& request);
