@@ -80,7 +80,9 @@ std::vector<nb::Case> cases_of(const std::string& file) {
   auto cases = nb::sources::theorem_source_cases(*nb::theorems::find(kTheorem), nb::sources::load_source(request), {},
                                                  why_not);
   if (!cases) throw nb::InputError(file + ": " + why_not);
-  return cases->cases;
+  std::vector<nb::Case> built;
+  for (const nb::Case& c : cases->cases) built.push_back(c);
+  return built;
 }
 
 }  // namespace

@@ -46,6 +46,8 @@ std::vector<HeaderRow> header_of(const RunResults& r, const ReportOptions& optio
     h.push_back({"theorem files", theorem_files});
   }
   h.push_back({"timestamp", {r.timestamp.empty() ? plain("not recorded") : code(r.timestamp)}});
+  if (!r.partial.empty())
+    h.push_back({"PARTIAL RESULTS", {plain(r.partial + "; the report covers the cases decided before")}});
   h.push_back({"exit status", {plain(std::to_string(status) + " (" + exit_status_meaning(status) + ")")}});
   h.push_back({"cases listed", {plain("per theorem, the certified counterexample with the fewest input values and at most " +
                                       std::to_string(options.top) +

@@ -63,6 +63,7 @@ class FileTheorem final : public Theorem {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
       // A source feeds the numbers; the lengths are read off them.
       if (in.kind != Kind::Length) info.inputs.push_back(in.name);
+      if (!in.from.empty() && in.from != in.name) info.source_names[in.name] = in.from;
       std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
                           : in.kind == Kind::Length ? " (a length)"

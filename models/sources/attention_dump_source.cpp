@@ -36,6 +36,7 @@ ExactTensor dump_temperature(double logit_scale, const fs::path& file) {
 
 ModelCases load_attention_dump_source(const SourceRequest& request, const SourceSpec& spec) {
   ModelCases result;
+  std::vector<Case> cases;
   const auto files = dump_files(spec.path);
   for (const fs::path& file : files) {
     const gpt2::AttentionDump dump = gpt2::read_attention_dump(file);
@@ -53,10 +54,11 @@ ModelCases load_attention_dump_source(const SourceRequest& request, const Source
           c.provenance["file"] = file.string();
           c.provenance["tokens"] = std::to_string(dump.length());
           c.provenance["vectors"] = request.vectors;
-          result.cases.push_back(std::move(c));
+          cases.push_back(std::move(c));
         }
     result.input_files.push_back(file.string());
   }
+  hold_cases(result, std::move(cases));
   result.provided = {"T", "logits"};
   result.description = std::to_string(files.size()) + " dump(s), " +
                        std::to_string(result.cases.size()) + " rows (" + request.rows + " per head)";

@@ -1,5 +1,6 @@
 #include "models/sources/attention_row_case.hpp"
 
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -57,6 +58,16 @@ Case attention_row_case(int layer, int head, int t, const gpt2::Matrix<float>& q
   set("values", [&] { return leading_rows(v, t); });
   set("vectors", [&] { return leading_rows(vectors, t); });
   return c;
+}
+
+CaseList attention_row_cases(std::vector<HeadMatrices> heads, std::vector<int> rows, ExactTensor temperature) {
+  const std::size_t count = heads.size() * rows.size();
+  return CaseList(count, [heads = std::make_shared<const std::vector<HeadMatrices>>(std::move(heads)),
+                          rows = std::make_shared<const std::vector<int>>(std::move(rows)),
+                          temperature = std::make_shared<const ExactTensor>(std::move(temperature))](std::size_t i) {
+    const HeadMatrices& h = (*heads)[i / rows->size()];
+    return attention_row_case(h.layer, h.head, (*rows)[i % rows->size()], *h.q, *h.k, *h.v, *temperature, *h.vectors);
+  });
 }
 
 }  // namespace nb::sources

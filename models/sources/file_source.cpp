@@ -54,12 +54,14 @@ ModelCases logits_rows_cases(const json& doc, const ExactTensor& temperature, co
   const json& rows = doc["logits"];
   if (!rows.is_array() || rows.empty()) throw InputError(path + ": 'logits' must be a non-empty array of rows");
   ModelCases result;
+  std::vector<Case> cases;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     Case c = numbered_case("row", r);
     c.numbers["logits"] = exact_rows(json::array({rows[r]}), path + ": logits[" + std::to_string(r) + "]", true);
     c.numbers["T"] = temperature;
-    result.cases.push_back(std::move(c));
+    cases.push_back(std::move(c));
   }
+  hold_cases(result, std::move(cases));
   result.provided = {"T", "logits"};
   return result;
 }
@@ -92,6 +94,7 @@ ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, cons
   const std::optional<ExactTensor> x = chosen_vectors(vectors, queries, keys, values);
   const json query_rows = doc["queries"];
   ModelCases result;
+  std::vector<Case> cases;
   for (std::size_t r = 0; r < queries.rows(); ++r) {
     Case c = numbered_case("query", r);
     c.numbers["query"] = exact_rows(json::array({query_rows[r]}), path + ": queries[" + std::to_string(r) + "]", true);
@@ -100,8 +103,9 @@ ModelCases query_key_cases(const json& doc, const ExactTensor& temperature, cons
     c.numbers["logits"] = approximate_logits(c.numbers["query"], keys);
     c.numbers["T"] = temperature;
     if (x) c.numbers["vectors"] = *x;
-    result.cases.push_back(std::move(c));
+    cases.push_back(std::move(c));
   }
+  hold_cases(result, std::move(cases));
   result.provided = {"T", "keys", "logits", "query"};
   if (values) result.provided.push_back("values");
   if (x) result.provided.push_back("vectors");
@@ -133,6 +137,7 @@ ModelCases npy_cases(const std::string& path, const std::string& temperature_tex
   const std::size_t width = array.shape.back(), rows = array.shape.size() == 2 ? array.shape[0] : 1;
   if (width == 0 || rows == 0) throw InputError(path + ": a logits array needs at least one row and column");
   ModelCases result;
+  std::vector<Case> cases;
   for (std::size_t r = 0; r < rows; ++r) {
     const auto begin = array.values.begin() + static_cast<std::ptrdiff_t>(r * width);
     std::vector<double> logits(begin, begin + static_cast<std::ptrdiff_t>(width));
@@ -142,8 +147,9 @@ ModelCases npy_cases(const std::string& path, const std::string& temperature_tex
     Case c = numbered_case("row", r);
     c.numbers["logits"] = ExactTensor::vector(std::move(logits));
     c.numbers["T"] = temperature;
-    result.cases.push_back(std::move(c));
+    cases.push_back(std::move(c));
   }
+  hold_cases(result, std::move(cases));
   result.provided = {"T", "logits"};
   return result;
 }
@@ -153,10 +159,10 @@ ModelCases npy_cases(const std::string& path, const std::string& temperature_tex
 ModelCases load_file_source(const SourceRequest& request, const SourceSpec& spec) {
   const bool npy = std::filesystem::path(spec.path).extension() == ".npy";
   ModelCases result = npy ? npy_cases(spec.path, request.temperature) : json_cases(spec.path, request.vectors);
-  for (Case& c : result.cases) {
-    c.provenance["file"] = spec.path;
-    c.provenance["vectors"] = request.vectors;
-  }
+  result.cases = result.cases.adjusted([path = spec.path, vectors = request.vectors](Case& c) {
+    c.provenance["file"] = path;
+    c.provenance["vectors"] = vectors;
+  });
   result.input_files = {spec.path};
   const bool has_vectors =
       std::find(result.provided.begin(), result.provided.end(), "vectors") != result.provided.end();

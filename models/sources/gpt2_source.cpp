@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iterator>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -18,36 +19,32 @@ namespace nb::sources {
 
 namespace {
 
-// Turns the selected heads' activations into cases as the pass reports them. `vectors` (checked:
-// hidden, values, keys or queries) names what becomes each case's "vectors".
-class CaseCollector final : public gpt2::ForwardHooks<float> {
+// Keeps the selected heads' activations as the pass reports them, for their rows' cases.
+// `vectors` (checked: hidden, values, keys or queries) names what becomes each case's "vectors".
+class HeadCollector final : public gpt2::ForwardHooks<float> {
  public:
-  CaseCollector(const std::vector<int>& layers, const std::vector<int>& heads, std::vector<int> rows,
-                ExactTensor temperature, std::string vectors)
-      : layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), rows_(std::move(rows)),
-        temperature_(std::move(temperature)), vectors_(std::move(vectors)) {}
+  HeadCollector(const std::vector<int>& layers, const std::vector<int>& heads, std::string vectors)
+      : layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), vectors_(std::move(vectors)) {}
 
-  std::vector<Case> cases;
+  std::vector<HeadMatrices> heads;
 
   void layer_input(int layer, const gpt2::Matrix<float>& x) override {
-    // Kept only when asked for: a copy of the residual stream per selected layer.
-    if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = x;
+    // Kept only when asked for: a copy of the residual stream per selected layer, shared by its heads.
+    if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = std::make_shared<const gpt2::Matrix<float>>(x);
   }
   void head(const gpt2::HeadActivations<float>& a) override {
     if (!layers_.count(a.layer) || !heads_.count(a.head)) return;
-    const gpt2::Matrix<float>& x = vectors_ == "hidden" ? hidden_
-                                   : vectors_ == "keys"  ? a.k
-                                   : vectors_ == "queries" ? a.q
-                                                           : a.v;
-    for (int t : rows_) cases.push_back(attention_row_case(a.layer, a.head, t, a.q, a.k, a.v, temperature_, x));
+    HeadMatrices h{a.layer, a.head, std::make_shared<const gpt2::Matrix<float>>(a.q),
+                   std::make_shared<const gpt2::Matrix<float>>(a.k), std::make_shared<const gpt2::Matrix<float>>(a.v),
+                   nullptr};
+    h.vectors = vectors_ == "hidden" ? hidden_ : vectors_ == "keys" ? h.k : vectors_ == "queries" ? h.q : h.v;
+    heads.push_back(std::move(h));
   }
 
  private:
   std::set<int> layers_, heads_;
-  std::vector<int> rows_;
-  ExactTensor temperature_;
   std::string vectors_;
-  gpt2::Matrix<float> hidden_;
+  std::shared_ptr<const gpt2::Matrix<float>> hidden_;
 };
 
 std::string rows_phrase(const std::string& rows) {
@@ -94,8 +91,7 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   }
   const int length = positions ? cap : static_cast<int>(token_ids.size());
 
-  CaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
-                          request.vectors);
+  HeadCollector collector(layers, heads, request.vectors);
   if (positions) {
     // The cases' logits are binary64 dot products of q and k (row_logits): the model's own logits
     // and attention are not read.
@@ -104,13 +100,17 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
     gpt2::forward_tokens(model, std::span<const int>(token_ids), collector);
   }
 
+  const std::vector<int> rows = select_rows(request.rows, length);
   ModelCases result;
-  result.cases = std::move(collector.cases);
-  for (Case& c : result.cases) {
-    c.provenance["file"] = (directory / "model.safetensors").string();
-    c.provenance["tokens"] = std::to_string(length);
-    c.provenance["vectors"] = request.vectors;
-  }
+  for (std::size_t h = 0; h < collector.heads.size(); ++h)
+    for (int t : rows) result.row_lengths.push_back(static_cast<std::size_t>(t) + 1);
+  result.cases = attention_row_cases(std::move(collector.heads), rows, model_temperature(config.head_dim()))
+                     .adjusted([file = (directory / "model.safetensors").string(), tokens = std::to_string(length),
+                                vectors = request.vectors](Case& c) {
+                       c.provenance["file"] = file;
+                       c.provenance["tokens"] = tokens;
+                       c.provenance["vectors"] = vectors;
+                     });
   result.provided = {"T", "keys", "logits", "query", "values", "vectors"};
   result.input_files = {(directory / "config.json").string(), (directory / "model.safetensors").string()};
   if (!positions) {

@@ -30,12 +30,18 @@ ModelCases load_source(const SourceRequest& request) {
   // What the cases and the description record names the source without an absolute path of this
   // machine (they go into results, reports and case files); input_files stay as opened.
   const std::string recorded = recorded_spec(request.spec);
-  for (Case& c : result.cases) {
+  result.cases = result.cases.adjusted([recorded](Case& c) {
     c.provenance["source"] = recorded;
     if (auto file = c.provenance.find("file"); file != c.provenance.end()) file->second = recorded_path(file->second);
-  }
+  });
   result.description = recorded + ", " + result.description;
   return result;
+}
+
+void hold_cases(ModelCases& m, std::vector<Case> cases) {
+  m.row_lengths.clear();
+  for (const Case& c : cases) m.row_lengths.push_back(c.number("logits").size());
+  m.cases = CaseList(std::move(cases));
 }
 
 }  // namespace nb::sources

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "verify/engine/case.hpp"
+#include "verify/engine/case_list.hpp"
 
 namespace nb::sources {
 
@@ -33,7 +34,10 @@ struct SourceRequest {
 
 // Every case a source yields.
 struct ModelCases {
-  std::vector<Case> cases;              // theorem left empty; the caller assigns it
+  // Theorem left empty; the caller assigns it. Built when asked: a model's rows share its heads'
+  // activations, and only the rows under evaluation exist as cases.
+  CaseList cases;
+  std::vector<std::size_t> row_lengths; // of each case, its logits' length L (known without building it)
   std::vector<std::string> provided;    // the number names every case has, sorted
   std::string description;              // one line for reports, starting with the source as recorded
   std::vector<std::string> input_files; // files the numbers were read from (for the caller to hash)
@@ -71,5 +75,8 @@ struct ModelCases {
 // InputError naming the file and the rule for bad data (including a checkpoint that lacks the
 // tensors a gpt2:DIR pass needs, named by the GPT-2 library, wte.weight first).
 ModelCases load_source(const SourceRequest& request);
+
+// Sets m.cases to `cases`, held, and m.row_lengths to their logits' lengths (every case has "logits").
+void hold_cases(ModelCases& m, std::vector<Case> cases);
 
 }  // namespace nb::sources

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/sources/load_source.hpp"
+#include "verify/engine/case_list.hpp"
 #include "verify/engine/theorem.hpp"
 
 namespace nb::sources {
@@ -14,17 +15,18 @@ namespace nb::sources {
 // A theorem's cases from a source, and how many (row, N) pairs were left out because the row has
 // no token outside its top-N set (L <= N).
 struct TheoremSourceCases {
-  std::vector<Case> cases;
+  CaseList cases;
   std::size_t rows_too_short = 0;
 };
 
 // The source's cases for `theorem`, when the source provides every number the theorem reads
-// (TheoremInfo::inputs; the integer "N" comes from `top_n` instead). Each case is relabelled with
-// the theorem's id and keeps only the numbers the theorem reads, so saved cases stay small. A
-// theorem that reads N gets one case per (row, N) with N in `top_n` and N < L (L = the row's
-// logits): I_N then leaves a token out, which every such statement is about (N = L is
-// topn-distance-full-selection's). Otherwise nullopt, with `why_not` saying what is missing or
-// that every row is too short.
+// (TheoremInfo::inputs, each under its TheoremInfo::source_names name; the integer "N" comes from
+// `top_n` instead). Each case is relabelled with the theorem's id and keeps only the numbers the
+// theorem reads, under the theorem's names, so saved cases stay small. A theorem that reads N gets
+// one case per (row, N) with N in `top_n` and N < L (L = the row's logits): I_N then leaves a token
+// out, which every such statement is about (N = L is topn-distance-full-selection's). Cases are
+// built from the source's rows when asked. Otherwise nullopt, with `why_not` saying which input is
+// missing (and how a theorem file maps one) or that every row is too short.
 std::optional<TheoremSourceCases> theorem_source_cases(const Theorem& theorem, const ModelCases& source,
                                                        const std::vector<std::size_t>& top_n, std::string& why_not);
 

@@ -1,31 +1,38 @@
-# Runs `check --all` in one process and on 2 MPI ranks (mpirun) and requires the same outcome of
-# every case, the same settings and sources, the same exit status, and a report from each (written
-# over an existing directory with --force, an option every rank reads); only the command line may
-# differ (it names the output files). Without mpirun on the PATH the test is skipped.
+# Runs `check --all` (or `check CHECK_ARGS`, a list) in one process and on 2 MPI ranks (mpirun) and
+# requires the same outcome of every case, the same settings and sources, the same exit status, and
+# a report from each (written over an existing directory with --force, an option every rank reads);
+# only the command line may differ (it names the output files). Without mpirun on the PATH the test
+# is skipped. NAME (default "processes") names the outputs in WORK.
 find_program(MPIRUN mpirun)
 if(NOT MPIRUN)
   message(STATUS "mpirun not found: skipped")
   return()
 endif()
-set(one ${NB} check --all --json ${WORK}/processes-1.json --no-timestamp --report ${WORK}/processes-1-report --force)
-set(two ${MPIRUN} --allow-run-as-root --oversubscribe -np 2 ${NB} check --all --json ${WORK}/processes-2.json --no-timestamp
-    --report ${WORK}/processes-2-report --force)
+if(NOT DEFINED CHECK_ARGS)
+  set(CHECK_ARGS --all)
+endif()
+if(NOT DEFINED NAME)
+  set(NAME processes)
+endif()
+set(one ${NB} check ${CHECK_ARGS} --json ${WORK}/${NAME}-1.json --no-timestamp --report ${WORK}/${NAME}-1-report --force)
+set(two ${MPIRUN} --allow-run-as-root --oversubscribe -np 2 ${NB} check ${CHECK_ARGS} --json ${WORK}/${NAME}-2.json
+    --no-timestamp --report ${WORK}/${NAME}-2-report --force)
 foreach(k 1 2)
   if(k EQUAL 1)
     set(command ${one})
   else()
     set(command ${two})
   endif()
-  file(REMOVE ${WORK}/processes-${k}.json ${WORK}/processes-${k}-report/report.md)
-  file(MAKE_DIRECTORY ${WORK}/processes-${k}-report)
+  file(REMOVE ${WORK}/${NAME}-${k}.json ${WORK}/${NAME}-${k}-report/report.md)
+  file(MAKE_DIRECTORY ${WORK}/${NAME}-${k}-report)
   execute_process(COMMAND ${command} RESULT_VARIABLE status_${k} OUTPUT_QUIET ERROR_VARIABLE err_${k})
-  if(NOT EXISTS ${WORK}/processes-${k}.json)
+  if(NOT EXISTS ${WORK}/${NAME}-${k}.json)
     message(FATAL_ERROR "no results from ${k} process(es) (exit ${status_${k}}): ${err_${k}}")
   endif()
-  if(NOT EXISTS ${WORK}/processes-${k}-report/report.md)
+  if(NOT EXISTS ${WORK}/${NAME}-${k}-report/report.md)
     message(FATAL_ERROR "no report from ${k} process(es) (exit ${status_${k}}): ${err_${k}}")
   endif()
-  file(READ ${WORK}/processes-${k}.json json_${k})
+  file(READ ${WORK}/${NAME}-${k}.json json_${k})
 endforeach()
 if(NOT status_1 EQUAL status_2)
   message(FATAL_ERROR "exit status ${status_1} in one process, ${status_2} on 2 ranks")

@@ -37,7 +37,7 @@ TEST(ProgressLine, RedrawsAtMostTenTimesASecondAndAlwaysTheFinalState) {
   EXPECT_TRUE(terminal.str().ends_with("\r          \r"));  // cleared, at the width of the last line
 }
 
-TEST(ProgressLine, ShowsNothingInTheFirstSecondNorOffATerminal) {
+TEST(ProgressLine, ShowsNothingInTheFirstSecondNorWhenOff) {
   ManualClock clock;
   std::ostringstream terminal, file;
   {
@@ -49,6 +49,31 @@ TEST(ProgressLine, ShowsNothingInTheFirstSecondNorOffATerminal) {
   }
   EXPECT_EQ(terminal.str(), "");
   EXPECT_EQ(file.str(), "");
+}
+
+TEST(ProgressLine, OffATerminalPrintsAPlainLineEveryFewSeconds) {
+  ManualClock clock;
+  std::ostringstream log;
+  {
+    ProgressLine line(log, ProgressLine::Display::Plain, clock.reader());
+    // 12 s of updates every 10 ms: lines at 5 s and 10 s, then the final state.
+    for (int i = 1; i <= 1200; ++i) {
+      clock.now += 10ms;
+      line.update("case " + std::to_string(i), i == 1200);
+    }
+  }
+  EXPECT_EQ(log.str(), "case 500\ncase 1000\ncase 1200\n");
+  EXPECT_EQ(redraws_in(log.str()), 0u);
+}
+
+TEST(ProgressLine, OffATerminalARunShorterThanTheIntervalPrintsNothing) {
+  ManualClock clock;
+  std::ostringstream log;
+  {
+    ProgressLine line(log, ProgressLine::Display::Plain, clock.reader());
+    for (int i = 1; i <= 400; ++i, clock.now += 10ms) line.update("case", i == 400);
+  }
+  EXPECT_EQ(log.str(), "");
 }
 
 }  // namespace

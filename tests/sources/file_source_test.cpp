@@ -28,7 +28,8 @@ TEST(FileSource, LogitsRowsKeepDecimalText) {
   const ModelCases m = load_source(file_request(path));
   ASSERT_EQ(m.cases.size(), 2u);
   EXPECT_EQ(m.provided, (std::vector<std::string>{"T", "logits"}));
-  const ExactTensor& row0 = m.cases[0].number("logits");
+  const Case first = m.cases[0];  // built when asked: a value, not a reference into the source
+  const ExactTensor& row0 = first.number("logits");
   ASSERT_EQ(row0.size(), 3u);
   EXPECT_TRUE(row0.is_vector());
   EXPECT_EQ(row0.text(0), "0.1");

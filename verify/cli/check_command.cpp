@@ -1,6 +1,7 @@
 #include "verify/cli/check_command.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <limits>
@@ -22,6 +23,8 @@
 #include "verify/cli/command_line.hpp"
 #include "verify/cli/paper_reference.hpp"
 #include "verify/cli/progress_line.hpp"
+#include "verify/cli/interrupt_signals.hpp"
+#include "verify/cli/time_left.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/outputs_apart.hpp"
@@ -98,21 +101,27 @@ std::string round_words(DecidingRound round) {
   return "?";
 }
 
-// Progress on stderr, when it is a terminal: the cases of the run decided so far, and the theorem
-// and deciding round of the latest (the engine decides the theorems' cases interleaved).
+// Progress on stderr: the cases of the run decided so far, their share and the time left at the
+// pace so far, and the theorem and deciding round of the latest (the engine decides the theorems'
+// cases interleaved). Redrawn on a terminal, a plain line every few seconds elsewhere.
 class DecidedCasesLine {
  public:
-  DecidedCasesLine(std::ostream& err, std::size_t total) : line_(err, ::isatty(2) != 0), total_(total) {}
+  DecidedCasesLine(std::ostream& err, std::size_t total)
+      : line_(err, ::isatty(2) != 0 ? ProgressLine::Display::Redrawn : ProgressLine::Display::Plain),
+        total_(total),
+        start_(std::chrono::steady_clock::now()) {}
   void operator()(const std::string& id, DecidingRound round) {
     ++decided_;
-    line_.update("  " + std::to_string(decided_) + "/" + std::to_string(total_) + " cases decided, latest " + id + " (" +
-                     round_words(round) + ")",
+    line_.update("  " + std::to_string(decided_) + "/" + std::to_string(total_) + " cases decided (" +
+                     share_and_time_left(decided_, total_, std::chrono::steady_clock::now() - start_) +
+                     "), latest " + id + " (" + round_words(round) + ")",
                  decided_ == total_);
   }
 
  private:
   ProgressLine line_;
   std::size_t total_, decided_ = 0;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
@@ -214,6 +223,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     if (o.ids.empty() && !o.all && o.case_files.empty() && o.paper_refs.empty() && o.fidelities.empty())
       selected.push_back(t);
   std::map<std::string, std::vector<Case>> replayed;
+  std::map<std::string, CaseList> from_source;  // built when asked, a chunk at a time
   for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
   if (o.all)
     for (const auto& t : theorems::all()) selected.push_back(t.get());
@@ -304,7 +314,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
         if (cases->rows_too_short > 0)
           out << "note: " << t->info().id << ": " << cases->rows_too_short
               << " (row, N) pair(s) left out, the row having L <= N tokens\n";
-        replayed[t->info().id] = std::move(cases->cases);
+        from_source[t->info().id] = std::move(cases->cases);
         runnable.push_back(t);
       } else if (!o.ids.empty()) {  // named by id: a usage error; chosen by --all or --paper-ref: skipped
         throw UsageError(why_not);
@@ -318,6 +328,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   bool random_suites = false;
   std::size_t pinned = 0;
   for (const Theorem* t : selected) {
+    if (auto built = from_source.find(t->info().id); built != from_source.end()) {
+      plan.theorems.push_back({t, {}, origin, std::move(built->second)});
+      continue;
+    }
     auto it = replayed.find(t->info().id);
     if (it != replayed.end()) {
       plan.theorems.push_back({t, std::move(it->second), origin});
@@ -361,15 +375,26 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   }
 
   std::size_t total_cases = 0;
-  for (const TheoremCases& t : plan.theorems) total_cases += t.cases.size();
+  for (const TheoremCases& t : plan.theorems) total_cases += case_count(t);
   std::optional<DecidedCasesLine> progress(std::in_place, err, total_cases);
   const RunProgressFn show = [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
     (*progress)(id, round);
   };
-  std::optional<RunResults> gathered = ranks.size() > 1 ? run_on_ranks(plan, ranks, show) : run(plan, show);
+  std::optional<RunResults> gathered;
+  if (ranks.size() > 1) {
+    gathered = run_on_ranks(plan, ranks, show);
+  } else if (is_streamed(plan)) {
+    // A streamed run stops between chunks on SIGINT or SIGTERM and keeps what it decided.
+    const StopOnSignal stop_on_signal;
+    gathered = run(plan, show, [] { return StopOnSignal::stop_requested(); });
+  } else {
+    gathered = run(plan, show);
+  }
   progress.reset();
   if (!gathered) return 0;  // not rank 0: its cases are in rank 0's results
   RunResults& results = *gathered;
+  if (!results.partial.empty())
+    out << "PARTIAL RESULTS: " << results.partial << "; what follows covers the cases decided before\n\n";
   save_violation_files(results, placement, plan.record.source, o.seed,
                        [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
 
@@ -398,6 +423,12 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     report->write(reports::report_directory_files(*saved, report_options));
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
+  }
+  if (!results.partial.empty()) {
+    const int status = StopOnSignal::exit_status();
+    out << "\nexit status " << status << " (" << results.partial << "; the results are partial)\n"
+        << summary_line(results) << "\n";
+    return status;
   }
   const int status = exit_status(results);
   out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n"

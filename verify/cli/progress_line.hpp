@@ -1,6 +1,8 @@
 #pragma once
-// A line of progress redrawn in place on a terminal. Redrawn at most ten times a second: a run
-// decides thousands of cases a second, and a redraw for each wrote megabytes to the terminal.
+// A line of progress: on a terminal redrawn in place, at most ten times a second (a run decides
+// thousands of cases a second, and a redraw for each wrote megabytes to the terminal); elsewhere
+// (a pipe, a log file) a plain line every few seconds, so that a log shows a long run advancing
+// without filling up.
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -14,23 +16,30 @@ class ProgressLine {
   using Clock = std::function<std::chrono::steady_clock::time_point()>;
   static constexpr std::chrono::milliseconds kQuiet{1000};          // no line for runs shorter than this
   static constexpr std::chrono::milliseconds kRedrawInterval{100};  // at most ten redraws a second
+  static constexpr std::chrono::milliseconds kPlainInterval{5000};  // a plain line at most this often
 
-  // Draws on `out` only when `terminal`; `now` reads the time (a test's clock in unit tests).
+  // How the line shows: not at all, redrawn in place (a terminal), or as plain lines.
+  enum class Display { None, Redrawn, Plain };
+
+  ProgressLine(std::ostream& out, Display display, Clock now = std::chrono::steady_clock::now);
+  // Redrawn when `terminal`, otherwise not shown.
   ProgressLine(std::ostream& out, bool terminal, Clock now = std::chrono::steady_clock::now);
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
-  // Shows `line` in place of the one shown, unless the last redraw is more recent than
-  // kRedrawInterval; a `final` line (the run's last state) is always shown, after kQuiet.
+  // Shows `line`: redrawn in place of the one shown unless the last redraw is more recent than
+  // kRedrawInterval, a `final` line (the run's last state) always, after kQuiet; as a plain line
+  // once kPlainInterval has passed since the start and since the last, a `final` one only after
+  // an earlier one.
   void update(const std::string& line, bool final);
-  // Clears the line, so that what follows starts on a clean line.
+  // Clears a redrawn line, so that what follows starts on a clean line.
   ~ProgressLine();
 
  private:
   std::ostream& out_;
-  bool terminal_;
+  Display display_;
   Clock now_;
   std::chrono::steady_clock::time_point start_, drawn_at_;
-  std::size_t shown_ = 0;  // length of the line on screen
+  std::size_t shown_ = 0;  // length of the line on screen (Redrawn), or of the last line (Plain)
 };
 
 }  // namespace nb::cli

@@ -207,9 +207,8 @@ void parallel_for_each(const std::vector<Item>& items, unsigned threads, Body bo
 // Counts each theorem's cases as they become final and reports progress, from any worker thread.
 class DecidedCounter {
  public:
-  DecidedCounter(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
-                 const TheoremProgressFn& progress)
-      : decided_(work.size(), 0), totals_(work.size(), 0), progress_(progress) {
+  DecidedCounter(std::size_t theorems, const std::vector<CaseRef>& refs, const TheoremProgressFn& progress)
+      : decided_(theorems, 0), totals_(theorems, 0), progress_(progress) {
     for (CaseRef r : refs) ++totals_[r.theorem];
   }
   void decided(std::size_t theorem, DecidingRound round) {
@@ -235,14 +234,24 @@ struct LookMemory {
   bool binary64_suffices = false;
 };
 
+// The cases to evaluate: refs[k] is case_of(k) of theorem_of(k).
+struct RefCases {
+  const std::vector<CaseRef>& refs;
+  std::function<const Case&(std::size_t)> case_of;
+  std::function<const Theorem&(std::size_t)> theorem_of;
+};
+
 // One look at the cases `pending` (positions in `refs`; tiers 1 and 2 of evaluate_theorems);
 // returns those whose verdict is UNDECIDED (statistical) and may get another look. Each tier is
 // one pool over the cases of every theorem, so that one theorem's slow cases overlap the others'.
-std::vector<std::size_t> look_at(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
+std::vector<std::size_t> look_at(const RefCases& work,
                                  std::vector<std::size_t> pending, const CheckSettings& settings, unsigned look,
                                  std::vector<CaseOutcome>& outcomes, std::vector<LookMemory>& memory,
                                  DecidedCounter& counter) {
   const bool last_look = look >= settings.max_sample_doublings;
+  const std::vector<CaseRef>& refs = work.refs;
+  const auto& case_of = work.case_of;
+  const auto& theorem_of = work.theorem_of;
   std::vector<std::size_t> undecided_statistical;
   std::mutex undecided_mutex;
   // A case is final for the run when it is final at this look and no further look is due.
@@ -254,8 +263,6 @@ std::vector<std::size_t> look_at(const std::vector<TheoremCaseList>& work, const
     }
     counter.decided(refs[k].theorem, round);
   };
-  const auto case_of = [&](std::size_t k) -> const Case& { return (*work[refs[k].theorem].cases)[refs[k].index]; };
-  const auto theorem_of = [&](std::size_t k) -> const Theorem& { return *work[refs[k].theorem].theorem; };
 
   if (settings.binary64_tier) {
     std::vector<char> settled(refs.size(), 0);
@@ -309,24 +316,45 @@ std::vector<CaseRef> case_refs(const std::vector<TheoremCaseList>& work) {
   return refs;
 }
 
-std::vector<CaseOutcome> evaluate_case_refs(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
-                                            const CheckSettings& settings, const TheoremProgressFn& progress) {
-  for (CaseRef r : refs) {
-    const Case& c = (*work[r.theorem].cases)[r.index];
+namespace {
+
+// evaluate_case_refs and evaluate_built_cases: checks the assumptions of every case, then looks
+// at them until none is due another look.
+std::vector<CaseOutcome> evaluate_ref_cases(const RefCases& work, std::size_t theorems, const CheckSettings& settings,
+                                            const TheoremProgressFn& progress) {
+  for (std::size_t k = 0; k < work.refs.size(); ++k) {
+    const Case& c = work.case_of(k);
     try {
-      work[r.theorem].theorem->check_assumptions(c);
+      work.theorem_of(k).check_assumptions(c);
     } catch (const InputError& e) {
-      throw InputError(work[r.theorem].theorem->info().id + ", case '" + c.label + "': " + e.what());
+      throw InputError(work.theorem_of(k).info().id + ", case '" + c.label + "': " + e.what());
     }
   }
-  std::vector<CaseOutcome> outcomes(refs.size());
-  std::vector<LookMemory> memory(refs.size());
-  DecidedCounter counter(work, refs, progress);
-  std::vector<std::size_t> pending(refs.size());
+  std::vector<CaseOutcome> outcomes(work.refs.size());
+  std::vector<LookMemory> memory(work.refs.size());
+  DecidedCounter counter(theorems, work.refs, progress);
+  std::vector<std::size_t> pending(work.refs.size());
   std::iota(pending.begin(), pending.end(), std::size_t{0});
   for (unsigned look = 0; !pending.empty(); ++look)
-    pending = look_at(work, refs, std::move(pending), settings, look, outcomes, memory, counter);
+    pending = look_at(work, std::move(pending), settings, look, outcomes, memory, counter);
   return outcomes;
+}
+
+}  // namespace
+
+std::vector<CaseOutcome> evaluate_case_refs(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
+                                            const CheckSettings& settings, const TheoremProgressFn& progress) {
+  const RefCases cases{refs, [&](std::size_t k) -> const Case& { return (*work[refs[k].theorem].cases)[refs[k].index]; },
+                       [&](std::size_t k) -> const Theorem& { return *work[refs[k].theorem].theorem; }};
+  return evaluate_ref_cases(cases, work.size(), settings, progress);
+}
+
+std::vector<CaseOutcome> evaluate_built_cases(const std::vector<const Theorem*>& theorems,
+                                              const std::vector<CaseRef>& refs, const std::vector<Case>& cases,
+                                              const CheckSettings& settings, const TheoremProgressFn& progress) {
+  const RefCases built{refs, [&](std::size_t k) -> const Case& { return cases[k]; },
+                       [&](std::size_t k) -> const Theorem& { return *theorems[refs[k].theorem]; }};
+  return evaluate_ref_cases(built, theorems.size(), settings, progress);
 }
 
 std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,

@@ -110,6 +110,14 @@ std::vector<CaseRef> case_refs(const std::vector<TheoremCaseList>& work);
 std::vector<CaseOutcome> evaluate_case_refs(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
                                             const CheckSettings& settings, const TheoremProgressFn& progress = {});
 
+// evaluate_case_refs on cases given beside their refs, for cases built when asked (CaseList):
+// cases[k] is case refs[k].index of theorems[refs[k].theorem]. Each outcome is exactly what
+// evaluate_case_refs gives that case at that index (its position in its theorem's whole list,
+// which seeds it), so a run may build and decide its cases a chunk at a time.
+std::vector<CaseOutcome> evaluate_built_cases(const std::vector<const Theorem*>& theorems,
+                                              const std::vector<CaseRef>& refs, const std::vector<Case>& cases,
+                                              const CheckSettings& settings, const TheoremProgressFn& progress = {});
+
 // The seed an evaluation of case `index` receives (a SplitMix64 mix of the run seed and index).
 std::uint64_t case_seed(std::uint64_t run_seed, std::uint64_t index);
 

@@ -11,6 +11,7 @@
 // theorem does not print, does not pick precision, does not know about reports.
 #include <cstdint>
 #include <memory>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct TheoremInfo {
   // provides all of the numbers; N then comes from `check --top-n`. Empty: the theorem runs only
   // on its own suites and on saved cases.
   std::vector<std::string> inputs;
+  // The source's name of each input in `inputs` that a source provides under another name (a
+  // theorem file's `from`: an input "l" read from "logits"); an input not named here has its own.
+  std::map<std::string, std::string> source_names;
   // Everything the theorem reads from a case (numbers, integers, options; optional ones
   // included): a case naming anything else is refused before its assumptions are checked.
   CaseNames reads;

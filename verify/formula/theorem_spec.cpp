@@ -143,7 +143,7 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive"},
+      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from"},
             " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
           *t, "kind", {"scalar", "length", "vector", "matrix"},
@@ -167,6 +167,7 @@ class SpecReader {
         drawn_inside(in, range);
       }
       in.positive = flag(*t, "positive");
+      read_from(in, *t);
       out.push_back(std::move(in));
     }
     // A size names a length input (a matrix's size may be a number instead).
@@ -207,6 +208,17 @@ class SpecReader {
                                        std::to_string(kMaxEntries));
     }
     return out;
+  }
+
+  // The optional `from` of input `in`: the model source's number it reads (a length is read off the
+  // vectors it sizes instead).
+  void read_from(InputSpec& in, const toml::table& t) const {
+    if (!t.contains("from")) return;
+    // What model sources provide (models/sources/load_source.hpp).
+    static const std::vector<std::string> kSourceNumbers = {"logits", "T", "query", "keys", "values", "vectors"};
+    if (in.kind == InputSpec::Kind::Length)
+      fail(*t.get("from"), "length '" + in.name + "' takes no 'from': on a source it is read off the inputs it sizes");
+    in.from = choice<std::string>(t, "from", kSourceNumbers, kSourceNumbers);
   }
 
   // The `values` of a scalar or length input `in` (`listed`), with its range ends, the smallest and

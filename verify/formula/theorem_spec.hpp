@@ -30,7 +30,9 @@
 // `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
 // value <= 0 are refused). A scalar or length may give `values = [a, b, ...]` in place of a range:
 // the suite draws one of them, and a case holding another is refused. [[assume]] tables state further assumptions, refusing the cases on
-// which they do not certainly hold.
+// which they do not certainly hold. On a model source (`check --source`) an input reads the
+// source's number of its own name, or the one `from = "logits"` names (logits, T, query, keys,
+// values, vectors).
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -55,6 +57,7 @@ struct InputSpec {
   double draw_low = 0, draw_high = 0;  // the doubles nearest to the range inside it: where the suite draws
   bool integer = false;    // drawn as integers
   bool positive = false;   // assumed > 0
+  std::string from;        // the number of a model source it reads (`from = "logits"`); "": its own name
 };
 
 // A claim, or an assumption (the same three keys).

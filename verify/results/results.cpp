@@ -104,6 +104,11 @@ std::string expectation_words(Expect expect, const VerdictCounts& counts, std::s
 
 TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases, std::vector<CaseOutcome> outcomes,
                         CaseOrigin origin, std::size_t max_violations) {
+  return summarize(info, [&](std::size_t i) { return cases[i]; }, std::move(outcomes), origin, max_violations);
+}
+
+TheoremResult summarize(const TheoremInfo& info, const std::function<Case(std::size_t)>& case_at,
+                        std::vector<CaseOutcome> outcomes, CaseOrigin origin, std::size_t max_violations) {
   TheoremResult r;
   r.info = info;
   for (const auto& o : outcomes) ++r.counts[static_cast<int>(o.verdict)];
@@ -119,13 +124,13 @@ TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases,
   std::stable_sort(violating.begin(), violating.end(), smaller);
   r.violations_total = violating.size();
   for (std::size_t k = 0; k < violating.size() && k < max_violations; ++k)
-    r.violations.push_back({outcomes[violating[k]], cases[violating[k]], "", ""});
+    r.violations.push_back({outcomes[violating[k]], case_at(violating[k]), "", ""});
   auto tighter = [&](std::size_t a, std::size_t b) {
     return outcomes[a].relative_slack.approx < outcomes[b].relative_slack.approx;
   };
   if (!certified.empty()) {
     const std::size_t w = *std::min_element(certified.begin(), certified.end(), tighter);
-    r.worst_case = FlaggedCase{outcomes[w], cases[w], "", ""};
+    r.worst_case = FlaggedCase{outcomes[w], case_at(w), "", ""};
   }
   r.outcomes = std::move(outcomes);
   return r;
@@ -203,6 +208,7 @@ nlohmann::json results_to_json(const RunResults& results) {
           {"exit_status", exit_status(results)},
           {"theorems", theorems}};
   if (!results.looseness.empty()) j["looseness"] = looseness_json(results.looseness);
+  if (!results.partial.empty()) j["partial"] = results.partial;
   return j;
 }
 
@@ -477,6 +483,10 @@ RunResults results_from_json(const nlohmann::json& j) {
       t.at("id").fail("theorem \"" + r.theorems.back().info.id + "\" appears twice");
     ids.push_back(r.theorems.back().info.id);
   }
+  if (j.is_object() && j.contains("partial")) {
+    r.partial = root.at("partial").text();
+    if (r.partial.empty()) root.at("partial").fail("says why the run is partial, when present");
+  }
   // The looseness is a function of the outcomes: recomputed, and the file's must be the same.
   if (j.is_object() && j.contains("looseness")) {
     const Field looseness = root.at("looseness");
@@ -491,6 +501,29 @@ RunResults results_from_json(const nlohmann::json& j) {
   return r;
 }
 
+namespace {
+
+// A message of the results check of a slice (check_results), naming theorem 0 and outcome k of the
+// slice, with the places they have in the run: theorem `theorem`, outcome `first` + k.
+std::string located_in_run(const std::string& message, std::size_t theorem, std::size_t first) {
+  const std::string slice_theorem = "theorems[0]", outcomes = ".outcomes[";
+  const std::size_t at = message.find(slice_theorem);
+  if (at == std::string::npos) return message;
+  std::string located = message.substr(0, at) + "theorems[" + std::to_string(theorem) + "]";
+  std::size_t rest = at + slice_theorem.size();
+  if (message.compare(rest, outcomes.size(), outcomes) == 0) {
+    const std::size_t digits = rest + outcomes.size(), close = message.find(']', digits);
+    if (close != std::string::npos && close > digits &&
+        message.find_first_not_of("0123456789", digits) == close) {
+      located += outcomes + std::to_string(first + std::stoull(message.substr(digits, close - digits)));
+      rest = close;
+    }
+  }
+  return located + message.substr(rest);
+}
+
+}  // namespace
+
 RunResults results_as_saved(const RunResults& results) {
   try {
     return results_from_json(results_to_json(results));
@@ -500,12 +533,48 @@ RunResults results_as_saved(const RunResults& results) {
 }
 
 void check_results(const RunResults& results) {
-  RunResults without_inputs = results;
-  for (TheoremResult& t : without_inputs.theorems) {
-    if (t.worst_case) t.worst_case->input = Case{};
-    for (FlaggedCase& v : t.violations) v.input = Case{};
+  // Checked a slice of outcomes at a time, so that the check of a run over a model's every row
+  // does not hold all its outcomes twice more as JSON. Each slice is checked as results of its own
+  // (its counts and expectation recounted), the first with the theorem's flagged cases; the
+  // theorem's counts and expectation are checked against all its outcomes here.
+  constexpr std::size_t kSlice = 4096;
+  // The run's record without its theorems; the looseness, derived from all the outcomes, is left
+  // out (a slice would disagree with it).
+  RunResults piece{results.version, results.commit,  results.command_line, results.timestamp,
+                   results.settings, results.sources, {},                   {},
+                   results.partial};
+  results_as_saved(piece);
+  for (std::size_t index = 0; index < results.theorems.size(); ++index) {
+    const TheoremResult& t = results.theorems[index];
+    for (std::size_t begin = 0; begin == 0 || begin < t.outcomes.size(); begin += kSlice) {
+      TheoremResult slice;
+      slice.info = t.info;
+      slice.expected = t.expected;
+      slice.outcomes.assign(t.outcomes.begin() + static_cast<std::ptrdiff_t>(begin),
+                            t.outcomes.begin() + static_cast<std::ptrdiff_t>(std::min(t.outcomes.size(), begin + kSlice)));
+      for (const CaseOutcome& o : slice.outcomes) ++slice.counts[static_cast<int>(o.verdict)];
+      slice.expectation = expectation_words(t.info.expect, slice.counts, slice.outcomes.size(), t.expected);
+      slice.violations_total = t.violations_total;
+      if (begin == 0) {
+        slice.worst_case = t.worst_case;
+        slice.violations = t.violations;
+      }
+      if (slice.worst_case) slice.worst_case->input = Case{};
+      for (FlaggedCase& v : slice.violations) v.input = Case{};
+      piece.theorems = {std::move(slice)};
+      try {
+        results_as_saved(piece);
+      } catch (const std::logic_error& e) {
+        throw std::logic_error(located_in_run(e.what(), index, begin));
+      }
+    }
+    VerdictCounts recounted{};
+    for (const CaseOutcome& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
+    if (recounted != t.counts ||
+        t.expectation != expectation_words(t.info.expect, t.counts, t.outcomes.size(), t.expected))
+      throw std::logic_error("normbound's own results fail its results check: results: theorems[" +
+                             std::to_string(index) + "]: the counts or expectation disagree with the outcomes");
   }
-  results_as_saved(without_inputs);
 }
 
 RunResults read_results_file(const std::string& path) {

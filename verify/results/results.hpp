@@ -2,6 +2,7 @@
 // The complete, serializable record of a run. Reports are pure functions of it.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -73,6 +74,9 @@ struct RunResults {
   std::vector<TheoremResult> theorems;
   // On a source's or a regime's cases: how loose each bound is (looseness_of); empty otherwise.
   std::vector<TheoremLooseness> looseness;
+  // Why the run stopped before deciding every case ("interrupted by SIGINT"): then each theorem's
+  // outcomes are those of the cases decided before, its first ones. "" when the run is complete.
+  std::string partial;
 };
 
 // The verdicts that decide neither way: TIGHT, INCONCLUSIVE and UNDECIDED (statistical).
@@ -97,6 +101,11 @@ std::string expectation_words(Expect expect, const VerdictCounts& counts, std::s
 // embedded in full; violations_total counts all).
 TheoremResult summarize(const TheoremInfo& info, const std::vector<Case>& cases, std::vector<CaseOutcome> outcomes,
                         CaseOrigin origin = CaseOrigin::SuiteOrSaved, std::size_t max_violations = 50);
+// summarize with case i given by case_at(i), called only for the cases it keeps in full (cases
+// built when asked: verify/engine/case_list.hpp).
+TheoremResult summarize(const TheoremInfo& info, const std::function<Case(std::size_t)>& case_at,
+                        std::vector<CaseOutcome> outcomes, CaseOrigin origin = CaseOrigin::SuiteOrSaved,
+                        std::size_t max_violations = 50);
 
 // Expected iff: expect holds -> no VIOLATED or VIOLATED (statistical) case;
 //               expect violated -> at least one of them, or any outcome for External cases.

@@ -1,5 +1,7 @@
 #include "verify/results/run.hpp"
 
+#include <algorithm>
+
 #include "verify/engine/suite_regime.hpp"
 #include "verify/results/version.hpp"
 
@@ -13,6 +15,44 @@ TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t
     cases.cases.insert(cases.cases.end(), regime.begin(), regime.end());
   }
   return cases;
+}
+
+std::size_t case_count(const TheoremCases& t) { return t.built.empty() ? t.cases.size() : t.built.size(); }
+
+bool is_streamed(const RunPlan& plan) {
+  return std::any_of(plan.theorems.begin(), plan.theorems.end(), [](const TheoremCases& t) { return !t.built.empty(); });
+}
+
+std::vector<CaseRef> plan_case_refs(const RunPlan& plan) {
+  std::vector<CaseRef> refs;
+  for (std::size_t t = 0; t < plan.theorems.size(); ++t)
+    for (std::size_t i = 0; i < case_count(plan.theorems[t]); ++i) refs.push_back({t, i});
+  return refs;
+}
+
+StreamedOutcomes evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& refs, std::size_t begin,
+                                   std::size_t end, const TheoremProgressFn& progress, const StopFn& stop) {
+  std::vector<const Theorem*> theorems;
+  for (const TheoremCases& t : plan.theorems) theorems.push_back(t.theorem);
+  const std::size_t chunk = kStreamChunk * std::max(1u, plan.settings.threads);
+  StreamedOutcomes result;
+  for (std::size_t first = begin; first < end; first += chunk) {
+    if (first > begin && stop) {
+      result.stopped = stop();
+      if (!result.stopped.empty()) break;
+    }
+    const std::size_t last = std::min(end, first + chunk);
+    const std::vector<CaseRef> part(refs.begin() + static_cast<std::ptrdiff_t>(first),
+                                    refs.begin() + static_cast<std::ptrdiff_t>(last));
+    std::vector<Case> cases(part.size());
+    for (std::size_t k = 0; k < part.size(); ++k) {
+      const TheoremCases& t = plan.theorems[part[k].theorem];
+      cases[k] = t.built.empty() ? t.cases[part[k].index] : t.built[part[k].index];
+    }
+    for (CaseOutcome& o : evaluate_built_cases(theorems, part, cases, plan.settings, progress))
+      result.outcomes.push_back(std::move(o));
+  }
+  return result;
 }
 
 std::vector<TheoremCaseList> plan_work(const RunPlan& plan) {
@@ -35,12 +75,33 @@ RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome
   results.sources = plan.record.sources;
   for (std::size_t t = 0; t < plan.theorems.size(); ++t) {
     const TheoremCases& w = plan.theorems[t];
-    results.theorems.push_back(summarize(w.theorem->info(), w.cases, std::move(outcomes[t]), w.origin));
+    if (w.built.empty()) results.theorems.push_back(summarize(w.theorem->info(), w.cases, std::move(outcomes[t]), w.origin));
+    else
+      results.theorems.push_back(summarize(
+          w.theorem->info(), [&](std::size_t i) { return w.built[i]; }, std::move(outcomes[t]), w.origin));
   }
   return results;
 }
 
-RunResults run(const RunPlan& plan, const RunProgressFn& progress) {
+RunResults run(const RunPlan& plan, const RunProgressFn& progress, const StopFn& stop) {
+  if (is_streamed(plan)) {
+    const std::vector<CaseRef> refs = plan_case_refs(plan);
+    std::vector<std::size_t> decided(plan.theorems.size(), 0);
+    StreamedOutcomes streamed = evaluate_streamed(
+        plan, refs, 0, refs.size(),
+        [&](std::size_t t, std::size_t, std::size_t, DecidingRound round) {
+          if (progress) progress(plan.theorems[t].theorem->info().id, ++decided[t], case_count(plan.theorems[t]), round);
+        },
+        stop);
+    std::vector<std::vector<CaseOutcome>> outcomes(plan.theorems.size());
+    for (std::size_t k = 0; k < streamed.outcomes.size(); ++k)
+      outcomes[refs[k].theorem].push_back(std::move(streamed.outcomes[k]));
+    RunResults results = plan_results(plan, std::move(outcomes));
+    if (!streamed.stopped.empty())
+      results.partial = streamed.stopped + " after " + std::to_string(streamed.outcomes.size()) + " of " +
+                        std::to_string(refs.size()) + " cases";
+    return results;
+  }
   std::vector<std::vector<CaseOutcome>> outcomes =
       evaluate_theorems(plan_work(plan), plan.settings, [&](std::size_t t, std::size_t done, std::size_t total, DecidingRound round) {
         if (progress) progress(plan.theorems[t].theorem->info().id, done, total, round);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/engine/case_list.hpp"
 #include "verify/engine/engine.hpp"
 #include "verify/results/results.hpp"
 
@@ -16,7 +17,13 @@ struct TheoremCases {
   const Theorem* theorem = nullptr;
   std::vector<Case> cases;
   CaseOrigin origin = CaseOrigin::SuiteOrSaved;
+  // Cases built when asked, in place of `cases` (then empty): a model source's rows, too many to
+  // hold at once. A run with such a theorem builds and decides its cases a chunk at a time.
+  CaseList built;
 };
+
+// The number of cases of `t`: built.size(), or cases.size() when nothing is built.
+std::size_t case_count(const TheoremCases& t);
 
 // What a run records about itself besides its verdicts (copied into RunResults as given).
 struct RunRecord {
@@ -41,17 +48,49 @@ using RunProgressFn = std::function<void(const std::string&, std::size_t, std::s
 // so (SuiteShapes::in_default_suite), by one case at each shape of the paper regime.
 TheoremCases suite_cases(const Theorem& theorem, std::uint64_t seed, std::size_t count);
 
+// Asked between chunks of a streamed run: whether to stop, and why ("" to go on).
+using StopFn = std::function<std::string()>;
+
 // Evaluates every theorem of the plan on its cases, all theorems' cases in one pool of threads
 // (evaluate_theorems: the guarantees of evaluate_cases, in particular results independent of the
 // thread count), and summarizes each (summarize), in plan order. The results carry this build's version and commit and the plan's record; violations
 // carry no case file or replay command (saving them is the caller's choice). Throws InputError
 // when a case breaks its theorem's assumptions.
-RunResults run(const RunPlan& plan, const RunProgressFn& progress = {});
+// A plan with built cases (TheoremCases::built) is streamed: its cases are built and decided
+// kStreamChunk per thread at a time, in the order theorem by theorem, with the same outcomes; `stop`
+// is asked between chunks, and when it gives a reason the results are those of the cases decided
+// so far, marked partial with that reason (RunResults::partial).
+RunResults run(const RunPlan& plan, const RunProgressFn& progress = {}, const StopFn& stop = {});
+
+// Cases per thread in a chunk of a streamed run: enough to keep the threads busy, few enough that
+// the cases held at once (each up to a row's keys and values) stay small.
+inline constexpr std::size_t kStreamChunk = 16;
+
+// Whether the plan has a theorem with built cases.
+bool is_streamed(const RunPlan& plan);
+
+// The plan's cases in run's order (theorem by theorem, each in case order).
+std::vector<CaseRef> plan_case_refs(const RunPlan& plan);
+
+// What evaluate_streamed decided: the outcomes of refs[begin, begin + outcomes.size()), and why it
+// stopped before `end` ("" when it did not).
+struct StreamedOutcomes {
+  std::vector<CaseOutcome> outcomes;
+  std::string stopped;
+};
+
+// The outcomes of the cases refs[begin, end) of the plan, in that order, built and decided a chunk
+// at a time (evaluate_built_cases: each exactly its outcome in the whole run; a theorem without
+// built cases has its cases copied into the chunk). `stop` (see run) is asked before each chunk
+// but the first. Progress is per chunk: (theorem, decided in the chunk, the chunk's cases of it).
+StreamedOutcomes evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& refs, std::size_t begin,
+                                   std::size_t end, const TheoremProgressFn& progress = {}, const StopFn& stop = {});
 
 // The plan's theorems and cases as the engine takes them (pointing into `plan`).
 std::vector<TheoremCaseList> plan_work(const RunPlan& plan);
 
-// What run returns, from every case's outcome (outcomes[t][i]: case i of the plan's theorem t).
+// What run returns, from every case's outcome (outcomes[t][i]: case i of the plan's theorem t;
+// for partial results, the first cases of each theorem).
 RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes);
 
 }  // namespace nb

@@ -21,16 +21,23 @@ DecidingRound recorded_round(const CaseOutcome& o) {
 
 std::optional<RunResults> run_on_ranks(const RunPlan& plan, const RankWorld& world, const RunProgressFn& progress) {
   const std::vector<TheoremCaseList> work = plan_work(plan);
-  const std::vector<CaseRef> refs = case_refs(work);
-  std::vector<std::vector<CaseOutcome>> outcomes(work.size());
-  for (std::size_t t = 0; t < work.size(); ++t) outcomes[t].resize(work[t].cases->size());
-  std::vector<std::size_t> decided(work.size(), 0);
+  const std::vector<CaseRef> refs = plan_case_refs(plan);
+  const bool streamed = is_streamed(plan);
+  std::vector<std::vector<CaseOutcome>> outcomes(plan.theorems.size());
+  for (std::size_t t = 0; t < plan.theorems.size(); ++t) outcomes[t].resize(case_count(plan.theorems[t]));
+  std::vector<std::size_t> decided(plan.theorems.size(), 0);
   evaluate_on_ranks(
       world, refs.size(),
       [&](std::size_t begin, std::size_t end) {
+        // A streamed plan's cases are built where they are evaluated, a chunk at a time: each rank
+        // builds only the cases it is dealt.
+        ByteWriter w;
+        if (streamed) {
+          for (const CaseOutcome& o : evaluate_streamed(plan, refs, begin, end).outcomes) write_outcome(w, o);
+          return w.bytes();
+        }
         const std::vector<CaseRef> chunk(refs.begin() + static_cast<std::ptrdiff_t>(begin),
                                          refs.begin() + static_cast<std::ptrdiff_t>(end));
-        ByteWriter w;
         for (const CaseOutcome& o : evaluate_case_refs(work, chunk, plan.settings)) write_outcome(w, o);
         return w.bytes();
       },
@@ -41,7 +48,7 @@ std::optional<RunResults> run_on_ranks(const RunPlan& plan, const RankWorld& wor
           CaseOutcome& o = outcomes[ref.theorem][ref.index] = read_outcome(r);
           if (progress)
             progress(plan.theorems[ref.theorem].theorem->info().id, ++decided[ref.theorem],
-                     work[ref.theorem].cases->size(), recorded_round(o));
+                     case_count(plan.theorems[ref.theorem]), recorded_round(o));
         }
         if (!r.at_end()) throw std::logic_error("a rank sent more outcomes than its chunk holds");
       });
