@@ -9,52 +9,12 @@
 
 #include "models/gpt2/forward.hpp"
 #include "models/gpt2/tokenizer.hpp"
-#include "models/sources/attention_row_case.hpp"
+#include "models/sources/head_case_collector.hpp"
 #include "models/sources/selection.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/io/input_file.hpp"
 
 namespace nb::sources {
-
-namespace {
-
-// Turns the selected heads' activations into cases as the pass reports them. `vectors` (checked:
-// hidden, values, keys or queries) names what becomes each case's "vectors".
-class CaseCollector final : public gpt2::ForwardHooks<float> {
- public:
-  CaseCollector(const std::vector<int>& layers, const std::vector<int>& heads, std::vector<int> rows,
-                ExactTensor temperature, std::string vectors)
-      : layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), rows_(std::move(rows)),
-        temperature_(std::move(temperature)), vectors_(std::move(vectors)) {}
-
-  std::vector<Case> cases;
-
-  void layer_input(int layer, const gpt2::Matrix<float>& x) override {
-    // Kept only when asked for: a copy of the residual stream per selected layer.
-    if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = x;
-  }
-  void head(const gpt2::HeadActivations<float>& a) override {
-    if (!layers_.count(a.layer) || !heads_.count(a.head)) return;
-    const gpt2::Matrix<float>& x = vectors_ == "hidden" ? hidden_
-                                   : vectors_ == "keys"  ? a.k
-                                   : vectors_ == "queries" ? a.q
-                                                           : a.v;
-    for (int t : rows_) cases.push_back(attention_row_case(a.layer, a.head, t, a.q, a.k, a.v, temperature_, x));
-  }
-
- private:
-  std::set<int> layers_, heads_;
-  std::vector<int> rows_;
-  ExactTensor temperature_;
-  std::string vectors_;
-  gpt2::Matrix<float> hidden_;
-};
-
-std::string rows_phrase(const std::string& rows) {
-  return rows == "last" ? "last row" : rows == "all" ? "all rows" : rows + " rows per head";
-}
-
-}  // namespace
 
 ExactTensor model_temperature(int head_dim) {
   return ExactTensor::scalar(static_cast<double>(std::sqrt(static_cast<float>(head_dim))));
@@ -94,7 +54,7 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
   }
   const int length = positions ? cap : static_cast<int>(token_ids.size());
 
-  CaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
+  HeadCaseCollector collector(layers, heads, select_rows(request.rows, length), model_temperature(config.head_dim()),
                           request.vectors);
   if (positions) {
     // The cases' logits are binary64 dot products of q and k (row_logits): the model's own logits
