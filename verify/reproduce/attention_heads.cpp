@@ -163,10 +163,14 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
       if (r.text_file.empty() == r.text_string.empty())
         throw UsageError("source '" + r.spec + "' needs exactly one of --text and --text-string");
       const bool llama_family = is_llama_family(spec);
+      const fs::path config = fs::path(spec.path) / "config.json";
+      // The window is --max-tokens cut at the model's context, as for_each_head cuts it.
+      const int window = positions_of(r, llama_family ? llama::read_config(config).max_position_embeddings
+                                                      : gpt2::read_config(config).n_positions);
       info.kind = llama_family ? "llama" : "gpt2";
       info.has_vectors = true;
       info.description = recorded_spec(r.spec) + " on " + (r.text_file.empty() ? "a text string" : "'" + recorded_path(r.text_file) + "'") + ", up to " +
-                         std::to_string(request.windows) + " window(s) of " + std::to_string(r.max_tokens) +
+                         std::to_string(request.windows) + " window(s) of " + std::to_string(window) +
                          " tokens, x_i = " + r.vectors;
       info.input_files = {(fs::path(spec.path) / "config.json").string()};
       if (llama_family) {
