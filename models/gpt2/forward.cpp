@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "models/gpt2/causal_softmax.hpp"
+#include "models/gpt2/head_attention.hpp"
 #include "models/gpt2/matrix_products.hpp"
+#include "models/gpt2/row_blocks.hpp"
 #include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
@@ -17,19 +18,6 @@ namespace {
 using Index = Eigen::Index;
 template <class T>
 using ConstRef = Eigen::Ref<const Matrix<T>>;
-
-// Rows per parallel work item. Fixed (not derived from the thread count) so that every row is
-// computed by the same sequence of operations however many threads run.
-constexpr Index kRowBlock = 64;
-
-// Calls body(first_row, row_count) for consecutive blocks of kRowBlock rows covering [0, rows),
-// in parallel. body must write only its own rows.
-template <class Body>
-void for_each_row_block(Index rows, const Body& body) {
-  const Index blocks = (rows + kRowBlock - 1) / kRowBlock;
-#pragma omp parallel for schedule(static)
-  for (Index b = 0; b < blocks; ++b) body(b * kRowBlock, std::min(kRowBlock, rows - b * kRowBlock));
-}
 
 // 0, 1, ..., count - 1.
 std::vector<int> every_index(int count) {
@@ -55,36 +43,6 @@ void gelu_new(Eigen::Ref<Matrix<T>> x) {
   auto a = x.array();
   a = T(0.5) * a * (T(1) + (kSqrt2OverPi * (a + T(0.044715) * a * a * a)).tanh());
 }
-
-// One head's causal attention. Query rows are taken in blocks of kRowBlock, and a block of
-// queries t in [first, first + count) is multiplied only with keys s < first + count (llm.c's
-// loop over s <= t, blocked so that matrix products do the work): about half the products of the
-// full T x T matrices. Entries s > t are then masked. The matrices are reused from layer to
-// layer, so that the large T x T ones are not allocated (and their pages faulted in) anew.
-template <class T>
-struct HeadState {
-  Matrix<T> q, k, v, logits, attention, output;
-
-  void attend() {
-    const Index length = q.rows();
-    const T scale = std::sqrt(static_cast<T>(q.cols()));
-    logits.resize(length, length);
-    for (Index first = 0; first < length; first += kRowBlock) {
-      const Index count = std::min(kRowBlock, length - first);
-      auto block = logits.block(first, 0, count, first + count);
-      multiply<T>(q.middleRows(first, count), k.topRows(first + count), true, block);
-      block /= scale;  // a separate division, as Hugging Face's q k^T / sqrt(d)
-    }
-    apply_causal_mask(logits);  // sets everything above the diagonal, computed or not
-    causal_softmax(logits, attention);
-    output.resize(length, v.cols());
-    for (Index first = 0; first < length; first += kRowBlock) {
-      const Index count = std::min(kRowBlock, length - first);
-      multiply<T>(attention.block(first, 0, count, first + count), v.topRows(first + count), false,
-                  output.middleRows(first, count));
-    }
-  }
-};
 
 // Reports layer `layer`'s attention side for input x to the hooks, for the heads `heads`
 // (ascending), whose results stay in their work space `state` (index = head). Only the columns

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <string_view>
 
+#include "models/gpt2/finite_weights.hpp"
 #include "verify/io/errors.hpp"
 
 namespace nb::gpt2 {
@@ -35,19 +36,6 @@ std::vector<std::string> attention_input_names(const std::vector<int>& layers) {
     names.insert(names.end(), block.begin(), block.end());
   }
   return names;
-}
-
-// The forward pass is meaningless on NaN or infinite weights (and its cases would fail later
-// without a location), so each tensor is checked as it is read.
-template <class T>
-void require_finite(const SafetensorsFile& file, const std::string& name, std::span<const T> values,
-                    std::size_t cols) {
-  const auto bad = std::find_if(values.begin(), values.end(), [](T x) { return !std::isfinite(x); });
-  if (bad == values.end()) return;
-  const auto i = static_cast<std::size_t>(bad - values.begin());
-  throw InputError(file.source() + ": tensor '" + name + "' holds " + (std::isnan(*bad) ? "NaN" : "an infinity") +
-                   " at [" + (cols > 1 ? std::to_string(i / cols) + ", " + std::to_string(i % cols) : std::to_string(i)) +
-                   "] (as the forward pass reads it); the weights must be finite");
 }
 
 template <class T>

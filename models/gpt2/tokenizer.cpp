@@ -1,11 +1,8 @@
 #include "models/gpt2/tokenizer.hpp"
 
-#include <functional>
-#include <limits>
-#include <queue>
-
 #include "models/files/file_bytes.hpp"
 #include "models/files/json_file.hpp"
+#include "models/gpt2/bpe_merges.hpp"
 #include "models/gpt2/byte_symbols.hpp"
 #include "models/gpt2/utf8.hpp"
 #include "verify/io/errors.hpp"
@@ -115,65 +112,16 @@ void Gpt2Tokenizer::encode_ordinary(std::string_view text, std::vector<int>& ids
 }
 
 void Gpt2Tokenizer::encode_word(std::string_view word, std::vector<int>& ids) const {
-  // The parts as a linked list, and the merges of adjacent parts waiting in a heap, lowest rank
-  // then leftmost first: each merge costs O(log n), where scanning every pair for each merge made a
-  // 128 k-byte word without spaces take minutes (O(n^2)).
-  const std::size_t n = word.size();
-  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
   std::vector<std::string> parts;
-  parts.reserve(n);
+  parts.reserve(word.size());
   for (const char byte : word) parts.push_back(byte_symbols()[static_cast<unsigned char>(byte)]);
-  std::vector<std::size_t> next(n), previous(n), version(n, 0);
-  std::vector<bool> alive(n, true);
-  for (std::size_t i = 0; i < n; ++i) {
-    next[i] = i + 1 < n ? i + 1 : kNone;
-    previous[i] = i > 0 ? i - 1 : kNone;
-  }
-  struct Candidate {
-    int rank;
-    std::size_t left, right, left_version, right_version;
-    bool operator>(const Candidate& o) const { return rank != o.rank ? rank > o.rank : left > o.left; }
+  const auto rank = [&](const std::string& left, const std::string& right) -> std::optional<int> {
+    const auto it = merge_ranks_.find(left + ' ' + right);
+    if (it == merge_ranks_.end()) return std::nullopt;
+    return it->second;
   };
-  std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> waiting;
-  const auto offer = [&](std::size_t left, std::size_t right) {
-    if (left == kNone || right == kNone) return;
-    const auto it = merge_ranks_.find(parts[left] + ' ' + parts[right]);
-    if (it != merge_ranks_.end()) waiting.push({it->second, left, right, version[left], version[right]});
-  };
-  // Whether `c` still names two adjacent parts as they were when it was offered.
-  const auto current = [&](const Candidate& c) {
-    return alive[c.left] && alive[c.right] && next[c.left] == c.right && version[c.left] == c.left_version &&
-           version[c.right] == c.right_version;
-  };
-  for (std::size_t i = 0; i + 1 < n; ++i) offer(i, i + 1);
-  std::vector<Candidate> level;
-  while (!waiting.empty()) {
-    // The adjacent pair merged first during training wins; all its occurrences merge at once, left
-    // to right, before any pair those merges make (as GPT-2's encoder.py does).
-    const int rank = waiting.top().rank;
-    level.clear();
-    while (!waiting.empty() && waiting.top().rank == rank) {
-      level.push_back(waiting.top());
-      waiting.pop();
-    }
-    std::vector<std::size_t> merged;
-    for (const Candidate& c : level) {
-      if (!current(c)) continue;
-      parts[c.left] += parts[c.right];
-      ++version[c.left];
-      alive[c.right] = false;
-      next[c.left] = next[c.right];
-      if (next[c.left] != kNone) previous[next[c.left]] = c.left;
-      merged.push_back(c.left);
-    }
-    for (const std::size_t at : merged) {
-      if (!alive[at]) continue;
-      offer(previous[at], at);
-      offer(at, next[at]);
-    }
-  }
   // Every part is a single-byte token or the result of a merge; parse() checked both are tokens.
-  for (std::size_t i = n == 0 ? kNone : 0; i != kNone; i = next[i]) ids.push_back(ids_.at(parts[i]));
+  for (const auto& part : merge_parts(std::move(parts), rank, MergeOrder::whole_rank)) ids.push_back(ids_.at(part));
 }
 
 const std::string& Gpt2Tokenizer::token_bytes(int id) const {

@@ -33,4 +33,21 @@ char32_t decode_utf8(std::string_view text, std::size_t& position) {
   return c;
 }
 
+std::size_t invalid_utf8_offset(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead >= 0xC2 && lead < 0xE0 ? 2 : lead >= 0xE0 && lead < 0xF0 ? 3
+                               : lead >= 0xF0 && lead < 0xF5 ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return i;
+    for (std::size_t k = 1; k < length; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0u) != 0x80u) return i;
+    std::size_t next = i;
+    const char32_t c = decode_utf8(text, next);
+    const char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < smallest[length] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return i;
+    i = next;
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace nb::gpt2

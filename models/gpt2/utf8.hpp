@@ -15,4 +15,9 @@ std::string encode_utf8(char32_t code_point);
 // parser or PCRE2 has validated).
 char32_t decode_utf8(std::string_view text, std::size_t& position);
 
+// The byte offset of the first byte of `text` that does not begin or continue a well-formed UTF-8
+// sequence (overlong forms, surrogates and code points above U+10FFFF included), or
+// std::string_view::npos if `text` is valid UTF-8.
+std::size_t invalid_utf8_offset(std::string_view text);
+
 }  // namespace nb::gpt2

@@ -10,48 +10,12 @@
 
 #include "models/gpt2/forward.hpp"
 #include "models/gpt2/tokenizer.hpp"
-#include "models/sources/attention_row_case.hpp"
+#include "models/sources/head_case_collector.hpp"
 #include "models/sources/selection.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/io/input_file.hpp"
 
 namespace nb::sources {
-
-namespace {
-
-// Keeps the selected heads' activations as the pass reports them, for their rows' cases.
-// `vectors` (checked: hidden, values, keys or queries) names what becomes each case's "vectors".
-class HeadCollector final : public gpt2::ForwardHooks<float> {
- public:
-  HeadCollector(const std::vector<int>& layers, const std::vector<int>& heads, std::string vectors)
-      : layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), vectors_(std::move(vectors)) {}
-
-  std::vector<HeadMatrices> heads;
-
-  void layer_input(int layer, const gpt2::Matrix<float>& x) override {
-    // Kept only when asked for: a copy of the residual stream per selected layer, shared by its heads.
-    if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = std::make_shared<const gpt2::Matrix<float>>(x);
-  }
-  void head(const gpt2::HeadActivations<float>& a) override {
-    if (!layers_.count(a.layer) || !heads_.count(a.head)) return;
-    HeadMatrices h{a.layer, a.head, std::make_shared<const gpt2::Matrix<float>>(a.q),
-                   std::make_shared<const gpt2::Matrix<float>>(a.k), std::make_shared<const gpt2::Matrix<float>>(a.v),
-                   nullptr};
-    h.vectors = vectors_ == "hidden" ? hidden_ : vectors_ == "keys" ? h.k : vectors_ == "queries" ? h.q : h.v;
-    heads.push_back(std::move(h));
-  }
-
- private:
-  std::set<int> layers_, heads_;
-  std::string vectors_;
-  std::shared_ptr<const gpt2::Matrix<float>> hidden_;
-};
-
-std::string rows_phrase(const std::string& rows) {
-  return rows == "last" ? "last row" : rows == "all" ? "all rows" : rows + " rows per head";
-}
-
-}  // namespace
 
 ExactTensor model_temperature(int head_dim) {
   return ExactTensor::scalar(static_cast<double>(std::sqrt(static_cast<float>(head_dim))));
@@ -100,17 +64,9 @@ ModelCases load_gpt2_source(const SourceRequest& request, const SourceSpec& spec
     gpt2::forward_tokens(model, std::span<const int>(token_ids), collector);
   }
 
-  const std::vector<int> rows = select_rows(request.rows, length);
   ModelCases result;
-  for (std::size_t h = 0; h < collector.heads.size(); ++h)
-    for (int t : rows) result.row_lengths.push_back(static_cast<std::size_t>(t) + 1);
-  result.cases = attention_row_cases(std::move(collector.heads), rows, model_temperature(config.head_dim()))
-                     .adjusted([file = (directory / "model.safetensors").string(), tokens = std::to_string(length),
-                                vectors = request.vectors](Case& c) {
-                       c.provenance["file"] = file;
-                       c.provenance["tokens"] = tokens;
-                       c.provenance["vectors"] = vectors;
-                     });
+  set_head_row_cases(result, collector, select_rows(request.rows, length), model_temperature(config.head_dim()), length,
+                     request.vectors, (directory / "model.safetensors").string());
   result.provided = {"T", "keys", "logits", "query", "values", "vectors"};
   result.input_files = {(directory / "config.json").string(), (directory / "model.safetensors").string()};
   if (!positions) {

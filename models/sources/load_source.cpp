@@ -1,8 +1,12 @@
 #include "models/sources/load_source.hpp"
 
+#include <filesystem>
+
+#include "models/llama/config.hpp"
 #include "models/sources/attention_dump_source.hpp"
 #include "models/sources/file_source.hpp"
 #include "models/sources/gpt2_source.hpp"
+#include "models/sources/llama_source.hpp"
 #include "models/sources/selection.hpp"
 #include "models/sources/source_spec.hpp"
 #include "verify/io/errors.hpp"
@@ -16,12 +20,16 @@ ModelCases load_source(const SourceRequest& request) {
   check_vectors(request.vectors);
   if (request.max_tokens == 0) throw UsageError("max_tokens must be at least 1");
   const bool has_text = !request.text_file.empty() || !request.text_string.empty();
-  if (has_text && spec.kind != SourceKind::gpt2_text)
-    throw UsageError("source '" + request.spec + "' takes no text (only gpt2:DIR does)");
+  if (has_text && spec.kind != SourceKind::gpt2_text && spec.kind != SourceKind::hf_text)
+    throw UsageError("source '" + request.spec + "' takes no text (only hf:DIR and gpt2:DIR do)");
   ModelCases result = [&] {
     switch (spec.kind) {
       case SourceKind::gpt2_text:
       case SourceKind::gpt2_positions: return load_gpt2_source(request, spec);
+      case SourceKind::hf_text:
+        if (llama::read_model_type(std::filesystem::path(spec.path) / "config.json") == "gpt2")
+          return load_gpt2_source(request, {SourceKind::gpt2_text, spec.path});
+        return load_llama_source(request, spec);
       case SourceKind::attention_dump: return load_attention_dump_source(request, spec);
       case SourceKind::file: return load_file_source(request, spec);
     }

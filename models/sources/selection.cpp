@@ -47,4 +47,8 @@ void check_vectors(const std::string& vectors) {
     throw UsageError("vectors '" + vectors + "' is not one of hidden, values, keys, queries");
 }
 
+std::string rows_phrase(const std::string& rows) {
+  return rows == "last" ? "last row" : rows == "all" ? "all rows" : rows + " rows per head";
+}
+
 }  // namespace nb::sources

@@ -17,6 +17,9 @@ void check_row_spec(const std::string& rows);
 // (row (i+1)*length/K - 1 for i < K), or all rows when K >= length.
 std::vector<int> select_rows(const std::string& rows, int length);
 
+// `rows` (checked) in words for descriptions: "last row", "all rows", "K rows per head".
+std::string rows_phrase(const std::string& rows);
+
 // Throws UsageError unless `vectors` is hidden, values, keys or queries.
 void check_vectors(const std::string& vectors);
 

@@ -8,7 +8,7 @@
 namespace nb::sources {
 
 namespace {
-constexpr const char* kForms = "gpt2:DIR, gpt2-positions:DIR, attention-dump:PATH or file:PATH";
+constexpr const char* kForms = "hf:DIR, gpt2:DIR, gpt2-positions:DIR, attention-dump:PATH or file:PATH";
 }
 
 SourceSpec parse_source_spec(const std::string& spec) {
@@ -18,7 +18,8 @@ SourceSpec parse_source_spec(const std::string& spec) {
   const auto colon = spec.find(':');
   if (colon == std::string::npos)
     throw UsageError("source '" + spec + "' has no kind; expected " + kForms);
-  static const std::array<std::pair<const char*, SourceKind>, 4> kinds{{
+  static const std::array<std::pair<const char*, SourceKind>, 5> kinds{{
+      {"hf", SourceKind::hf_text},
       {"gpt2", SourceKind::gpt2_text},
       {"gpt2-positions", SourceKind::gpt2_positions},
       {"attention-dump", SourceKind::attention_dump},

@@ -4,7 +4,9 @@
 
 namespace nb::sources {
 
-enum class SourceKind { gpt2_text, gpt2_positions, attention_dump, file };
+// hf_text: a Hugging Face model directory run on text, its family read from config.json's
+// model_type ("gpt2" as gpt2_text; "llama", "mistral" by the Llama-family pass).
+enum class SourceKind { gpt2_text, gpt2_positions, hf_text, attention_dump, file };
 
 struct SourceSpec {
   SourceKind kind;

@@ -97,14 +97,15 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_flag("--all", o.all, "Run all five experiments");
   o.heads.source.spec = "";
   cmd->add_option("--source", o.heads.source.spec,
+                  "hf:DIR with --text (a Hugging Face Llama, Mistral or GPT-2 directory on text windows), "
                   "gpt2-positions:DIR (the position-embedding probe), gpt2:DIR with --text (text windows), "
                   "attention-dump:PATH (logits only: fig4), random-gpt2[:layers=L,heads=H,embd=E,positions=P] "
                   "(seeded random weights; default GPT-2 small's shape)")
       ->required();
-  cmd->add_option("--text", o.heads.source.text_file, "Text file for --source gpt2:DIR");
-  cmd->add_option("--text-string", o.heads.source.text_string, "Text for --source gpt2:DIR");
+  cmd->add_option("--text", o.heads.source.text_file, "Text file for --source hf:DIR or gpt2:DIR");
+  cmd->add_option("--text-string", o.heads.source.text_string, "Text for --source hf:DIR or gpt2:DIR");
   add_count_option(*cmd, "--windows", o.windows, 1, kMaxWindows,
-                   "gpt2:DIR: consecutive windows of --max-tokens tokens taken from the text");
+                   "hf:DIR, gpt2:DIR: consecutive windows of --max-tokens tokens taken from the text");
   cmd->add_option("--vectors", o.heads.source.vectors,
                   "What plays x_i: values, keys, queries or hidden (the layer's input)")
       ->capture_default_str();

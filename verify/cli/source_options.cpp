@@ -7,12 +7,13 @@ namespace nb::cli {
 void add_source_options(CLI::App& check, sources::SourceRequest& r, std::vector<std::size_t>& top_n) {
   r.spec = "random";
   check.add_option("--source", r.spec,
-                   "Where cases come from: random (each theorem's own suite), gpt2-positions:DIR, gpt2:DIR "
-                   "(with --text), attention-dump:PATH, file:PATH (.json or .npy)")
+                   "Where cases come from: random (each theorem's own suite), hf:DIR (a Hugging Face Llama, "
+                   "Mistral or GPT-2 directory, with --text), gpt2-positions:DIR, gpt2:DIR (with --text), "
+                   "attention-dump:PATH, file:PATH (.json or .npy)")
       ->capture_default_str();
   std::vector<CLI::Option*> source_only;
-  source_only.push_back(check.add_option("--text", r.text_file, "Text file to tokenize for --source gpt2:DIR"));
-  source_only.push_back(check.add_option("--text-string", r.text_string, "Text to tokenize for --source gpt2:DIR"));
+  source_only.push_back(check.add_option("--text", r.text_file, "Text file to tokenize for --source hf:DIR or gpt2:DIR"));
+  source_only.push_back(check.add_option("--text-string", r.text_string, "Text to tokenize for --source hf:DIR or gpt2:DIR"));
   source_only.push_back(check.add_option("--layers", r.layers, "Layers to use (default all)")->delimiter(','));
   source_only.push_back(check.add_option("--heads", r.heads, "Heads to use (default all)")->delimiter(','));
   source_only.push_back(check.add_option("--max-tokens", r.max_tokens, "Tokens (or positions) of the model pass")->capture_default_str());

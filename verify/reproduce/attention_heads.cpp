@@ -9,6 +9,8 @@
 #include "models/gpt2/forward.hpp"
 #include "models/gpt2/matrix_products.hpp"
 #include "models/gpt2/tokenizer.hpp"
+#include "models/llama/forward.hpp"
+#include "models/llama/tokenizer.hpp"
 #include "models/sources/attention_dump_source.hpp"
 #include "models/sources/gpt2_source.hpp"
 #include "models/sources/selection.hpp"
@@ -73,22 +75,26 @@ int positions_of(const sources::SourceRequest& r, int n_positions) {
   return static_cast<int>(std::min<std::size_t>(r.max_tokens, static_cast<std::size_t>(n_positions)));
 }
 
+// Whether `spec` runs a model on text (gpt2:DIR or hf:DIR).
+bool takes_text(const std::string& spec) {
+  if (is_random_gpt2(spec)) return false;
+  const auto kind = sources::parse_source_spec(spec).kind;
+  return kind == sources::SourceKind::gpt2_text || kind == sources::SourceKind::hf_text;
+}
+
 void check_request(const HeadRequest& request) {
   if (request.source.max_tokens == 0) throw UsageError("--max-tokens must be at least 1");
   if (request.windows < 1) throw UsageError("--windows must be at least 1");
   sources::check_vectors(request.source.vectors);
   const bool text = !request.source.text_file.empty() || !request.source.text_string.empty();
-  if (text && (is_random_gpt2(request.source.spec) ||
-               sources::parse_source_spec(request.source.spec).kind != sources::SourceKind::gpt2_text))
-    throw UsageError("--text and --text-string are for --source gpt2:DIR only");
-  if (request.windows != 1 && (is_random_gpt2(request.source.spec) ||
-                               sources::parse_source_spec(request.source.spec).kind != sources::SourceKind::gpt2_text))
-    throw UsageError("--windows is for --source gpt2:DIR with a text only");
+  if (text && !takes_text(request.source.spec))
+    throw UsageError("--text and --text-string are for --source hf:DIR or gpt2:DIR only");
+  if (request.windows != 1 && !takes_text(request.source.spec))
+    throw UsageError("--windows is for --source hf:DIR or gpt2:DIR with a text only");
 }
 
-// The token windows of a gpt2:DIR request: up to `windows` consecutive slices of max_tokens tokens.
-std::vector<std::vector<int>> text_windows(const HeadRequest& request, const fs::path& directory, int cap) {
-  const std::vector<int> ids = gpt2::Gpt2Tokenizer::load_directory(directory).encode(sources::read_text(request.source));
+// The token windows of a text request: up to `windows` consecutive slices of `cap` tokens of `ids`.
+std::vector<std::vector<int>> text_windows(const HeadRequest& request, const std::vector<int>& ids, int cap) {
   if (ids.empty()) throw InputError("the text of source '" + request.source.spec + "' has no tokens");
   std::vector<std::vector<int>> windows;
   for (std::size_t start = 0; start < ids.size() && static_cast<int>(windows.size()) < request.windows;
@@ -96,6 +102,29 @@ std::vector<std::vector<int>> text_windows(const HeadRequest& request, const fs:
     windows.emplace_back(ids.begin() + static_cast<std::ptrdiff_t>(start),
                          ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), start + static_cast<std::size_t>(cap))));
   return windows;
+}
+
+// Whether the hf:DIR or gpt2:DIR `spec` names a Llama-family directory.
+bool is_llama_family(const sources::SourceSpec& spec) {
+  return spec.kind == sources::SourceKind::hf_text && llama::read_model_type(fs::path(spec.path) / "config.json") != "gpt2";
+}
+
+// The heads of a Llama-family model on the request's text windows.
+void for_each_llama_head(const HeadRequest& request, const fs::path& directory,
+                         const std::function<void(const AttentionHead&)>& visit) {
+  const sources::SourceRequest& r = request.source;
+  const auto model = llama::load_model<float>(directory);
+  const auto& config = model.config;
+  const auto layers = sources::select_indices(r.layers, config.num_hidden_layers, "layer");
+  const auto heads = sources::select_indices(r.heads, config.num_attention_heads, "head");
+  const double T = sources::model_temperature(config.head_dim).approx(0);
+  const auto ids = llama::LlamaTokenizer::load_directory(directory).encode(sources::read_text(r));
+  const auto windows = text_windows(request, ids, positions_of(r, config.max_position_embeddings));
+  const int depth = *std::max_element(layers.begin(), layers.end()) + 1;
+  for (std::size_t w = 0; w < windows.size(); ++w) {
+    HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit);
+    llama::forward_tokens(model, std::span<const int>(windows[w]), depth, forwarder);
+  }
 }
 
 }  // namespace
@@ -129,17 +158,31 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
       info.stand_in = "stand-in for the paper's text input: position embeddings only, no tokens";
       info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
       return info;
-    case sources::SourceKind::gpt2_text:
+    case sources::SourceKind::hf_text:
+    case sources::SourceKind::gpt2_text: {
       if (r.text_file.empty() == r.text_string.empty())
         throw UsageError("source '" + r.spec + "' needs exactly one of --text and --text-string");
-      info.kind = "gpt2";
+      const bool llama_family = is_llama_family(spec);
+      const fs::path config = fs::path(spec.path) / "config.json";
+      // The window is --max-tokens cut at the model's context, as for_each_head cuts it.
+      const int window = positions_of(r, llama_family ? llama::read_config(config).max_position_embeddings
+                                                      : gpt2::read_config(config).n_positions);
+      info.kind = llama_family ? "llama" : "gpt2";
       info.has_vectors = true;
       info.description = recorded_spec(r.spec) + " on " + (r.text_file.empty() ? "a text string" : "'" + recorded_path(r.text_file) + "'") + ", up to " +
-                         std::to_string(request.windows) + " window(s) of " + std::to_string(r.max_tokens) +
+                         std::to_string(request.windows) + " window(s) of " + std::to_string(window) +
                          " tokens, x_i = " + r.vectors;
-      info.input_files = {(fs::path(spec.path) / "config.json").string(), (fs::path(spec.path) / "model.safetensors").string()};
+      info.input_files = {(fs::path(spec.path) / "config.json").string()};
+      if (llama_family) {
+        const auto checkpoint = llama::Checkpoint::open(spec.path);
+        info.input_files.insert(info.input_files.end(), checkpoint.files().begin(), checkpoint.files().end());
+        info.input_files.push_back((fs::path(spec.path) / "tokenizer.json").string());
+      } else {
+        info.input_files.push_back((fs::path(spec.path) / "model.safetensors").string());
+      }
       if (!r.text_file.empty()) info.input_files.push_back(r.text_file);
       return info;
+    }
     case sources::SourceKind::attention_dump:
       info.kind = "attention-dump";
       info.has_vectors = false;
@@ -150,7 +193,7 @@ HeadSourceInfo describe_heads(const HeadRequest& request) {
     case sources::SourceKind::file:
       break;
   }
-  throw UsageError("reproduce takes --source gpt2:DIR, gpt2-positions:DIR, attention-dump:PATH or random-gpt2[:SHAPE] "
+  throw UsageError("reproduce takes --source hf:DIR, gpt2:DIR, gpt2-positions:DIR, attention-dump:PATH or random-gpt2[:SHAPE] "
                    "(got '" + r.spec + "')");
 }
 
@@ -191,6 +234,7 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
     return;
   }
   const fs::path directory = sources::parse_source_spec(r.spec).path;
+  if (info.kind == "llama") return for_each_llama_head(request, directory, visit);
   const auto config = gpt2::read_config(directory / "config.json");
   const auto layers = sources::select_indices(r.layers, config.n_layer, "layer");
   const auto heads = sources::select_indices(r.heads, config.n_head, "head");
@@ -204,7 +248,8 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
     return;
   }
   const auto model = gpt2::load_model<float>(config, weights);
-  const auto windows = text_windows(request, directory, cap);
+  const auto windows =
+      text_windows(request, gpt2::Gpt2Tokenizer::load_directory(directory).encode(sources::read_text(r)), cap);
   for (std::size_t w = 0; w < windows.size(); ++w) {
     HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit);
     gpt2::forward_tokens(model, std::span<const int>(windows[w]), forwarder);
