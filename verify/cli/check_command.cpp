@@ -336,9 +336,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
       collect_generators(plan.theorems.back().cases, generators);
       continue;
     }
-    // The theorem's pinned cases (tests/cases) first, then its suite.
+    // The theorem's pinned cases (tests/cases, then its witnesses) first, then its suite.
     plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
     std::vector<Case> cases = theorems::pinned_cases_of(t->info().id);
+    cases.insert(cases.end(), t->info().witnesses.begin(), t->info().witnesses.end());
     pinned += cases.size();
     cases.insert(cases.end(), plan.theorems.back().cases.begin(), plan.theorems.back().cases.end());
     plan.theorems.back().cases = std::move(cases);
@@ -357,7 +358,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   if (pinned > 0) {
     plan.record.sources.insert(plan.record.sources.begin(),
                                {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
-    out << pinned << " pinned case(s) from tests/cases replayed before the suites\n\n";
+    out << pinned << " pinned case(s) from tests/cases and the theorem files' witnesses replayed before the suites\n\n";
   }
 
   std::size_t total_cases = 0;
