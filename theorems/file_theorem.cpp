@@ -6,8 +6,12 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
+#include <type_traits>
 #include <utility>
 
+#include "models/random/finite_difference_cases.hpp"
+#include "models/random/logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
 #include "verify/engine/case_names.hpp"
@@ -26,10 +30,16 @@ using formula::Bindings;
 using formula::ClaimSpec;
 using formula::dimensions;
 using formula::InputSpec;
+using formula::QuantitySpec;
+using formula::SuiteSpec;
 using formula::TheoremSpec;
+using formula::WitnessSpec;
 using Kind = InputSpec::Kind;
 
 const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends", "spread"};
+// How many times a suite case that breaks an assumption is drawn again before it stays (and the
+// run refuses it, naming the assumption).
+constexpr std::size_t kDraws = 16;
 
 // "{1/4, 1, 2}": the values an input is drawn from.
 std::string choices_text(const InputSpec& in) {
@@ -89,6 +99,9 @@ class FileTheorem final : public Theorem {
       info.shapes.T = info.shapes.T || (in.kind == Kind::Scalar && in.name == "T");
     }
     if (!info.shapes.any()) info.shapes.why = "it declares no length named L, d or N, nor a scalar named T";
+    info.shapes.in_default_suite = spec_.suite.paper_regime && info.shapes.any();
+    search_inside_the_ranges(info.search);
+    refuse_generator_of_other_inputs();
     // Formulas that do not fit the inputs fail here, with their place in the file.
     Case corner;
     corner.theorem = info.id;
@@ -107,13 +120,31 @@ class FileTheorem final : public Theorem {
       formula::evaluate_scalar(a.bound, names, &corner.numbers);
     }
     refuse_zero_divisors_on_ranges(corner.integers);
+    for (const WitnessSpec& w : spec_.witnesses) {
+      Case c = w.input;
+      c.theorem = info.id;
+      try {
+        check_assumptions(c);
+      } catch (const InputError& e) {
+        throw InputError(w.place + ": the witness '" + c.label + "' is no case of the statement: " + e.what());
+      }
+      info.witnesses.push_back(std::move(c));
+    }
   }
 
   const TheoremInfo& info() const override { return spec_.info; }
 
+  // Case i is drawn again (at most kDraws times, each draw from (seed, id, i, draw)) while it breaks
+  // an assumption, so that a statement with a real hypothesis can be checked on its suite.
   std::vector<Case> suite(const SuiteRequest& request) const override {
-    std::vector<Case> cases;
-    for (std::size_t i = 0; i < request.count; ++i) cases.push_back(draw(request, i));
+    std::vector<Case> cases = generated(request, 0);
+    for (std::size_t i = 0; i < cases.size(); ++i)
+      for (std::size_t attempt = 1; attempt < kDraws && breaks_an_assumption(cases[i]); ++attempt) {
+        SuiteRequest one = request;
+        one.count = i + 1;
+        cases[i] = std::move(generated(one, attempt).back());
+        cases[i].provenance["draw"] = std::to_string(attempt + 1);
+      }
     return cases;
   }
 
@@ -175,6 +206,71 @@ class FileTheorem final : public Theorem {
   Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext&) const override { return evaluate<ExactReal>(c); }
 
  private:
+  // The suite's cases from the generator the file chooses, at attempt `attempt` of each (0: the
+  // first draw, from (seed, id, i) as every suite; a later one from (seed, id/draw-k, i), and from
+  // the five shapes, in the next shape, since a shape such as the range's ends may break an
+  // assumption at every draw).
+  std::vector<Case> generated(const SuiteRequest& request, std::size_t attempt) const {
+    const std::string id = attempt == 0 ? spec_.info.id : spec_.info.id + "/draw-" + std::to_string(attempt + 1);
+    std::vector<Case> cases;
+    switch (spec_.suite.generator) {
+      case SuiteSpec::Generator::Shapes:
+        for (std::size_t i = 0; i < request.count; ++i) cases.push_back(draw(request, i, id, (i + attempt) % 5));
+        return cases;
+      case SuiteSpec::Generator::LogitCases: cases = random::logit_cases(request, id, spec_.suite.max_L); break;
+      case SuiteSpec::Generator::FiniteDifferenceCases:
+        cases = random::finite_difference_cases(request, id, spec_.suite.max_L);
+        break;
+    }
+    for (Case& c : cases) c.theorem = spec_.info.id;
+    return cases;
+  }
+
+  // `search` moves every number the suite draws, each entry inside its declared range unless the
+  // input is declared unbounded; integer inputs and inputs with values stay as in the start case.
+  void search_inside_the_ranges(SearchSpace& search) const {
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length || in.integer || !in.values.empty()) continue;
+      SearchInput moved{in.name, SearchDomain::Real};
+      if (!in.unbounded) {
+        moved.low = in.draw_low;
+        moved.high = in.draw_high;
+      }
+      search.inputs.push_back(moved);
+    }
+    if (search.inputs.empty())
+      search.not_searchable = "each of its inputs is a length, an integer or one of a list of values: nothing to move";
+  }
+
+  bool breaks_an_assumption(const Case& c) const {
+    try {
+      check_assumptions(c);
+      return false;
+    } catch (const InputError&) {
+      return true;
+    }
+  }
+
+  // A structured generator draws the inputs it knows: the file must declare exactly those (its
+  // lengths aside), or its cases would be refused one by one.
+  void refuse_generator_of_other_inputs() const {
+    if (spec_.suite.generator == SuiteSpec::Generator::Shapes) return;
+    const Case drawn = generated({.seed = 0, .count = 1}, 0).front();
+    std::set<std::string> drawn_names, declared_names;
+    for (const auto& [name, value] : drawn.numbers) drawn_names.insert(name);
+    for (const InputSpec& in : spec_.inputs)
+      if (in.kind != Kind::Length) declared_names.insert(in.name);
+    if (drawn_names != declared_names) {
+      const auto listed = [](const std::set<std::string>& names) {
+        std::string text;
+        for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
+        return text;
+      };
+      throw InputError(spec_.suite.place + ": the generator draws the inputs " + listed(drawn_names) +
+                       "; the file declares " + listed(declared_names) + " (lengths aside)");
+    }
+  }
+
   // The lengths of case `c`: each as the case gives it, or where it gives none (a case from a model
   // source), the size of the first input it sizes. Throws InputError for a length nothing gives.
   std::map<std::string, std::int64_t> lengths(const Case& c) const {
@@ -261,7 +357,19 @@ class FileTheorem final : public Theorem {
       s.claim(claim_names_[k], formula::evaluate_scalar(claim.value, names, &c.numbers), claim.relation,
               formula::evaluate_scalar(claim.bound, names, &c.numbers));
     }
+    record_quantities(names, c, s);
     return s;
+  }
+
+  // The file's [[quantity]]s on case `c`, for reports. A verdict never waits on one: the exact tier
+  // records none (a quantity may have no exact form), and one without a value here is left out.
+  template <class R>
+  void record_quantities(const Bindings<R>& names, const Case& c, Sides<R>& s) const {
+    if constexpr (!std::is_same_v<R, ExactReal>)
+      for (const QuantitySpec& q : spec_.quantities) try {
+          s.quantity(q.name, formula::evaluate_scalar(q.value, names, &c.numbers));
+        } catch (const OutsideDomain&) {
+        }
   }
 
   // One of the values of input `in` for case shape `shape`: the smallest or the largest for the
@@ -284,11 +392,10 @@ class FileTheorem final : public Theorem {
 
   // Case i of the suite `request` asks for: drawn as in the default suite, then the shape parts
   // the request sets put in (so that the default suite does not depend on them).
-  Case draw(const SuiteRequest& request, std::size_t i) const {
+  Case draw(const SuiteRequest& request, std::size_t i, const std::string& id, std::size_t shape) const {
     const std::uint64_t seed = request.seed;
     const random::RequestedShape want(request, i);
-    random::Rng rng = random::rng_for(seed, spec_.info.id, i);
-    const std::size_t shape = i % 5;
+    random::Rng rng = random::rng_for(seed, id, i);
     Case c;
     c.theorem = spec_.info.id;
     std::string sizes;

@@ -1,10 +1,14 @@
 // The built-in theorems restated in theorems/specs as formulas give the same verdict as their C++
-// versions on every case of the C++ suite (the file's cases are the C++ cases with the lengths
-// the files declare: theorems/file_port.hpp).
+// versions on every case of the C++ suite, on the C++ theorem's pinned cases and on the file's
+// witnesses (the file's cases are the C++ cases with the lengths the files declare:
+// theorems/file_port.hpp).
 #include <gtest/gtest.h>
+
+#include <iostream>
 
 #include "theorems/file_port.hpp"
 #include "theorems/file_theorem.hpp"
+#include "theorems/pinned_cases.hpp"
 #include "theorems/registry.hpp"
 #include "verify/engine/engine.hpp"
 
@@ -39,7 +43,12 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryCaseOfItsSuite) {
   const formula::TheoremSpec spec =
       read_theorem_file_spec(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/specs/" + port.file + ".toml");
   const std::unique_ptr<Theorem> file = make_file_theorem(spec);
-  const std::vector<Case> cases = built_in.suite({.seed = 2508178, .count = 40});
+  std::vector<Case> cases = built_in.suite({.seed = 2508178, .count = 40});
+  for (const Case& c : pinned_cases_of(port.built_in)) cases.push_back(c);
+  for (Case c : file->info().witnesses) {
+    c.theorem = port.built_in;
+    cases.push_back(std::move(c));
+  }
   std::vector<Case> restated;
   for (const Case& c : cases) restated.push_back(port_case(spec, c));
   CheckSettings settings;
@@ -47,6 +56,8 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryCaseOfItsSuite) {
   const std::vector<CaseOutcome> expected = evaluate_cases(built_in, cases, settings);
   const std::vector<CaseOutcome> got = evaluate_cases(*file, restated, settings);
   ASSERT_EQ(expected.size(), got.size());
+  std::cout << port.file << ": " << got.size() << " cases compared (" << pinned_cases_of(port.built_in).size()
+            << " pinned, " << file->info().witnesses.size() << " witnesses)\n";
   for (std::size_t i = 0; i < got.size(); ++i)
     EXPECT_EQ(std::string(verdict_name(got[i].verdict)), verdict_name(expected[i].verdict))
         << port.file << " case " << i << " (" << cases[i].label << "), as a case file:\n"

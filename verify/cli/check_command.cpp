@@ -76,10 +76,12 @@ void validate(const CheckOptions& o) {
     throw UsageError("--paper-ref and --fidelity select theorems themselves; leave out ids and --all");
 }
 
-// The command that re-runs exactly `case_file` with this run's precision settings.
-std::string replay_command(const std::string& id, const std::string& case_file, const CheckOptions& o) {
+// The command that re-runs exactly `case_file` with this run's precision settings, registering
+// `theorem_files` (the --theorem-file files, or in a report their copies there).
+std::string replay_command(const std::string& id, const std::string& case_file, const CheckOptions& o,
+                           const std::vector<std::string>& theorem_files) {
   std::string s = "normbound check " + id + " --case " + case_file;
-  s += theorem_file_arguments(o.theorem_files);
+  s += theorem_file_arguments(theorem_files);
   if (o.precision != g_defaults.precision) s += " --precision " + std::to_string(o.precision);
   if (o.max_precision != g_defaults.max_precision) s += " --max-precision " + std::to_string(o.max_precision);
   if (o.exact_budget != g_defaults.exact_budget) s += " --exact-budget " + std::to_string(o.exact_budget);
@@ -219,7 +221,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
-  for (const Theorem* t : add_theorem_files(o.theorem_files))
+  const std::vector<const Theorem*> file_theorems = add_theorem_files(o.theorem_files);
+  for (const Theorem* t : file_theorems)
     if (o.ids.empty() && !o.all && o.case_files.empty() && o.paper_refs.empty() && o.fidelities.empty())
       selected.push_back(t);
   std::map<std::string, std::vector<Case>> replayed;
@@ -350,9 +353,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
       collect_generators(plan.theorems.back().cases, generators);
       continue;
     }
-    // The theorem's pinned cases (tests/cases) first, then its suite.
+    // The theorem's pinned cases (tests/cases, then its witnesses) first, then its suite.
     plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
     std::vector<Case> cases = theorems::pinned_cases_of(t->info().id);
+    cases.insert(cases.end(), t->info().witnesses.begin(), t->info().witnesses.end());
     pinned += cases.size();
     cases.insert(cases.end(), plan.theorems.back().cases.begin(), plan.theorems.back().cases.end());
     plan.theorems.back().cases = std::move(cases);
@@ -371,7 +375,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   if (pinned > 0) {
     plan.record.sources.insert(plan.record.sources.begin(),
                                {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
-    out << pinned << " pinned case(s) from tests/cases replayed before the suites\n\n";
+    out << pinned << " pinned case(s) from tests/cases and the theorem files' witnesses replayed before the suites\n\n";
   }
 
   std::size_t total_cases = 0;
@@ -395,8 +399,18 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   RunResults& results = *gathered;
   if (!results.partial.empty())
     out << "PARTIAL RESULTS: " << results.partial << "; what follows covers the cases decided before\n\n";
-  save_violation_files(results, placement, plan.record.source, o.seed,
-                       [&](const std::string& id, const std::string& file) { return replay_command(id, file, o); });
+  // A report holds copies of the --theorem-file files, which its replay commands name relative to
+  // it: they replay from the report, wherever it is moved.
+  const std::vector<reports::ReportFile> theorem_copies =
+      placement.in_report() ? report_theorem_file_copies(file_theorems) : std::vector<reports::ReportFile>{};
+  std::vector<std::string> replay_theorem_files = o.theorem_files;
+  if (placement.in_report()) {
+    replay_theorem_files.clear();
+    for (const reports::ReportFile& copy : theorem_copies) replay_theorem_files.push_back(copy.name);
+  }
+  save_violation_files(results, placement, plan.record.source, o.seed, [&](const std::string& id, const std::string& file) {
+    return replay_command(id, file, o, replay_theorem_files);
+  });
 
   print_verdict_table(results, out);
   print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
@@ -420,7 +434,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     out << "\nresults written to " << o.json << "\n";
   }
   if (report) {
-    report->write(reports::report_directory_files(*saved, report_options));
+    std::vector<reports::ReportFile> files = reports::report_directory_files(*saved, report_options);
+    files.insert(files.end(), theorem_copies.begin(), theorem_copies.end());
+    report->write(files);
     report->commit();
     out << "\nreport written to " << report->target().string() << "\n";
   }

@@ -179,6 +179,14 @@ std::vector<InputSource> theorem_file_sources(const std::vector<const Theorem*>&
   return sources;
 }
 
+std::vector<reports::ReportFile> report_theorem_file_copies(const std::vector<const Theorem*>& theorems) {
+  std::vector<reports::ReportFile> copies;
+  for (const Theorem* t : theorems)
+    if (const TheoremFileRead* read = theorem_file_read(*t))
+      copies.push_back({std::string(kReportTheoremsDirectory) + "/" + t->info().id + ".toml", read->text});
+  return copies;
+}
+
 std::string theorem_folder_file(const std::string& id) {
   for (const auto& [path, theorem] : added_files().of_folder)
     if (theorem->info().id == id) return path.string();

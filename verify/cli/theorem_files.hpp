@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reports/report_files.hpp"
 #include "verify/engine/theorem.hpp"
 #include "verify/results/results.hpp"
 
@@ -60,6 +61,13 @@ std::vector<InputSource> theorem_file_sources(const std::vector<const Theorem*>&
 // " --theorem-file F" for each of `files`: what a replay command adds so that its theorems are
 // registered again (the folder's are registered anyway).
 std::string theorem_file_arguments(const std::vector<std::string>& files);
+
+// The directory inside a report that holds copies of the theorem files its run named.
+inline constexpr const char* kReportTheoremsDirectory = "theorems";
+
+// The texts of `theorems`' files as the run read them, each named kReportTheoremsDirectory/ID.toml
+// (relative to a report), for a report to hold: its replay commands name them.
+std::vector<reports::ReportFile> report_theorem_file_copies(const std::vector<const Theorem*>& theorems);
 
 // What a fresh child of exact decisions does with the arguments after kServeExactDecisions
 // (kTheoremTexts FILE): adds the theorems of the texts in FILE.

@@ -2,6 +2,7 @@
 // Where `normbound search` may move a theorem's inputs: data in TheoremInfo, so that a theorem
 // declares its parameterisation in its own file (e.g. logits free, T fixed), and the optimizer
 // stays inside the theorem's assumptions by construction instead of by rejection.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ enum class SearchDomain { Real, Positive, RowsOnSphere };
 struct SearchInput {
   std::string number;  // the case number's name
   SearchDomain domain = SearchDomain::Real;
+  // Where every entry stays (a theorem file's declared range): a candidate's entry beyond an end
+  // is put at that end.
+  double low = -std::numeric_limits<double>::infinity(), high = std::numeric_limits<double>::infinity();
 };
 
 struct SearchSpace {

@@ -61,6 +61,9 @@ struct TheoremInfo {
   // The shape parts its suite can draw cases at (SuiteRequest::shapes), for `check --regime` and
   // `search --shape`; the default takes none.
   SuiteShapes shapes;
+  // Cases the statement pins (a theorem file's [[witness]]s): `check` runs them before the suite,
+  // whatever the seed, as it runs the pinned corpus (theorems/pinned_cases.hpp).
+  std::vector<Case> witnesses;
 };
 
 // What a suite generator is asked for: `count` cases from the run's `seed`. Case i must depend

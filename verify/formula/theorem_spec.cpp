@@ -9,6 +9,8 @@
 
 #include <toml++/toml.h>
 
+#include <nlohmann/json.hpp>
+
 #include "verify/formula/formula_cost.hpp"
 #include "verify/formula/theorem_spec_nesting.hpp"
 #include "verify/numbers/exact.hpp"
@@ -48,7 +50,8 @@ class SpecReader {
 
   TheoremSpec read() {
     TheoremSpec s;
-    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "inputs", "define", "claim", "assume"},
+    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "inputs", "define", "claim", "assume",
+                  "quantity", "witness", "suite"},
           "");
     s.info.id = text(root_, "id");
     if (s.info.id.empty() || s.info.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
@@ -65,6 +68,9 @@ class SpecReader {
     s.definitions = definitions();
     s.claims = relations("claim", true);
     s.assumptions = relations("assume", false);
+    s.quantities = quantities();
+    s.witnesses = witnesses(s.inputs);
+    s.suite = suite();
     return s;
   }
 
@@ -113,19 +119,19 @@ class SpecReader {
     return *n->value<bool>();
   }
 
-  // A range end as an exact literal.
-  std::string literal(const toml::node& n) const {
+  // A range end (or what `what` names, `the` in messages about its text) as an exact literal.
+  std::string literal(const toml::node& n, const std::string& what = "a range end", const std::string& the = "") const {
     std::string text;
     if (const auto i = n.value_exact<std::int64_t>()) text = std::to_string(*i);
     else if (const auto d = n.value_exact<double>()) {
       char buffer[64];
       const auto end = std::to_chars(buffer, buffer + sizeof buffer, *d).ptr;
       text.assign(buffer, end);
-      if (text.find_first_of("ni") != std::string::npos) fail(n, "a range end must be finite");
+      if (text.find_first_of("ni") != std::string::npos) fail(n, what + " must be finite");
     } else if (n.is_string()) text = std::string(*n.value<std::string_view>());
-    else fail(n, "a range end must be a number or a string holding a number (\"1/3\")");
+    else fail(n, what + " must be a number or a string holding a number (\"1/3\")");
     try {
-      read_number_literal(text, "the range end '" + text + "'");
+      read_number_literal(text, the.empty() ? "the range end '" + text + "'" : the);
     } catch (const InputError& e) {
       fail(n, e.what());
     }
@@ -143,7 +149,7 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from"},
+      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded"},
             " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
           *t, "kind", {"scalar", "length", "vector", "matrix"},
@@ -168,6 +174,7 @@ class SpecReader {
       }
       in.positive = flag(*t, "positive");
       read_from(in, *t);
+      in.unbounded = flag(*t, "unbounded");
       out.push_back(std::move(in));
     }
     // A size names a length input (a matrix's size may be a number instead).
@@ -321,6 +328,117 @@ class SpecReader {
       c.bound = formula(required(t, "bound", entry), "bound");
       out.push_back(std::move(c));
     }
+    return out;
+  }
+
+  // The [[quantity]] tables, each a name and a value formula.
+  std::vector<QuantitySpec> quantities() const {
+    std::vector<QuantitySpec> out;
+    const toml::node* node = root_.get("quantity");
+    if (!node) return out;
+    const toml::array* list = node->as_array();
+    if (!list || !list->is_array_of_tables()) fail(*node, "quantities are written [[quantity]] with name and value");
+    std::set<std::string> names;
+    for (const toml::node& entry : *list) {
+      const toml::table& t = *entry.as_table();
+      known(t, {"name", "value"}, " in [[quantity]]");
+      QuantitySpec q{text(t, "name"), formula(required(t, "value", entry), "value")};
+      if (q.name.empty() || !names.insert(q.name).second)
+        fail(*t.get("name"), "quantity name \"" + q.name + "\" is empty or given twice");
+      out.push_back(std::move(q));
+    }
+    return out;
+  }
+
+  // One input of a witness, as a case holds it: a length as an integer, a scalar as one literal, a
+  // vector as a list of them, a matrix as a list of rows.
+  void witness_input(const InputSpec& in, const toml::node& n, Case& c) const {
+    const std::string what = "an entry of '" + in.name + "'", the = "the witness's '" + in.name + "'";
+    if (in.kind == InputSpec::Kind::Length) {
+      const auto size = n.value_exact<std::int64_t>();
+      if (!size) fail(n, "length '" + in.name + "' must be an integer");
+      c.integers[in.name] = *size;
+      return;
+    }
+    if (in.kind == InputSpec::Kind::Scalar) {
+      c.numbers[in.name] = ExactTensor::literal(literal(n, what, the));
+      return;
+    }
+    nlohmann::json values = nlohmann::json::array();
+    std::size_t rows = 0, cols = 0;
+    const toml::array* list = n.as_array();
+    if (!list) fail(n, "'" + in.name + "' must be a list (" + (in.kind == InputSpec::Kind::Vector ? "[1, 2]" : "[[1, 2], [3, 4]]") + ")");
+    for (const toml::node& entry : *list) {
+      if (in.kind == InputSpec::Kind::Vector) {
+        values.push_back(literal(entry, what, the));
+        continue;
+      }
+      const toml::array* row = entry.as_array();
+      if (!row || (rows > 0 && row->size() != cols)) fail(entry, "each row of '" + in.name + "' must be a list of one length");
+      cols = row->size();
+      for (const toml::node& x : *row) values.push_back(literal(x, what, the));
+      ++rows;
+    }
+    const nlohmann::json shape = in.kind == InputSpec::Kind::Vector ? nlohmann::json::array({values.size()})
+                                                                     : nlohmann::json::array({rows, cols});
+    try {
+      c.numbers[in.name] = ExactTensor::from_json({{"shape", shape}, {"values", values}}, in.name);
+    } catch (const InputError& e) {
+      fail(n, e.what());
+    }
+  }
+
+  // The [[witness]] tables: a label and `inputs`, a value for every input that is not a length
+  // (lengths may be given, or are read off the inputs they size).
+  std::vector<WitnessSpec> witnesses(const std::vector<InputSpec>& inputs) const {
+    std::vector<WitnessSpec> out;
+    const toml::node* node = root_.get("witness");
+    if (!node) return out;
+    const toml::array* list = node->as_array();
+    if (!list || !list->is_array_of_tables())
+      fail(*node, "witnesses are written [[witness]] with label and inputs = { name = value, ... }");
+    for (const toml::node& entry : *list) {
+      const toml::table& t = *entry.as_table();
+      known(t, {"label", "inputs"}, " in [[witness]]");
+      WitnessSpec w{place(file_, entry.source()), {}};
+      w.input.label = text(t, "label");
+      w.input.provenance = {{"source", "witness"}};
+      const toml::node& given = required(t, "inputs", entry);
+      const toml::table* values = given.as_table();
+      if (!values) fail(given, "a witness's inputs are a table { name = value, ... }");
+      for (const auto& [key, value] : *values) {
+        const auto in = std::find_if(inputs.begin(), inputs.end(), [&](const InputSpec& i) { return i.name == key.str(); });
+        if (in == inputs.end()) fail(value, "the witness gives '" + std::string(key.str()) + "', which is not an input");
+        witness_input(*in, value, w.input);
+      }
+      for (const InputSpec& in : inputs)
+        if (in.kind != InputSpec::Kind::Length && !values->contains(in.name))
+          fail(given, "the witness gives no value of '" + in.name + "'");
+      out.push_back(std::move(w));
+    }
+    return out;
+  }
+
+  // The [suite] table: a structured generator, the longest L it draws, the paper regime's shapes.
+  SuiteSpec suite() const {
+    SuiteSpec out;
+    const toml::node* node = root_.get("suite");
+    if (!node) return out;
+    const toml::table* t = node->as_table();
+    if (!t) fail(*node, "[suite] must be a table (generator, max_L, paper_regime)");
+    known(*t, {"generator", "max_L", "paper_regime"}, " in [suite]");
+    out.place = place(file_, node->source());
+    if (t->contains("generator"))
+      out.generator = choice<SuiteSpec::Generator>(
+          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases"},
+          {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases});
+    if (const toml::node* max_L = t->get("max_L")) {
+      const auto n = max_L->value_exact<std::int64_t>();
+      if (!n || *n < 2 || *n > kMaxLength)
+        fail(*max_L, "max_L must be an integer in [2, " + std::to_string(kMaxLength) + "]");
+      out.max_L = static_cast<std::size_t>(*n);
+    }
+    out.paper_regime = flag(*t, "paper_regime");
     return out;
   }
 

@@ -23,12 +23,22 @@
 //   value = "max(i, abs(l[i]))"           does not certainly hold is refused
 //   relation = "<="
 //   bound = "B"
+//   [[quantity]]                          zero or more: recorded on every case, plotted by reports
+//   name = "max_i a_i"
+//   value = "max(i, a[i])"
+//   [[witness]]                           zero or more pinned cases, checked besides the suite
+//   label = "tied pair"                   (exact literals per input; lengths may be left out)
+//   inputs = { l = [0, 0], T = 1 }
+//   [suite]                               optional: a structured generator instead of the shapes
+//   generator = "logit-cases"             logit-cases | finite-difference-cases
+//   max_L = 64                            the longest L it draws
+//   paper_regime = true                   the default suite ends with the paper regime's shapes
 //
 // A range end is an exact literal: a TOML integer, a string ("1/3", "0.1"), or a TOML float,
 // taken as the shortest decimal that reads back as it (0.01 is 1/100); the range must hold a
 // double (an integer where `integer = true`) for the suite to draw. Inputs may also say
 // `integer = true` (scalars drawn as integers) and `positive = true` (an assumption: cases with a
-// value <= 0 are refused). A scalar or length may give `values = [a, b, ...]` in place of a range:
+// value <= 0 are refused) and `unbounded = true` (`search` may leave the range). A scalar or length may give `values = [a, b, ...]` in place of a range:
 // the suite draws one of them, and a case holding another is refused. [[assume]] tables state further assumptions, refusing the cases on
 // which they do not certainly hold. On a model source (`check --source`) an input reads the
 // source's number of its own name, or the one `from = "logits"` names (logits, T, query, keys,
@@ -58,6 +68,28 @@ struct InputSpec {
   bool integer = false;    // drawn as integers
   bool positive = false;   // assumed > 0
   std::string from;        // the number of a model source it reads (`from = "logits"`); "": its own name
+  bool unbounded = false;  // `search` may move it beyond its range (else it stays inside)
+};
+
+// A quantity a report records on every case and plots: [[quantity]] name and value.
+struct QuantitySpec {
+  std::string name;
+  Formula value;
+};
+
+// A pinned case ([[witness]]): checked besides the suite whatever the seed.
+struct WitnessSpec {
+  std::string place;  // FILE:LINE:COLUMN of its table, for messages
+  Case input;         // label, numbers and the lengths it gives (the others are read off)
+};
+
+// The structured generator a file's suite draws from ([suite]), instead of the five shapes.
+struct SuiteSpec {
+  enum class Generator { Shapes, LogitCases, FiniteDifferenceCases };
+  std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
+  Generator generator = Generator::Shapes;
+  std::size_t max_L = 64;     // the longest L a generator draws
+  bool paper_regime = false;  // the default suite ends with a case at each shape of the paper regime
 };
 
 // A claim, or an assumption (the same three keys).
@@ -73,6 +105,9 @@ struct TheoremSpec {
   std::vector<std::pair<std::string, Formula>> definitions;
   std::vector<ClaimSpec> claims;
   std::vector<ClaimSpec> assumptions;
+  std::vector<QuantitySpec> quantities;
+  std::vector<WitnessSpec> witnesses;
+  SuiteSpec suite;
 };
 
 // The rows and columns of a non-length input at the lengths `lengths` (which hold each length it

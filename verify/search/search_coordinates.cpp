@@ -1,5 +1,6 @@
 #include "verify/search/search_coordinates.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "verify/io/errors.hpp"
@@ -34,6 +35,7 @@ Case SearchCoordinates::at(const std::vector<double>& x) const {
     k += t.size();
     if (in.domain == SearchDomain::Positive)
       for (double& v : values) v = std::exp(v);
+    for (double& v : values) v = std::clamp(v, in.low, in.high);
     if (in.domain == SearchDomain::RowsOnSphere) {
       // Each row is scaled back to the norm of the start's row; a zero row keeps the start's.
       for (std::size_t r = 0; r < t.rows(); ++r) {

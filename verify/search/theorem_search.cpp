@@ -64,6 +64,18 @@ std::vector<Case> starts(const Theorem& t, const SearchSettings& s, std::size_t 
   return out;
 }
 
+// Whether every entry of the numbers `space` bounds lies within its bounds: a case shrunk or
+// simplified stays where the search may go (a theorem file's declared ranges).
+bool inside_bounds(const SearchSpace& space, const Case& c) {
+  for (const SearchInput& in : space.inputs) {
+    const auto number = c.numbers.find(in.number);
+    if (number == c.numbers.end()) continue;
+    for (std::size_t i = 0; i < number->second.size(); ++i)
+      if (!(number->second.approx(i) >= in.low && number->second.approx(i) <= in.high)) return false;
+  }
+  return true;
+}
+
 // The engine's verdict on one case, through the run layer like any other case.
 Verdict certified_verdict(const Theorem& t, const Case& c, const CheckSettings& settings) {
   RunPlan plan;
@@ -157,7 +169,8 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
         *violated,
         [&](const Case& c) {
           theorem.check_assumptions(c);
-          return is_at_shape(c, settings.shape) && certified_verdict(theorem, c, settings.check) == Verdict::Violated;
+          return is_at_shape(c, settings.shape) && inside_bounds(info.search, c) &&
+                 certified_verdict(theorem, c, settings.check) == Verdict::Violated;
         },
         settings.shrink_attempts);
   } else if (!settings.shape.L && !settings.shape.d && !settings.shape.N) {
@@ -166,7 +179,7 @@ TheoremSearch search_theorem(const Theorem& theorem, const SearchSettings& setti
     result.shrink = shrink_case(
         best,
         [&](const Case& c) {
-          if (!is_at_shape(c, settings.shape)) return false;
+          if (!is_at_shape(c, settings.shape) || !inside_bounds(info.search, c)) return false;
           ++result.evaluations;
           return search_objective(theorem, c, ctx) <= best_slack;
         },
