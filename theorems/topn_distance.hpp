@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "models/random/random_inputs.hpp"
@@ -17,7 +18,6 @@
 #include "verify/engine/case_names.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/kernels/euclidean_norm.hpp"
-#include "verify/kernels/gram_matrix.hpp"
 #include "verify/kernels/pair_distances.hpp"
 #include "verify/kernels/row_sums.hpp"
 #include "verify/engine/sides.hpp"
@@ -162,105 +162,114 @@ R sum_of_largest(const std::vector<R>& values, std::size_t k) {
   return sum;
 }
 
-// The sampled estimate below works from Y = the Gram matrix of the y_i, <y_i, y_j> =
-// alpha_i alpha_j G_ij (G that of the x_i), so that a distance costs O(N) operations instead of
-// O(d), and the Jensen cap O(L^2) instead of O(L^2 d):
-//   ||y_i - s_I||^2 = Y_ii - 2 sum_{j in I} Y_ij + sum_{j,k in I} Y_jk.
-// These differences cancel when y_i is close to s_I, leaving enclosures about sqrt(2^-p) wide
-// where the term-by-term forms above give 2^-p; that decides nothing in a statistical claim, whose
-// confidence interval is far wider, so only the sampled estimate uses them.
+// random_set_jensen_cap in O(L d) instead of O(L^2 d), for the sampled path: with m the mean of
+// all the y_j and C = sum_j ||y_j - m||^2, the parallel-axis identity gives
+//   (L-2) S_i^2 = sum_{j != i} ||y_j - mu_i||^2 = C - (L/(L-1)) ||y_i - m||^2.
+// The difference cancels where one token carries most of C (there S_i^2 is small and its
+// enclosure about sqrt(2^-p) wide after the square root), which is nothing beside the confidence
+// interval of a sampled E[d~]; enumerated cases keep the term-by-term form.
 template <class R>
-Matrix<R> weighted_gram(const Vector<R>& alpha, const Matrix<R>& G) {
-  Matrix<R> Y(G.rows(), G.cols());
-  for (Eigen::Index i = 0; i < G.rows(); ++i)
-    for (Eigen::Index j = 0; j < G.cols(); ++j) Y(i, j) = alpha[i] * alpha[j] * G(i, j);
-  return Y;
-}
-
-// d~(I) from Y (see weighted_gram).
-template <class R>
-R cumulative_distance_from_gram(const Matrix<R>& Y, const Selection& I) {
+R random_set_jensen_cap_by_centering(const RowMatrix<R>& y, std::size_t N) {
   using std::sqrt;
-  const auto to_s = [&](std::size_t i) {  // <y_i, s_I>
-    R sum = R(0);
-    for (std::size_t j : I.selected) sum += Y(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-    return sum;
-  };
-  R s_squared = R(0);
-  for (std::size_t j : I.selected) s_squared += to_s(j);
-  R total = R(0);
-  for (std::size_t i : I.rest) {
-    const auto e = static_cast<Eigen::Index>(i);
-    total += sqrt(max_of(Y(e, e) - R(2) * to_s(i) + s_squared, R(0)));
-  }
-  return total;
-}
-
-// random_set_jensen_cap from Y (see weighted_gram): with t_i = sum_j Y_ij, ||T||^2 = sum_i t_i
-// (T = sum_i y_i) and tr Y = sum_i ||y_i||^2,
-//   (L-2) S_i^2 = sum_{j != i} ||y_j||^2 - ||T - y_i||^2 / (L-1),  ||T - y_i||^2 = ||T||^2 - 2 t_i + Y_ii.
-template <class R>
-R random_set_jensen_cap_from_gram(const Matrix<R>& Y, std::size_t N) {
-  using std::sqrt;
-  const std::size_t L = static_cast<std::size_t>(Y.rows());
+  const std::size_t L = static_cast<std::size_t>(y.rows());
   if (N + 1 >= L) return R(0);
-  std::vector<R> t(L, R(0));
-  R T_squared = R(0), trace = R(0);
-  for (Eigen::Index i = 0; i < Y.rows(); ++i) {
-    for (Eigen::Index j = 0; j < Y.cols(); ++j) t[static_cast<std::size_t>(i)] += Y(i, j);
-    T_squared += t[static_cast<std::size_t>(i)];
-    trace += Y(i, i);
+  const RowVector<R> mean = sum_of_all_rows(y) / R(L);
+  std::vector<R> spread_from_mean(L);
+  R total_spread = R(0);
+  for (Eigen::Index i = 0; i < y.rows(); ++i) {
+    spread_from_mean[static_cast<std::size_t>(i)] = RowVector<R>(y.row(i) - mean).squaredNorm();
+    total_spread += spread_from_mean[static_cast<std::size_t>(i)];
   }
   const R variance_factor = R(N) * R(L - 1 - N) / R(L - 1);
+  const R own_share = R(L) / R(L - 1);
   R sum = R(0);
-  for (Eigen::Index i = 0; i < Y.rows(); ++i) {
-    const R others_squared = T_squared - R(2) * t[static_cast<std::size_t>(i)] + Y(i, i);
-    const R spread = trace - Y(i, i) - others_squared / R(L - 1);
+  for (std::size_t i = 0; i < L; ++i) {
+    const R spread = total_spread - own_share * spread_from_mean[i];
     sum += sqrt(max_of(variance_factor * spread / R(L - 2), R(0)));
   }
   return R(L - N) / R(L) * sum;
 }
 
-// E[d~] estimated from `samples` uniformly random N-subsets drawn with `seed`, Y as in
-// weighted_gram: for Interval a confidence interval at level `confidence`
-// (verify/kernels/statistics.hpp), for points the sample mean. Every sample lies in [0, w] with
-// w = A_{L-N} + (L - N) A_N, A_k the sum of the k largest ||y_i||: d~ <= sum_{i not in I} ||y_i||
-// + (L - N) ||s_I|| and ||s_I|| <= sum_{j in I} ||y_j||.
-template <class R>
-R expected_distance_by_sampling(const Matrix<R>& Y, std::size_t N, std::size_t samples, std::uint64_t seed,
+// E[d~] = ((L-N)/L) sum_i E||y_i - S_i|| = E[(L-N) ||y_i - s_I||] for i uniform over the tokens and
+// I, given i, uniform over the N-subsets of the others; equivalently (I, i) is a uniformly random
+// (N+1)-subset with one of its members, uniform, left out, or a uniformly random (L-N)-subset (the
+// complement of I) with one of its members, uniform, as i. Each draw sums the smaller of the two
+// sets, O(min(N, L-N) d) operations (a subset's d~ costs O(L d)), s_I = sum_j y_j - (the
+// complement's sum) when the complement is drawn, and the draws are i.i.d., so that a model row
+// of a thousand tokens gets many more of them for the same time. Every draw lies in [0, w] with w = (L-N) A_{N+1}, A_k the sum
+// of the k largest ||y_j||: ||y_i - s_I|| <= ||y_i|| + sum_{j in I} ||y_j||, N+1 distinct tokens.
+// Returns a confidence interval at level `confidence` (verify/kernels/statistics.hpp) for the
+// interval types, the sample mean for double.
+template <class I>
+I expected_distance_by_sampling(const RowMatrix<I>& y, std::size_t N, std::size_t draws, std::uint64_t seed,
                                 double confidence) {
-  using std::sqrt;
-  const std::size_t L = static_cast<std::size_t>(Y.rows());
-  std::vector<R> norms;
-  for (Eigen::Index i = 0; i < Y.rows(); ++i) norms.push_back(sqrt(max_of(Y(i, i), R(0))));
-  const R width = sum_of_largest(norms, L - N) + R(L - N) * sum_of_largest(norms, N);
+  const std::size_t L = static_cast<std::size_t>(y.rows());
+  std::vector<I> norms;
+  for (Eigen::Index j = 0; j < y.rows(); ++j) norms.push_back(euclidean_norm(y.row(j)));
+  const I left_out = I(L - N);
+  const I width = left_out * sum_of_largest(norms, N + 1);
+  const bool draw_complement = L - N < N + 1;
+  const std::size_t drawn_count = draw_complement ? L - N : N + 1;
+  const RowVector<I> total = draw_complement ? sum_of_all_rows(y) : RowVector<I>();
   random::Rng rng(seed);
-  std::vector<R> values;
-  values.reserve(samples);
-  for (std::size_t k = 0; k < samples; ++k)
-    values.push_back(cumulative_distance_from_gram(Y, random_selection(rng, L, N)));
+  std::vector<char> marks(L, 0);
+  std::vector<std::size_t> drawn;
+  std::vector<I> values;
+  values.reserve(draws);
+  for (std::size_t k = 0; k < draws; ++k) {
+    random_distinct_indices(rng, L, drawn_count, marks, drawn);
+    const std::size_t position = boost::random::uniform_int_distribution<std::size_t>(0, drawn_count - 1)(rng);
+    const std::size_t i = drawn[position];
+    RowVector<I> s;
+    if (draw_complement) {
+      s = total - sum_of_rows(y, drawn);
+    } else {
+      drawn.erase(drawn.begin() + static_cast<std::ptrdiff_t>(position));
+      s = sum_of_rows(y, drawn);
+    }
+    values.push_back(left_out * euclidean_norm(RowVector<I>(y.row(static_cast<Eigen::Index>(i)) - s)));
+  }
   return mean_confidence_interval(values, width, confidence);
 }
 
+// expected_distance_by_sampling for the case in R. Interval types draw in binary64 intervals
+// (the draws' enclosures, about 2^-50 wide, are nothing beside a confidence interval, and a
+// higher precision would not narrow it): so an MPFI round costs what the binary64 tier costs.
+// double and Mpfr give the sample mean (an uncertified estimate, for screening), ExactReal
+// unknown (a sampled statistic has no exact value).
+template <class R>
+R sampled_expected_distance(const Case& c, std::size_t N, std::size_t draws, std::uint64_t seed, double confidence) {
+  if constexpr (std::is_same_v<R, ExactReal>) {
+    return ExactReal::unknown("sampled statistic");
+  } else if constexpr (std::is_same_v<R, double> || std::is_same_v<R, Mpfr>) {
+    return point_of<R>(expected_distance_by_sampling(token_input<double>(c).y, N, draws, seed, confidence));
+  } else {
+    const DoubleInterval ci =
+        expected_distance_by_sampling(token_input<DoubleInterval>(c).y, N, draws, seed, confidence);
+    if constexpr (std::is_same_v<R, DoubleInterval>) return ci;
+    else return enclosure_of_doubles<R>(ci.lower(), ci.upper());
+  }
+}
+
 // How the random-set statements compute E[d~]: over all C(L, N) subsets when there are at most
-// kMaxEnumeratedSubsets (certified claims), otherwise from kDefaultSampledSubsets random subsets
-// (integer "samples" of the case if it has one, at most kMaxSampledSubsets, a limit on what a case
-// file may ask for) as a confidence interval (statistical claims).
+// kMaxEnumeratedSubsets (certified claims), otherwise from kDefaultSampledDraws draws of a subset
+// and a left-out token (integer "samples" of the case if it has one, at most kMaxSampledDraws, a
+// limit on what a case file may ask for) as a confidence interval (statistical claims).
 inline constexpr std::uint64_t kMaxEnumeratedSubsets = 200000;
-inline constexpr std::int64_t kDefaultSampledSubsets = 4000;
-inline constexpr std::int64_t kMaxSampledSubsets = 100000;
+inline constexpr std::int64_t kDefaultSampledDraws = 64000;
+inline constexpr std::int64_t kMaxSampledDraws = 1000000;
 // Why the random-subset theorems are not drawn at longer rows in a regime (TheoremInfo::shapes).
 inline constexpr const char* kSampledSubsetsCost =
-    "beyond C(L, N) > 200000 it samples 4000 subsets, about L N operations each, and again twice as many while "
-    "the statistical verdict is undecided (some 12 s a case at L = 1024)";
+    "beyond C(L, N) > 200000 it draws 64000 subsets with a left-out token, about N d operations each, and again "
+    "twice as many while the statistical verdict is undecided";
 
-// Throws InputError unless the case's optional integer "samples" is in [2, kMaxSampledSubsets].
+// Throws InputError unless the case's optional integer "samples" is in [2, kMaxSampledDraws].
 inline void check_sampled_subsets(const Case& c) {
   if (!c.integers.contains("samples")) return;
   if (c.integer("samples") < 2) throw InputError("samples must be >= 2");
-  if (c.integer("samples") > kMaxSampledSubsets)
+  if (c.integer("samples") > kMaxSampledDraws)
     throw InputError("samples = " + std::to_string(c.integer("samples")) + " is beyond the limit of " +
-                     std::to_string(kMaxSampledSubsets) + " sampled subsets");
+                     std::to_string(kMaxSampledDraws) + " sampled draws");
 }
 
 // The assumptions and the reads of the random-set statements, for TheoremInfo.
@@ -276,25 +285,24 @@ template <class R>
 struct RandomSetExpectation {
   R value;            // E[d~], or its confidence interval
   Evidence evidence;  // Certified when enumerated, Statistical when sampled
-  Matrix<R> gram;     // the sampled path's Y (weighted_gram); empty when enumerated
+  // The name of value among the quantities, which says how it was obtained.
+  const char* name() const {
+    return evidence == Evidence::Certified ? "E[d~] (all subsets)" : "E[d~] (confidence interval)";
+  }
 };
 
 // E[d~] for a uniformly random N-subset of the case's tokens, weights fixed, by enumeration or by
-// sampling as above (seed: theorems/sampling_seed.hpp; the sample size doubles with the engine's
-// looks, EvalContext::samples).
+// sampling as above (seed: theorems/sampling_seed.hpp; the number of draws doubles with the
+// engine's looks, EvalContext::samples).
 template <class R>
 RandomSetExpectation<R> random_set_expectation(const Case& c, const TokenInput<R>& in, std::size_t N,
                                                const EvalContext& ctx) {
   const std::size_t L = static_cast<std::size_t>(in.y.rows());
   if (binomial(L, N) <= kMaxEnumeratedSubsets)
-    return {expected_distance_by_enumeration(in.y, equal_token_classes(c), N), Evidence::Certified, {}};
-  const std::size_t samples = ctx.samples(
-      static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSampledSubsets));
-  // Binary64 Gram entries with error bounds: their ~2^-50 width is nothing beside a confidence
-  // interval, and they cost O(L^2 d) flops instead of operations in R.
-  Matrix<R> Y = weighted_gram(in.alpha, binary64_gram_matrix<R>(c.number("vectors")));
-  R value = expected_distance_by_sampling(Y, N, samples, sampling_seed(c, ctx), ctx.confidence);
-  return {std::move(value), Evidence::Statistical, std::move(Y)};
+    return {expected_distance_by_enumeration(in.y, equal_token_classes(c), N), Evidence::Certified};
+  const std::size_t draws = ctx.samples(
+      static_cast<std::size_t>(c.integers.contains("samples") ? c.integer("samples") : kDefaultSampledDraws));
+  return {sampled_expected_distance<R>(c, N, draws, sampling_seed(c, ctx), ctx.confidence), Evidence::Statistical};
 }
 
 }  // namespace nb::theorems

@@ -89,8 +89,7 @@ struct TopnDistanceRandomRate {
             expected.evidence);
     s.claim("E[d~] <= (N+1) max_j ||x_j||", expected.value, Relation::LessEqual, R(N + 1) * largest_norm,
             expected.evidence);
-    s.quantity(expected.evidence == Evidence::Certified ? "E[d~] (all subsets)" : "E[d~] (confidence interval)",
-               expected.value);
+    s.quantity(expected.name(), expected.value);
     s.quantity("sum_j alpha_j ||x_j||", weighted_norms);
     s.quantity("max_j ||x_j||", largest_norm);
     return s;

@@ -47,13 +47,13 @@ TEST(TheoremLimits, EnumeratedSubsetsOfTheMonotoneReading) {
   EXPECT_NE(refusal(id, tokens(17)).find("beyond the limit of 16 tokens"), std::string::npos);
 }
 
-TEST(TheoremLimits, SampledSubsetsOfTheRandomSetTheorem) {
+TEST(TheoremLimits, SampledDrawsOfTheRandomSetTheorem) {
   const std::string id = "topn-distance-random";
   Case c = token_case(id, {0, 0, 0}, "1", {{1}, {2}, {3}}, 1);
-  c.integers["samples"] = 100000;
+  c.integers["samples"] = 1000000;
   EXPECT_EQ(refusal(id, c), "");
-  c.integers["samples"] = 100001;
-  EXPECT_NE(refusal(id, c).find("beyond the limit of 100000 sampled subsets"), std::string::npos);
+  c.integers["samples"] = 1000001;
+  EXPECT_NE(refusal(id, c).find("beyond the limit of 1000000 sampled draws"), std::string::npos);
 }
 
 TEST(TheoremLimits, HeadsOfTheCoverageTheorem) {

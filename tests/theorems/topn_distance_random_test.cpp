@@ -1,12 +1,12 @@
 // topn-distance-random: hand-computed E[d~], M and cap on three tokens, the equality eps = 0 for
-// identical vectors, and agreement of the sampled confidence interval with exact enumeration.
+// identical vectors, the sampled path's cap against the term-by-term one, and agreement of the
+// sampled confidence interval with exact enumeration.
 #include <gtest/gtest.h>
 
 #include "models/random/random_inputs.hpp"
 #include "tests/theorems/token_case.hpp"
 #include "tests/theorems/witness_checks.hpp"
 #include "theorems/topn_distance.hpp"
-#include "verify/kernels/gram_matrix.hpp"
 
 namespace nb {
 namespace topn_distance_random_test {
@@ -39,20 +39,17 @@ TEST(TopnDistanceRandom, IdenticalVectorsHaveNoJensenGap) {
   EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
 }
 
-// Nine Gaussian tokens in R^3 with equal weights 1/9: y_i = x_i / 9 and its Gram matrix Y.
+// Nine Gaussian tokens in R^3 with equal weights 1/9: y_i = x_i / 9.
 struct NineTokens {
   static constexpr std::size_t L = 9, d = 3;
   ExactTensor x;
-  Vector<Interval> alpha = Vector<Interval>::Constant(L, Interval(1) / 9);
   RowMatrix<Interval> y{L, d};
-  Matrix<Interval> Y;
 
   NineTokens() {
     random::Rng rng(11);
     x = ExactTensor(L, d, random::gaussian(rng, L * d, 1.0));
     for (std::size_t i = 0; i < L; ++i)
-      for (std::size_t k = 0; k < d; ++k) y(i, k) = alpha[0] * x.entry<Interval>(i * d + k);
-    Y = theorems::weighted_gram(alpha, gram_matrix<Interval>(x));
+      for (std::size_t k = 0; k < d; ++k) y(i, k) = x.entry<Interval>(i * d + k) / 9;
   }
 };
 
@@ -60,31 +57,35 @@ bool overlap(const Interval& a, const Interval& b) {
   return !(upper_end_of(a) < lower_end_of(b) || upper_end_of(b) < lower_end_of(a));
 }
 
-TEST(TopnDistanceRandom, GramFormsAgreeWithTheTermByTermForms) {
+TEST(TopnDistanceRandom, CenteredCapAgreesWithTheTermByTermCap) {
   set_working_precision(128);
   const NineTokens t;
-  random::Rng rng(3);
   for (std::size_t N = 1; N < NineTokens::L; ++N) {
-    const Selection I = random_selection(rng, NineTokens::L, N);
-    const Interval direct = theorems::cumulative_distance(t.y, I), from_gram = theorems::cumulative_distance_from_gram(t.Y, I);
-    EXPECT_TRUE(overlap(direct, from_gram)) << "N = " << N << ": " << direct << " vs " << from_gram;
-    EXPECT_LT(upper_end_of(from_gram) - lower_end_of(from_gram), Mpfr("1e-15")) << "N = " << N;
-    const Interval cap = theorems::random_set_jensen_cap(t.y, N), cap_from_gram =
-        theorems::random_set_jensen_cap_from_gram(t.Y, N);
-    EXPECT_TRUE(overlap(cap, cap_from_gram)) << "N = " << N << ": " << cap << " vs " << cap_from_gram;
-    EXPECT_LT(upper_end_of(cap_from_gram) - lower_end_of(cap_from_gram), Mpfr("1e-15")) << "N = " << N;
+    const Interval cap = theorems::random_set_jensen_cap(t.y, N),
+                   centered = theorems::random_set_jensen_cap_by_centering(t.y, N);
+    EXPECT_TRUE(overlap(cap, centered)) << "N = " << N << ": " << cap << " vs " << centered;
+    EXPECT_LT(upper_end_of(centered) - lower_end_of(centered), Mpfr("1e-25")) << "N = " << N;
   }
+  // One token off the origin: S_i^2 of that token is 0, the centered form's cancellation.
+  RowMatrix<Interval> lone = RowMatrix<Interval>::Zero(6, 2);
+  lone(2, 0) = Interval(3);
+  for (std::size_t N = 1; N < 6; ++N)
+    EXPECT_TRUE(overlap(theorems::random_set_jensen_cap(lone, N), theorems::random_set_jensen_cap_by_centering(lone, N)))
+        << "N = " << N;
 }
 
 TEST(TopnDistanceRandom, SamplingAgreesWithEnumeration) {
   set_working_precision(128);
   const NineTokens t;
-  const std::size_t N = 4;
-  const Interval exact = theorems::expected_distance_by_enumeration(t.y, theorems::singleton_classes(NineTokens::L), N);
-  for (std::uint64_t seed : {1u, 2u, 3u}) {
-    const Interval ci = theorems::expected_distance_by_sampling(t.Y, N, 3000, seed, 0.999);
-    EXPECT_TRUE(mpfi_is_inside(exact.backend().data(), ci.backend().data())) << exact << " not in " << ci;
-    EXPECT_LT(upper_end_of(ci - exact), upper_end_of(exact) / 4) << "the interval is informative";
+  // N = 4 draws the N + 1 tokens of (I, i), N = 7 the L - N of the complement of I.
+  for (std::size_t N : {4u, 7u}) {
+    const Interval exact =
+        theorems::expected_distance_by_enumeration(t.y, theorems::singleton_classes(NineTokens::L), N);
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      const Interval ci = theorems::expected_distance_by_sampling(t.y, N, 3000, seed, 0.999);
+      EXPECT_TRUE(mpfi_is_inside(exact.backend().data(), ci.backend().data())) << "N = " << N << ": " << exact << " not in " << ci;
+      EXPECT_LT(upper_end_of(ci - exact), upper_end_of(exact) / 4) << "N = " << N << ": the interval is informative";
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 // Exact top-N selection with the index tie-break, subset enumeration and random subsets.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -67,6 +68,25 @@ TEST(RandomSelection, UniformOverTheSubsets) {
   }
   ASSERT_EQ(counts.size(), 6u);
   for (const auto& [subset, n] : counts) EXPECT_NEAR(n, 10000, 500) << "each of the 6 subsets has probability 1/6";
+}
+
+TEST(RandomDistinctIndices, UniformOverTheSubsetsAndMarksCleared) {
+  random::Rng rng(7);
+  std::vector<char> marks(5, 0);
+  std::vector<std::size_t> drawn;
+  std::map<std::set<std::size_t>, int> counts;
+  for (int k = 0; k < 100000; ++k) {
+    random_distinct_indices(rng, 5, 3, marks, drawn);
+    const std::set<std::size_t> subset(drawn.begin(), drawn.end());
+    ASSERT_EQ(subset.size(), 3u) << "three distinct indices";
+    ASSERT_LT(*subset.rbegin(), 5u);
+    ASSERT_EQ(std::count(marks.begin(), marks.end(), 1), 0) << "marks are zeros again";
+    ++counts[subset];
+  }
+  ASSERT_EQ(counts.size(), 10u);
+  for (const auto& [subset, n] : counts) EXPECT_NEAR(n, 10000, 500) << "each of the 10 subsets has probability 1/10";
+  random_distinct_indices(rng, 4, 4, marks, drawn);
+  EXPECT_EQ(std::set<std::size_t>(drawn.begin(), drawn.end()), (std::set<std::size_t>{0, 1, 2, 3}));
 }
 
 }  // namespace

@@ -67,4 +67,21 @@ Selection random_selection(Rng& rng, std::size_t L, std::size_t N) {
   return selection_of(L, std::move(order));
 }
 
+// A uniformly random k-subset of {0, ..., L-1} into `out` (in the order drawn, which is not
+// uniform), in O(k) whatever L: Floyd's algorithm with Boost's uniform_int_distribution, so a
+// seeded engine gives the same subset on every platform. `marks` must hold L zeros; they are
+// zeros again on return. Requires k <= L.
+template <class Rng>
+void random_distinct_indices(Rng& rng, std::size_t L, std::size_t k, std::vector<char>& marks,
+                             std::vector<std::size_t>& out) {
+  out.clear();
+  for (std::size_t j = L - k; j < L; ++j) {
+    std::size_t t = boost::random::uniform_int_distribution<std::size_t>(0, j)(rng);
+    if (marks[t]) t = j;  // j is not drawn yet: every earlier draw is below j
+    marks[t] = 1;
+    out.push_back(t);
+  }
+  for (std::size_t t : out) marks[t] = 0;
+}
+
 }  // namespace nb

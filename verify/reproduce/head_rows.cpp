@@ -43,6 +43,10 @@ std::vector<double> scaled_logits(const AttentionHead& head, int t) {
 DoubleMatrix vector_gram(const AttentionHead& head) {
   DoubleMatrix G(head.vectors.rows(), head.vectors.rows());
   gpt2::multiply<double>(head.vectors, head.vectors, true, G);
+  // Exactly symmetric, so that a column may be read as the row it equals: the product's two
+  // triangles are the same dot products but need not be rounded alike by every blocking.
+  for (Eigen::Index i = 0; i < G.rows(); ++i)
+    for (Eigen::Index j = 0; j < i; ++j) G(i, j) = G(j, i);
   return G;
 }
 

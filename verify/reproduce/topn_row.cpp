@@ -19,12 +19,19 @@ double distance_with_weights(const std::vector<double>& w, const std::vector<std
   double s_squared = 0;
   for (std::size_t j : selected)
     for (std::size_t k : selected) s_squared += w[j] * w[k] * at(j, k);
-  double distance = 0;
-  for (std::size_t i : rest) {
-    double to_s = 0;
-    for (std::size_t j : selected) to_s += w[j] * at(i, j);
-    distance += std::sqrt(std::max(0.0, w[i] * w[i] * at(i, i) - 2 * w[i] * to_s + s_squared));
+  // sum_{j in selected} w_j G_ij for every token i, selected token by selected token: each sum adds
+  // the same terms in the same order as a loop over `selected` per token would, but G is read along
+  // row j (which is column j: G is symmetric), contiguously, instead of at N scattered places of
+  // every row i. The selected tokens' own sums are computed too and not used.
+  thread_local std::vector<double> to_s;
+  to_s.assign(w.size(), 0.0);
+  for (std::size_t j : selected) {
+    const double* row = G.data() + static_cast<Eigen::Index>(j) * G.outerStride();
+    for (std::size_t i = 0; i < to_s.size(); ++i) to_s[i] += w[j] * row[i];
   }
+  double distance = 0;
+  for (std::size_t i : rest)
+    distance += std::sqrt(std::max(0.0, w[i] * w[i] * at(i, i) - 2 * w[i] * to_s[i] + s_squared));
   return distance;
 }
 

@@ -45,9 +45,8 @@ TopnRowTerms topn_row_terms(const Case& row, const Eigen::Ref<const DoubleMatrix
 
 // d~ of the set `selected` when token i carries weight w_i: sum over the other tokens of
 // ||w_i x_i - s||, s = sum_{j in selected} w_j x_j, from G = the tokens' Gram matrix
-// (||w_i x_i - s||^2 = w_i^2 G_ii - 2 w_i <x_i, s> + ||s||^2): O(L N) operations. The theorems'
-// cumulative_distance_from_gram computes the same from the weighted Gram matrix, whose O(L^2)
-// set-up per row would dominate a sweep over every row of a head.
+// (||w_i x_i - s||^2 = w_i^2 G_ii - 2 w_i <x_i, s> + ||s||^2): O(L N) operations, G read along
+// the rows of the selected tokens, so G must be exactly symmetric (vector_gram's is).
 double distance_with_weights(const std::vector<double>& w, const std::vector<std::size_t>& selected,
                              const std::vector<std::size_t>& rest, const Eigen::Ref<const DoubleMatrix>& G);
 
