@@ -2,8 +2,8 @@
 // <builtin-id>-as-formula.toml restating a built-in theorem, the CPU time per case of
 // nb::evaluate_cases (the default settings of `normbound check`, one thread) on the built-in
 // theorem and on the theorem the file states, on the same cases: the built-in's suite (seed
-// 2508178, --cases cases) drawn at L = 256 and, where its suite takes d, d = 64 (GPT-2's head
-// width). A suite that takes no L keeps its own lengths: the table's L column says which the cases
+// 2508178, --cases cases) drawn at each length of --L (default 256) and, where its suite takes d,
+// d = 64 (GPT-2's head width). A suite that takes no L keeps its own lengths: the table's L column says which the cases
 // have. The file's cases are the built-in's restated (theorems/file_port.hpp); reading the file and
 // drawing and restating the cases are not timed.
 //
@@ -14,6 +14,7 @@
 // verdict differs between the two, after printing each difference.
 //
 //   bench_theorem_file_ports [--specs DIR] [--cases N] [--rounds R] [--min-seconds X] [--only TEXT]
+//                            [--L 16 256 1024]
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -39,7 +40,7 @@
 namespace {
 
 constexpr std::uint64_t kSeed = 2508178;  // `normbound check`'s default seed
-constexpr std::size_t kL = 256, kD = 64;
+constexpr std::size_t kD = 64;
 const std::string kPortSuffix = "-as-formula.toml";
 
 // The port files in `dir` whose name contains `only`, sorted.
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Theorem files against the built-in C++ theorems they restate (CPU time per case, interleaved rounds)"};
   std::string specs = NORMBOUND_SPECS_DIR, only;
   std::size_t count = 10;
+  std::vector<std::size_t> lengths{256};
   unsigned rounds = 5;
   double min_seconds = 0.2;
   app.add_option("--specs", specs, "Directory of the port files <builtin-id>-as-formula.toml")->capture_default_str();
@@ -78,6 +80,8 @@ int main(int argc, char** argv) {
       ->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--min-seconds", min_seconds, "CPU seconds each timed run lasts at least")->capture_default_str();
   app.add_option("--only", only, "Run only the ports whose file name contains this text");
+  app.add_option("--L", lengths, "The lengths L the suites are drawn at, each a row per port")
+      ->capture_default_str()->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
 
   bool verdicts_differ = false;
@@ -88,6 +92,7 @@ int main(int argc, char** argv) {
     std::printf("| port | L | cases | C++ per case | file per case | file/C++ |\n");
     std::printf("|---|---:|---:|---:|---:|---:|\n");
     std::fflush(stdout);
+    for (const std::size_t L : lengths)
     for (const std::filesystem::path& path : port_files(specs, only)) {
       const std::string name = path.filename().string();
       const std::string built_in_id = name.substr(0, name.size() - kPortSuffix.size());
@@ -98,7 +103,7 @@ int main(int argc, char** argv) {
 
       const nb::SuiteShapes& takes = built_in->info().shapes;
       nb::CaseShape shape;
-      if (takes.L) shape.L = kL;
+      if (takes.L) shape.L = L;
       if (takes.d) shape.d = kD;
       const std::vector<nb::Case> cases = built_in->suite({.seed = kSeed, .count = count, .shapes = {shape}});
       std::vector<nb::Case> restated;
