@@ -118,8 +118,14 @@ struct Expr {
   std::function<const Matrix<R>&(Frame<R>&)> matrix;
   std::bitset<kMaxFormulaHeight> loops;  // bit d: reads the counter of the loop at depth d
   bool stored = false;                   // reads a slot: nothing to save by remembering it
-  int exact_input = -1;                  // the value is input exact_input (divided by `divisor`)
-  ExprPtr<R> divisor;
+  // The value is input exact_input, or, with `scale`, that input times or over the scalar scale:
+  // ordered as the input's exact value where scale > 0.
+  int exact_input = -1;
+  ExprPtr<R> scale;
+  // The value is softmax of such a vector: its largest (smallest) weight is at the largest
+  // (smallest) entry of input weights_of_input, where weights_scale (if any) is > 0.
+  int weights_of_input = -1;
+  ExprPtr<R> weights_scale;
   ExprPtr<R> jacobian_logits, jacobian_T;  // the value is softmax_jacobian(these)
 };
 
@@ -297,7 +303,7 @@ class Program<R>::Compiler {
       case K::Negate: return map(compile(n.args[0]), [](const R& x) { return R(-x); });
       case K::Add: return combine(n, [](const R& x, const R& y) { return R(x + y); });
       case K::Subtract: return combine(n, [](const R& x, const R& y) { return R(x - y); });
-      case K::Multiply: return combine(n, [](const R& x, const R& y) { return R(x * y); });
+      case K::Multiply: return multiply(n);
       case K::Divide: return divide(n);
       case K::Power: return power(n);
       case K::Index: return entry(n);
@@ -422,14 +428,23 @@ class Program<R>::Compiler {
       if (refuse) refuse_zero(divisor, f, y);
       return nonzero(y, [&](const R& d) { return R(x / d); });
     });
-    // l / s of an input l with an exact value orders its entries as l does where s > 0.
-    if (e->shape == Shape::Vector && a->exact_input >= 0 && !a->divisor && b->shape == Shape::Scalar) {
-      auto ordered = std::make_shared<E>(*e);
-      ordered->exact_input = a->exact_input;
-      ordered->divisor = b;
-      return ordered;
-    }
-    return e;
+    return scaled(std::move(e), a, b);
+  }
+
+  // e = v / s or v * s (or s * v) for v an input with an exact value and a scalar s: ordered as v
+  // is where s > 0.
+  static ExprPtr<R> scaled(ExprPtr<R> e, const ExprPtr<R>& v, const ExprPtr<R>& s) {
+    if (e->shape != Shape::Vector || v->exact_input < 0 || v->scale || s->shape != Shape::Scalar) return e;
+    auto ordered = std::make_shared<E>(*e);
+    ordered->exact_input = v->exact_input;
+    ordered->scale = s;
+    return ordered;
+  }
+
+  ExprPtr<R> multiply(const Node& n) {
+    const ExprPtr<R> a = compile(n.args[0]), b = compile(n.args[1]);
+    ExprPtr<R> e = combine(n, a, b, [](const R& x, const R& y) { return R(x * y); });
+    return a->shape == Shape::Scalar ? scaled(std::move(e), b, a) : scaled(std::move(e), a, b);
   }
 
   // op entry by entry of two values of one shape, or of a scalar and each entry of the other.
@@ -808,7 +823,53 @@ class Program<R>::Compiler {
     return true;
   }
 
-  ExprPtr<R> reduce(const Node& n) {
+  // max(i, a[i]) and min(i, a[i]) of softmax weights a of an input with an exact value (see
+  // Expr::weights_of_input): the weight at the input's largest (smallest) exact entry, which
+  // softmax's monotonicity makes the largest (smallest) weight; L comparisons of exact numbers
+  // (or of rationals) are not made. Null where the form does not apply.
+  ExprPtr<R> extreme_weight(const Node& n) {
+    const Node& body = n.args[1];
+    if ((n.text != "max" && n.text != "min") || body.kind != Node::Kind::Index || body.args[1].kind != Node::Kind::Name ||
+        body.args[1].text != n.args[0].text || body.args[0].kind != Node::Kind::Name || loop_of(body.args[0]) >= 0)
+      return nullptr;
+    const auto named = std::find_if(p_.names_.begin(), p_.names_.end(),
+                                    [&](const Named& x) { return x.name == body.args[0].text; });
+    if (named == p_.names_.end() || named->read->weights_of_input < 0) return nullptr;
+    named->read_by_a_formula = true;
+    const ExprPtr<R> a = named->read;
+    const int input = a->weights_of_input;
+    const ExprPtr<R> scale = a->weights_scale;
+    const bool largest = n.text == "max";
+    const ExprPtr<R> fallback = reduce(n, false);
+    auto e = std::make_shared<E>();
+    e->loops = fallback->loops;
+    e->scalar = [a, input, scale, largest, fallback](Frame<R>& fr) -> R {
+      const ExactTensor* exact = fr.exact[static_cast<std::size_t>(input)];
+      if (!exact || !exact->is_vector() || (scale && !certainly_positive(scale->scalar(fr)))) return fallback->scalar(fr);
+      const Vector<R>& weights = a->vector(fr);
+      if (static_cast<std::size_t>(weights.size()) != exact->size()) return fallback->scalar(fr);
+      std::size_t at = 0;
+      if (exact->all_dyadic()) {  // the doubles are the exact values
+        for (std::size_t i = 1; i < exact->size(); ++i)
+          if (largest ? exact->approx(i) > exact->approx(at) : exact->approx(i) < exact->approx(at)) at = i;
+      } else {
+        Rational best = exact->exact(0);
+        for (std::size_t i = 1; i < exact->size(); ++i) {
+          const Rational x = exact->exact(i);
+          if (largest ? x > best : x < best) {
+            best = x;
+            at = i;
+          }
+        }
+      }
+      return weights[static_cast<Eigen::Index>(at)];
+    };
+    return e;
+  }
+
+  ExprPtr<R> reduce(const Node& n, bool lemmas = true) {
+    if (lemmas)
+      if (ExprPtr<R> e = extreme_weight(n)) return e;
     const std::size_t depth = loops_.size();
     if (p_.counters_ <= depth) p_.counters_ = depth + 1;
     loops_.push_back(Loop{n.args[0].text, depth, {}, {}, {}});
@@ -1016,7 +1077,13 @@ class Program<R>::Compiler {
     if (f == "softmax") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
       const bool over_box = p_.options_.over_box;
-      return vector_of(v->loops, v->rows, [v, over_box](Frame<R>& fr) { return weights(v->vector(fr), R(1), over_box); });
+      ExprPtr<R> e =
+          vector_of(v->loops, v->rows, [v, over_box](Frame<R>& fr) { return weights(v->vector(fr), R(1), over_box); });
+      if (v->exact_input < 0) return e;
+      auto ordered = std::make_shared<E>(*e);
+      ordered->weights_of_input = v->exact_input;
+      ordered->weights_scale = v->scale;
+      return ordered;
     }
     if (f == "sum_of_others") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
@@ -1057,7 +1124,7 @@ class Program<R>::Compiler {
       fail(k_node, "the k of largest(v, k) must be an integer literal of at least 1");
     const auto k = static_cast<std::size_t>(std::stoll(k_node.text));
     const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
-    const int input = v->divisor ? -1 : v->exact_input;
+    const int input = v->scale ? -1 : v->exact_input;
     const Node* at = &k_node;
     const Formula* f = &f_;
     return scalar_of(v, [v, k, input, at, f](Frame<R>& fr) -> R {
@@ -1087,10 +1154,10 @@ class Program<R>::Compiler {
           return softmax_jacobian_norm_over_box(l, T->scalar(fr));
         });
     const int input = logits->exact_input;
-    const ExprPtr<R> divisor = logits->divisor;
-    return scalar_of(m, [m, logits, T, input, divisor](Frame<R>& fr) -> R {
+    const ExprPtr<R> scale = logits->scale;
+    return scalar_of(m, [m, logits, T, input, scale](Frame<R>& fr) -> R {
       const ExactTensor* exact = input >= 0 ? fr.exact[static_cast<std::size_t>(input)] : nullptr;
-      if (exact && exact->is_vector() && (!divisor || certainly_positive(divisor->scalar(fr)))) {
+      if (exact && exact->is_vector() && (!scale || certainly_positive(scale->scalar(fr)))) {
         const R t = T->scalar(fr);
         if (certainly_positive(t)) return softmax_jacobian_norm(softmax(logits->vector(fr), t), t, *exact);
       }
