@@ -984,6 +984,7 @@ class Program<R>::Compiler {
 
   static bool certainly_positive(const R& x) {
     if constexpr (is_exact_number_v<R>) return sign_of(x) == ExactSign::Positive;
+    else if constexpr (is_gradient_v<R>) return lower_end_of(x.value) > 0;
     else return lower_end_of(x) > 0;
   }
 
