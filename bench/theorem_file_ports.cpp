@@ -2,8 +2,8 @@
 // <builtin-id>-as-formula.toml restating a built-in theorem, the CPU time per case of
 // nb::evaluate_cases (the default settings of `normbound check`, one thread) on the built-in
 // theorem and on the theorem the file states, on the same cases: the built-in's suite (seed
-// 2508178, --cases cases) drawn at L = 256 and, where its suite takes d, d = 64 (GPT-2's head
-// width). A suite that takes no L keeps its own lengths: the table's L column says which the cases
+// 2508178, --cases cases) drawn at each length of --L (default 256) and, where its suite takes d,
+// d = 64 (GPT-2's head width). A suite that takes no L keeps its own lengths: the table's L column says which the cases
 // have. The file's cases are the built-in's restated (theorems/file_port.hpp); reading the file and
 // drawing and restating the cases are not timed.
 //
@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Theorem files against the built-in C++ theorems they restate (CPU time per case, interleaved rounds)"};
   std::string specs = NORMBOUND_SPECS_DIR, only;
   std::size_t count = 10;
+  std::vector<std::size_t> lengths{256};
   unsigned rounds = 5;
   double min_seconds = 0.2;
   app.add_option("--specs", specs, "Directory of the port files <builtin-id>-as-formula.toml")->capture_default_str();
@@ -106,7 +107,6 @@ int main(int argc, char** argv) {
       ->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--min-seconds", min_seconds, "CPU seconds each timed run lasts at least")->capture_default_str();
   app.add_option("--only", only, "Run only the ports whose file name contains this text");
-  std::vector<std::size_t> lengths = {256};
   std::string kept_file = NORMBOUND_KEPT_TIMES, record_file;
   app.add_option("--lengths", lengths, "L of the cases, in turn")->delimiter(',')->capture_default_str();
   app.add_option("--kept", kept_file, "C++ times per case kept from before the migration")->capture_default_str();

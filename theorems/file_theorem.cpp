@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -15,7 +16,7 @@
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
 #include "verify/engine/case_names.hpp"
-#include "verify/formula/formula_evaluation.hpp"
+#include "verify/formula/formula_program.hpp"
 #include "verify/numbers/outside_domain.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/io/input_file.hpp"
@@ -26,8 +27,9 @@
 namespace nb::theorems {
 namespace {
 
-using formula::Bindings;
 using formula::ClaimSpec;
+using formula::Program;
+using formula::Run;
 using formula::dimensions;
 using formula::InputSpec;
 using formula::QuantitySpec;
@@ -55,7 +57,10 @@ std::string relation_text(const ClaimSpec& c) {
 
 class FileTheorem final : public Theorem {
  public:
-  explicit FileTheorem(TheoremSpec spec) : spec_(std::move(spec)) {
+  explicit FileTheorem(TheoremSpec spec)
+      : spec_(std::move(spec)),
+        programs_(compile<double>(), compile<Mpfr>(), compile<DoubleInterval>(), compile<Interval>(),
+                  compile<ExactReal>()) {
     TheoremInfo& info = spec_.info;
     std::string statement, summary;
     for (const ClaimSpec& c : spec_.claims) {
@@ -113,12 +118,10 @@ class FileTheorem final : public Theorem {
         corner.numbers[in.name] = in.values.empty() ? ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low))
                                                     : ExactTensor::literal(in.low);
       }
-    evaluate<double>(corner);
-    const Bindings<double> names = bindings<double>(corner);
-    for (const ClaimSpec& a : spec_.assumptions) {
-      formula::evaluate_scalar(a.value, names, &corner.numbers);
-      formula::evaluate_scalar(a.bound, names, &corner.numbers);
-    }
+    Run<double> at_corner = run<double>(corner);
+    for (std::size_t k = 0; k < quantity_at(0); ++k) at_corner.scalar(k);
+    Sides<double> at_corner_quantities;  // a quantity's mistakes are the file's too
+    record_quantities(at_corner, at_corner_quantities);
     refuse_zero_divisors_on_ranges(corner.integers);
     for (const WitnessSpec& w : spec_.witnesses) {
       Case c = w.input;
@@ -180,21 +183,28 @@ class FileTheorem final : public Theorem {
     // A definition without a value at this case (verify/numbers/outside_domain.hpp) leaves its claims
     // undefined: the case is evaluated, and becomes INCONCLUSIVE with that reason. An assumption
     // without a value does not hold: the case is refused.
-    std::optional<Bindings<DoubleInterval>> fast;
-    std::optional<Bindings<Interval>> wide;  // only where binary64 leaves an assumption undecided
+    std::optional<Run<DoubleInterval>> fast;
+    std::optional<Run<Interval>> wide;  // only where binary64 leaves an assumption undecided
     try {
-      fast = bindings<DoubleInterval>(c);
+      fast.emplace(run<DoubleInterval>(c));
+      fast->define_all();
     } catch (const OutsideDomain&) {
       return;
     }
-    for (const ClaimSpec& a : spec_.assumptions) try {
-        if (certainly_holds(a, *fast, c)) continue;
-        if (!wide) wide = bindings<Interval>(c);
-        if (!certainly_holds(a, *wide, c))
+    for (std::size_t k = 0; k < spec_.assumptions.size(); ++k) {
+      const ClaimSpec& a = spec_.assumptions[k];
+      try {
+        if (certainly_holds(a, *fast, assumption_at(k))) continue;
+        if (!wide) {
+          wide.emplace(run<Interval>(c));
+          wide->define_all();
+        }
+        if (!certainly_holds(a, *wide, assumption_at(k)))
           throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
       } catch (const OutsideDomain& e) {
         throw InputError("the assumption " + relation_text(a) + " has no value here: " + e.what());
       }
+    }
   }
 
   Sides<double> evaluate_double(const Case& c, const EvalContext&) const override { return evaluate<double>(c); }
@@ -300,10 +310,12 @@ class FileTheorem final : public Theorem {
     // An [[assume]] may keep a divisor away from 0 where the ranges do not (a direction v != 0):
     // the ranges alone do not decide then, and a case whose divisor holds 0 stays INCONCLUSIVE.
     if (!spec_.assumptions.empty()) return;
-    Bindings<DoubleInterval> names;
+    const Program<DoubleInterval> refusing(program_inputs(), spec_.definitions, formulas(), true,
+                                           {.refuse_zero_divisors = true});
+    std::vector<formula::Value<DoubleInterval>> ranges;
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) {
-        names[in.name] = DoubleInterval(lengths.at(in.name));
+        ranges.emplace_back(DoubleInterval(lengths.at(in.name)));
         continue;
       }
       double low = lower_end_of(ExactTensor::literal(in.low).template entry<DoubleInterval>(0));
@@ -311,38 +323,74 @@ class FileTheorem final : public Theorem {
       const DoubleInterval range =
           DoubleInterval::from_ends(low, upper_end_of(ExactTensor::literal(in.high).template entry<DoubleInterval>(0)));
       const auto [rows, cols] = dimensions(in, lengths);
-      if (in.kind == Kind::Scalar) names[in.name] = range;
-      else if (in.kind == Kind::Vector) names[in.name] = Vector<DoubleInterval>(Vector<DoubleInterval>::Constant(rows, range));
-      else names[in.name] = Matrix<DoubleInterval>(Matrix<DoubleInterval>::Constant(rows, cols, range));
+      if (in.kind == Kind::Scalar) ranges.emplace_back(range);
+      else if (in.kind == Kind::Vector) ranges.emplace_back(Vector<DoubleInterval>(Vector<DoubleInterval>::Constant(rows, range)));
+      else ranges.emplace_back(Matrix<DoubleInterval>(Matrix<DoubleInterval>::Constant(rows, cols, range)));
     }
-    for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate_refusing_zero_divisors(f, names);
-    for (const ClaimSpec& claim : spec_.claims) {
-      formula::evaluate_refusing_zero_divisors(claim.value, names);
-      formula::evaluate_refusing_zero_divisors(claim.bound, names);
-    }
+    Run<DoubleInterval> on_ranges(refusing, std::move(ranges), {});
+    on_ranges.define_all();
+    for (std::size_t k = 0; k < 2 * spec_.claims.size(); ++k) on_ranges.scalar(k);
   }
 
-  // The inputs of `c` and the definitions, by name.
-  template <class R>
-  Bindings<R> bindings(const Case& c) const {
-    Bindings<R> names;
-    const std::map<std::string, std::int64_t> sizes = lengths(c);
+  // What the programs read: the inputs in the file's order (a length is a scalar).
+  std::vector<formula::ProgramInput> program_inputs() const {
+    std::vector<formula::ProgramInput> inputs;
     for (const InputSpec& in : spec_.inputs) {
-      if (in.kind == Kind::Length) names[in.name] = R(sizes.at(in.name));
-      else if (in.kind == Kind::Scalar) names[in.name] = c.number(in.name).template entry<R>(0);
-      else if (in.kind == Kind::Vector) names[in.name] = c.number(in.name).template to_vector<R>();
-      else names[in.name] = Matrix<R>(c.number(in.name).template to_matrix<R>());
+      if (in.kind == Kind::Vector) inputs.push_back({in.name, formula::Shape::Vector, in.length, "1"});
+      else if (in.kind == Kind::Matrix) inputs.push_back({in.name, formula::Shape::Matrix, in.rows, in.cols});
+      else inputs.push_back({in.name, formula::Shape::Scalar, "1", "1"});
     }
-    for (const auto& [name, f] : spec_.definitions) names[name] = formula::evaluate(f, names, &c.numbers);
-    return names;
+    return inputs;
   }
 
-  // Whether assumption `a`, evaluated in the interval type R, holds for every point of its
-  // enclosures (decided as a claim's verdict is: never on a rounded guess).
+  // The formulas a program computes: each claim's value and bound, then each assumption's, then
+  // each quantity's value.
+  std::vector<const formula::Formula*> formulas() const {
+    std::vector<const formula::Formula*> all;
+    for (const ClaimSpec& c : spec_.claims) all.insert(all.end(), {&c.value, &c.bound});
+    for (const ClaimSpec& a : spec_.assumptions) all.insert(all.end(), {&a.value, &a.bound});
+    for (const QuantitySpec& q : spec_.quantities) all.push_back(&q.value);
+    return all;
+  }
+  std::size_t assumption_at(std::size_t k) const { return 2 * (spec_.claims.size() + k); }
+  std::size_t quantity_at(std::size_t k) const { return assumption_at(spec_.assumptions.size()) + k; }
+
   template <class R>
-  static bool certainly_holds(const ClaimSpec& a, const Bindings<R>& names, const Case& c) {
-    const Claim<R> claim{"", formula::evaluate_scalar(a.value, names, &c.numbers),
-                         formula::evaluate_scalar(a.bound, names, &c.numbers), a.relation};
+  Program<R> compile() const {
+    return Program<R>(program_inputs(), spec_.definitions, formulas(), true);
+  }
+  template <class R>
+  const Program<R>& program() const {
+    return std::get<Program<R>>(programs_);
+  }
+
+  // An evaluation of the program for R on the inputs of `c` (their exact values passed too).
+  template <class R>
+  Run<R> run(const Case& c) const {
+    const std::map<std::string, std::int64_t> sizes = lengths(c);
+    std::vector<formula::Value<R>> values;
+    std::vector<const ExactTensor*> exact;
+    for (const InputSpec& in : spec_.inputs) {
+      if (in.kind == Kind::Length) {
+        values.emplace_back(R(sizes.at(in.name)));
+        exact.push_back(nullptr);
+        continue;
+      }
+      const ExactTensor& v = c.number(in.name);
+      if (in.kind == Kind::Scalar) values.emplace_back(v.template entry<R>(0));
+      else if (in.kind == Kind::Vector) values.emplace_back(v.template to_vector<R>());
+      else values.emplace_back(Matrix<R>(v.template to_matrix<R>()));
+      exact.push_back(&v);
+    }
+    return Run<R>(program<R>(), std::move(values), std::move(exact));
+  }
+
+  // Whether assumption `a` (formulas `at` and at + 1 of the run), evaluated in the interval type R,
+  // holds for every point of its enclosures (decided as a claim's verdict is: never on a rounded guess).
+  template <class R>
+  static bool certainly_holds(const ClaimSpec& a, Run<R>& run, std::size_t at) {
+    R value = run.scalar(at);
+    const Claim<R> claim{"", std::move(value), run.scalar(at + 1), a.relation};
     const Verdict v = classify(slack_of(claim), a.relation, Evidence::Certified, VerdictPolicy{}, working_precision(),
                                false);
     return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact;
@@ -350,24 +398,23 @@ class FileTheorem final : public Theorem {
 
   template <class R>
   Sides<R> evaluate(const Case& c) const {
-    const Bindings<R> names = bindings<R>(c);
+    Run<R> r = run<R>(c);
     Sides<R> s;
     for (std::size_t k = 0; k < spec_.claims.size(); ++k) {
-      const ClaimSpec& claim = spec_.claims[k];
-      s.claim(claim_names_[k], formula::evaluate_scalar(claim.value, names, &c.numbers), claim.relation,
-              formula::evaluate_scalar(claim.bound, names, &c.numbers));
+      R value = r.scalar(2 * k);
+      s.claim(claim_names_[k], std::move(value), spec_.claims[k].relation, r.scalar(2 * k + 1));
     }
-    record_quantities(names, c, s);
+    record_quantities(r, s);
     return s;
   }
 
   // The file's [[quantity]]s on case `c`, for reports. A verdict never waits on one: the exact tier
   // records none (a quantity may have no exact form), and one without a value here is left out.
   template <class R>
-  void record_quantities(const Bindings<R>& names, const Case& c, Sides<R>& s) const {
+  void record_quantities(Run<R>& r, Sides<R>& s) const {
     if constexpr (!std::is_same_v<R, ExactReal>)
-      for (const QuantitySpec& q : spec_.quantities) try {
-          s.quantity(q.name, formula::evaluate_scalar(q.value, names, &c.numbers));
+      for (std::size_t k = 0; k < spec_.quantities.size(); ++k) try {
+          s.quantity(spec_.quantities[k].name, r.scalar(quantity_at(k)));
         } catch (const OutsideDomain&) {
         }
   }
@@ -442,6 +489,8 @@ class FileTheorem final : public Theorem {
   }
 
   TheoremSpec spec_;
+  // The file's formulas compiled for each tier's number type (verify/formula/formula_program.hpp).
+  std::tuple<Program<double>, Program<Mpfr>, Program<DoubleInterval>, Program<Interval>, Program<ExactReal>> programs_;
   std::vector<std::string> claim_names_;
 };
 

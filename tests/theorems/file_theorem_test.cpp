@@ -92,7 +92,7 @@ TEST(FileTheorem, MistakesNameTheirLineAndColumn) {
             "entropy.toml:4:12: 'fidelity' must be one of verbatim | reconstructed | heuristic | extension, not \"exact\"");
   EXPECT_EQ(error_of(with("-sum(i, a[i] * log(a[i]))", "-sum(i, a[i] * lg(a[i]))")).substr(0, 48),
             "entropy.toml:16:9: unknown function 'lg' (known:");
-  EXPECT_EQ(error_of(with("log(L)\"", "log(L) + dot(l, a[0])\"")).substr(0, 60),
+  EXPECT_EQ(error_of(with("log(L)\"", "log(L) + dot(l, a[L])\"")).substr(0, 60),
             "entropy.toml:18:9: an index must be the variable of an enclo");
   EXPECT_NE(error_of(with("\"log(L)\"", "\"log(L) + dot(l, vec(i, a[i] + 1))[\"")).find("entropy.toml:18:9: "),
             std::string::npos);
@@ -292,7 +292,7 @@ TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
             "entropy.toml:8:54: range [0.1, 0.1] holds no binary64 number for the suite to draw");
   EXPECT_EQ(error_of(with("range = [1, 6]", "range = [\"3/2\", \"7/4\"]")),
             "entropy.toml:10:32: range [3/2, 7/4] holds no integer");
-  EXPECT_NE(error_of(with("frobenius_norm(K)", "frobenius_norm(v)")).find("a matrix is needed here, not a vector of length 1"),
+  EXPECT_NE(error_of(with("frobenius_norm(K)", "frobenius_norm(v)")).find("a matrix is needed here, not a vector of length L"),
             std::string::npos);
   // Memory is bounded: a length at most 2^20, a vector or matrix at most 2^24 entries.
   EXPECT_NE(error_of(with("range = [1, 6]", "range = [1, 2000000]")).find("length 'L' must be at most 1048576 in all its range"),

@@ -16,7 +16,7 @@ class Parser {
   Parser(const std::string& text, const std::string& origin) : text_(text), origin_(origin) {}
 
   Node formula() {
-    Node n = sum();
+    Node n = comparison();
     skip_space();
     if (pos_ < text_.size()) fail(std::string("unexpected '") + text_[pos_] + "'");
     return n;
@@ -51,8 +51,24 @@ class Parser {
     return Node{kind, std::move(text), std::move(args), at, height};
   }
   Node binary(Node::Kind kind, Node left, Node right) const {
+    return binary_node(kind, "", std::move(left), std::move(right));
+  }
+  Node binary_node(Node::Kind kind, std::string text, Node left, Node right) const {
     const std::size_t at = left.position;
-    return node(kind, "", {std::move(left), std::move(right)}, at);
+    return node(kind, std::move(text), {std::move(left), std::move(right)}, at);
+  }
+
+  // a < b, a <= b, ...: a condition (see formula.hpp).
+  Node comparison() {
+    Node n = sum();
+    skip_space();
+    for (const char* relation : {"<=", ">=", "==", "!=", "<", ">"}) {
+      const std::string r(relation);
+      if (text_.compare(pos_, r.size(), r) != 0) continue;
+      pos_ += r.size();
+      return binary_node(Node::Kind::Compare, r, std::move(n), sum());
+    }
+    return n;
   }
 
   Node sum() {
@@ -99,7 +115,7 @@ class Parser {
     const std::size_t at = pos_;
     if (pos_ == text_.size()) fail("expected a number, a name or '(' at the end of the formula");
     if (take('(')) {
-      Node n = sum();
+      Node n = comparison();
       expect(')', "to close the parenthesis");
       return n;
     }
@@ -108,7 +124,7 @@ class Parser {
       std::string name = text_.substr(at, pos_ - at);
       if (!take('(')) return node(Node::Kind::Name, std::move(name), {}, at);
       std::vector<Node> args;
-      do args.push_back(sum());
+      do args.push_back(comparison());
       while (take(','));
       expect(')', "to close the arguments of " + name);
       return node(Node::Kind::Call, std::move(name), std::move(args), at);

@@ -4,12 +4,16 @@
 // and that prints as LaTeX (verify/formula/formula_latex.hpp).
 //
 // Grammar, loosest first:
+//   formula  := sum (relation sum)?             relation: < <= > >= == !=; a comparison is a
+//                                               condition, a value only inside indicator, count
+//                                               and where (also the form of a call's argument and
+//                                               of a parenthesis)
 //   sum      := product (('+' | '-') product)*
 //   product  := signed (('*' | '/') signed)*
 //   signed   := '-' signed | power
 //   power    := indexed ('^' signed)?            right-associative: 2^-1, a^b^c = a^(b^c)
 //   indexed  := atom ('[' sum ']')*
-//   atom     := number | name | name '(' sum (',' sum)* ')' | '(' sum ')'
+//   atom     := number | name | name '(' formula (',' formula)* ')' | '(' formula ')'
 // A formula's tree is at most kMaxFormulaHeight deep (a chain of 1 + 1 + ... counts too).
 // Numbers are exact literals (verify/numbers/number_literal.hpp: 3, 0.1 as the decimal it is, 1e-3); a
 // fraction is written as a division (1/3). Names are letters, digits and '_', not starting with a
@@ -23,9 +27,9 @@
 namespace nb::formula {
 
 struct Node {
-  enum class Kind { Number, Name, Negate, Add, Subtract, Multiply, Divide, Power, Index, Call };
+  enum class Kind { Number, Name, Negate, Add, Subtract, Multiply, Divide, Power, Index, Call, Compare };
   Kind kind;
-  std::string text;         // Number: the literal; Name: the name; Call: the function's name
+  std::string text;         // Number: the literal; Name: the name; Call: the function's name; Compare: the relation
   std::vector<Node> args;   // operands in order (Index: the indexed value, then the index)
   std::size_t position = 0; // offset of the node's first character in the formula's text
   std::size_t height = 1;   // of the tree under it (1: a leaf); at most kMaxFormulaHeight

@@ -89,7 +89,8 @@ class CostEstimate {
       case Node::Kind::Add:
       case Node::Kind::Subtract:
       case Node::Kind::Multiply:
-      case Node::Kind::Divide: {
+      case Node::Kind::Divide:
+      case Node::Kind::Compare: {
         Extent e;
         for (const Node& a : n.args) e = widest(e, estimate(a));
         total_ += e.entries();
@@ -114,7 +115,7 @@ class CostEstimate {
 
   Extent call(const Node& n) {
     const std::string& f = n.text;
-    const bool index_form = (f == "sum" || f == "vec" || f == "max" || f == "min") && n.args.size() == 2 &&
+    const bool index_form = (f == "sum" || f == "vec" || f == "max" || f == "min" || f == "count") && n.args.size() == 2 &&
                             n.args[0].kind == Node::Kind::Name && !names_.contains(n.args[0].text) &&
                             !indices_.contains(n.args[0].text);
     if (index_form) {
@@ -132,7 +133,7 @@ class CostEstimate {
     std::vector<Extent> args;
     for (const Node& a : n.args) args.push_back(estimate(a));
     const Extent first = args.empty() ? Extent{} : args[0];
-    if (f == "delta" || f == "max" || f == "min") {
+    if (f == "delta" || f == "max" || f == "min" || f == "indicator" || f == "where") {
       total_ += 1;
       return {};
     }

@@ -13,6 +13,7 @@ int binding(const Node& n) {
     case Node::Kind::Multiply:
     case Node::Kind::Negate: return 2;
     case Node::Kind::Power: return 3;
+    case Node::Kind::Compare: return 0;
     default: return 4;  // numbers, names, entries, calls, fractions
   }
 }
@@ -72,6 +73,8 @@ std::string call(const Node& n) {
     if (f == "exp" || f == "log") return "\\" + f + "\\left(" + x + "\\right)";
   }
   if (f == "delta" && n.args.size() == 2) return "\\delta_{" + tex(n.args[0]) + tex(n.args[1]) + "}";
+  if (f == "indicator" && n.args.size() == 1) return "\\mathbf{1}\\left[" + tex(n.args[0]) + "\\right]";
+  if (f == "count" && index_form) return "\\#\\left\\{" + name(n.args[0].text) + " : " + tex(n.args[1]) + "\\right\\}";
   if (f == "softmax_jacobian") return "J_{\\mathrm{softmax}}\\left(" + arguments(n) + "\\right)";
   if (f == "dot") return "\\left\\langle " + arguments(n) + "\\right\\rangle";
   if (f == "max" || f == "min") return "\\" + f + "\\left(" + arguments(n) + "\\right)";
@@ -90,6 +93,11 @@ std::string tex(const Node& n) {
     case Node::Kind::Power: return "{" + operand(n.args[0], 4) + "}^{" + tex(n.args[1]) + "}";
     case Node::Kind::Index: return entry(n);
     case Node::Kind::Call: return call(n);
+    case Node::Kind::Compare: {
+      const std::string& r = n.text;
+      const std::string tex_relation = r == "<=" ? "\\le" : r == ">=" ? "\\ge" : r == "==" ? "=" : r == "!=" ? "\\ne" : r;
+      return tex(n.args[0]) + " " + tex_relation + " " + tex(n.args[1]);
+    }
   }
   return "";
 }

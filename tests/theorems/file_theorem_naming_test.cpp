@@ -1,0 +1,114 @@
+// Naming a subexpression in [define] never changes a verdict: for each claim, the file that writes
+// it inline and the file that names its parts give the same verdict on every case of one suite
+// (ties, near-ties and the range ends among them), kernels that need structure included: the
+// softmax Jacobian's spectral norm (its own kernel, exact at ties) and largest on an input (decided
+// on its exact value).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "theorems/file_theorem.hpp"
+#include "verify/engine/engine.hpp"
+#include "verify/formula/theorem_spec.hpp"
+
+namespace nb::theorems {
+namespace {
+
+// A theorem file with inputs logits (length L in [2, 6]) and T, the definitions `define` (TOML
+// lines) and one claim.
+std::string file_text(const std::string& define, const std::string& value, const std::string& relation,
+                      const std::string& bound) {
+  return R"toml(id = "naming"
+title = "Naming a subexpression"
+source = "a test"
+fidelity = "extension"
+expect = "holds"
+
+[inputs]
+logits = { kind = "vector", length = "L", range = [-4, 4] }
+T = { kind = "scalar", range = ["1/4", 4], positive = true }
+L = { kind = "length", range = [2, 6] }
+
+[define]
+)toml" + define + "\n[[claim]]\nvalue = \"" +
+         value + "\"\nrelation = \"" + relation + "\"\nbound = \"" + bound + "\"\n";
+}
+
+struct Written {
+  std::string name;
+  std::string inline_define, inline_value, bound_inline;
+  std::string named_define, named_value, bound_named;
+  std::string relation;
+};
+
+// The verdicts of both files on 40 cases of one suite, case by case; returns how many are EQUAL
+// (exact) in the inline file.
+std::size_t expect_same_verdicts(const Written& w) {
+  const auto inline_file = make_file_theorem(formula::read_theorem_spec(
+      file_text(w.inline_define, w.inline_value, w.relation, w.bound_inline), "inline.toml"));
+  const auto named_file = make_file_theorem(formula::read_theorem_spec(
+      file_text(w.named_define, w.named_value, w.relation, w.bound_named), "named.toml"));
+  const std::vector<Case> cases = inline_file->suite({.seed = 2508178, .count = 40});
+  CheckSettings settings;
+  settings.threads = 2;
+  const std::vector<CaseOutcome> a = evaluate_cases(*inline_file, cases, settings);
+  const std::vector<CaseOutcome> b = evaluate_cases(*named_file, cases, settings);
+  std::size_t equal = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(verdict_name(a[i].verdict), verdict_name(b[i].verdict)) << w.name << ", case " << i << " (" << cases[i].label << ")";
+    equal += a[i].verdict == Verdict::EqualExact;
+  }
+  return equal;
+}
+
+TEST(FileTheoremNaming, TheSpectralNormOfANamedSoftmaxJacobianIsItsOwnKernel) {
+  const std::size_t equal = expect_same_verdicts(
+      {.name = "spectral_norm(J) <= max_i a_i / T",
+       .inline_define = "",
+       .inline_value = "spectral_norm(softmax_jacobian(logits, T))",
+       .bound_inline = "max(i, softmax(logits / T)[i]) / T",
+       .named_define = "J = \"softmax_jacobian(logits, T)\"\na = \"softmax(logits / T)\"",
+       .named_value = "spectral_norm(J)",
+       .bound_named = "max(i, a[i]) / T",
+       .relation = "<="});
+  EXPECT_GT(equal, 0u) << "the tied cases are EQUAL (exact): the test meets the exact kernel";
+}
+
+TEST(FileTheoremNaming, NamedScaledLogitsKeepTheirExactOrdering) {
+  expect_same_verdicts({.name = "T ||J(l / T, 1)||_2 <= 1/2",
+                        .inline_define = "",
+                        .inline_value = "spectral_norm(softmax_jacobian(logits / T, 1))",
+                        .bound_inline = "1 / 2",
+                        .named_define = "z = \"logits / T\"\nJ = \"softmax_jacobian(z, 1)\"",
+                        .named_value = "spectral_norm(J)",
+                        .bound_named = "1 / 2",
+                        .relation = "<="});
+}
+
+TEST(FileTheoremNaming, LargestOfANamedInputIsDecidedOnItsExactValue) {
+  const std::size_t equal = expect_same_verdicts({.name = "largest(l, 1) - largest(l, 2) >= 0",
+                                                  .inline_define = "",
+                                                  .inline_value = "largest(logits, 1) - largest(logits, 2)",
+                                                  .bound_inline = "0",
+                                                  .named_define = "v = \"logits\"\ngap = \"largest(v, 1) - largest(v, 2)\"",
+                                                  .named_value = "gap",
+                                                  .bound_named = "0",
+                                                  .relation = ">="});
+  EXPECT_GT(equal, 0u);
+}
+
+TEST(FileTheoremNaming, NamedWeightsGiveTheEntropyBoundsVerdicts) {
+  const std::size_t equal =
+      expect_same_verdicts({.name = "entropy <= log L",
+                            .inline_define = "",
+                            .inline_value = "-sum(i, softmax(logits / T)[i] * log(softmax(logits / T)[i]))",
+                            .bound_inline = "log(L)",
+                            .named_define = "a = \"softmax(logits / T)\"\nH = \"-sum(i, a[i] * log(a[i]))\"",
+                            .named_value = "H",
+                            .bound_named = "log(L)",
+                            .relation = "<="});
+  EXPECT_GT(equal, 0u);
+}
+
+}  // namespace
+}  // namespace nb::theorems
