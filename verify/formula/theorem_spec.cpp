@@ -407,8 +407,9 @@ class SpecReader {
       const toml::table* values = given.as_table();
       if (!values) fail(given, "a witness's inputs are a table { name = value, ... }");
       for (const auto& [key, value] : *values) {
-        const auto in = std::find_if(inputs.begin(), inputs.end(), [&](const InputSpec& i) { return i.name == key.str(); });
-        if (in == inputs.end()) fail(value, "the witness gives '" + std::string(key.str()) + "', which is not an input");
+        const std::string name(key.str());  // a structured binding, which clang's lambdas cannot capture
+        const auto in = std::find_if(inputs.begin(), inputs.end(), [&](const InputSpec& i) { return i.name == name; });
+        if (in == inputs.end()) fail(value, "the witness gives '" + name + "', which is not an input");
         witness_input(*in, value, w.input);
       }
       for (const InputSpec& in : inputs)
