@@ -286,6 +286,11 @@ TEST(FileTheorem, MatrixSizesAreLengthsOrNumbers) {
   EXPECT_EQ(error_of(with("cols = 3", "cols = 0")).substr(0, 61),
             "entropy.toml:8:43: 'cols' must name a length input or be an i");
   EXPECT_EQ(error_of(with("rows = \"L\", ", "")), "entropy.toml:8:5: missing key 'rows'");
+  // A vector's length names a length input: digits are no name (and were once read as a number).
+  EXPECT_EQ(error_of(with("length = \"L\"", "length = \"3\"")),
+            "entropy.toml:9:5: vector 'v' has length '3', which is not an input of kind \"length\"");
+  EXPECT_EQ(error_of(with("length = \"L\"", "length = \"99999999999999999999L\"")),
+            "entropy.toml:9:5: vector 'v' has length '99999999999999999999L', which is not an input of kind \"length\"");
   EXPECT_EQ(error_of(with("rows = \"L\"", "rows = \"3\"")),
             "entropy.toml:8:31: 'rows' names a length input; a number is written without quotes (rows = 3)");
   EXPECT_EQ(error_of(with("[-0.1, 0.1] }\nv", "[0.1, 0.1] }\nv")),

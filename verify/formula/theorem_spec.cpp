@@ -177,9 +177,10 @@ class SpecReader {
       in.unbounded = flag(*t, "unbounded");
       out.push_back(std::move(in));
     }
-    // A size names a length input (a matrix's size may be a number instead).
+    // A size names a length input (a matrix's size may be a number instead, which dimension()
+    // checked; a vector's length is a name only).
     const auto sized_by_length = [&](const InputSpec& in, const std::string& size, const std::string& what) {
-      if (!size.empty() && std::isdigit(static_cast<unsigned char>(size[0]))) return;
+      if (what == "matrix" && !size.empty() && std::isdigit(static_cast<unsigned char>(size[0]))) return;
       const auto sizes = std::find_if(out.begin(), out.end(), [&](const InputSpec& o) { return o.name == size; });
       if (sizes == out.end() || sizes->kind != InputSpec::Kind::Length)
         fail(*table->get(in.name), what + " '" + in.name + "' has " + (what == "vector" ? "length" : "size") + " '" +
