@@ -1,5 +1,5 @@
 #pragma once
-// A built-in theorem restated in a theorem file (a port, theorems/specs/<id>-as-formula.toml)
+// A built-in theorem restated in a theorem file (a port, theorems/<id>-as-formula.toml)
 // names the built-in's inputs as the built-in does and adds the lengths the file declares, which a
 // file theorem reads off the vectors and matrices they size (theorems/file_theorem.hpp), so a
 // built-in case is a case of the port: the port is then checked on the built-in's cases (its tests, bench/theorem_file_ports.cpp). A built-in

@@ -48,7 +48,7 @@ expect 1 '^recheck REFUSED: ' "$nb" recheck "$dir/edited.json"
 expect 1 "statement \(SHA-256 [0-9a-f]{64}\) is not the text of the theorem folder's softmax-jacobian-spectral-sharp" \
   "$nb" recheck "$dir/edited.json"
 expect 1 'is not the text of .*softmax-jacobian-spectral-sharp-as-formula.toml' "$nb" recheck "$dir/edited.json" \
-  --against "$(dirname "$0")/../../theorems/specs/softmax-jacobian-spectral-sharp-as-formula.toml"
+  --against "$(dirname "$0")/../../theorems/softmax-jacobian-spectral-sharp-as-formula.toml"
 genuine_hash=$("$nb" recheck "$dir/sharp.json" | sed -n 's/^  statement SHA-256: \([0-9a-f]*\).*/\1/p')
 edited_hash=$("$nb" recheck "$dir/edited.json" | sed -n 's/^  statement SHA-256: \([0-9a-f]*\).*/\1/p')
 if [ -z "$genuine_hash" ] || [ "$genuine_hash" = "$edited_hash" ]; then

@@ -1,5 +1,5 @@
 // BoxStatement's mean-value form and monotonicity test (BoxForms::MeanValue) on theorem files of
-// theorems/specs: enclosures that hold the slack at sampled points of random boxes, narrower than
+// theorems: enclosures that hold the slack at sampled points of random boxes, narrower than
 // the natural form's on small boxes, with lower ends at least the natural form's.
 #include <gtest/gtest.h>
 
@@ -150,7 +150,7 @@ TEST(MeanValueForm, EnclosesSampledSlacksInMpfi) {
   }
 }
 
-// Every theorem file of theorems/specs with derivatives, at lengths 2 (or their range's nearest
+// Every theorem file of theorems with derivatives, at lengths 2 (or their range's nearest
 // end) on its declared ranges: on 30 random boxes of a sixteenth of each range, the slack at 10
 // sampled points meets the box's enclosure in the mean-value forms (narrower than the natural
 // form's on at least 20 of them). Boxes and points outside the

@@ -304,10 +304,10 @@ std::optional<std::size_t> body_pages(const fs::path& report) {
 
 // The theorem files that bring a run of `registered` theorems (the built-in ones and the theorem
 // folder's) to at least `total`, written to `dir` and named relative to it: copies of the files of
-// theorems/specs under new ids (a copy is a theorem of its own), as many as needed.
+// theorems under new ids (a copy is a theorem of its own), as many as needed.
 std::vector<std::string> theorem_files(std::size_t registered, std::size_t total, const fs::path& dir) {
   std::vector<fs::path> specs;
-  for (const auto& e : fs::directory_iterator(fs::path(NORMBOUND_SOURCE_DIR) / "theorems/specs"))
+  for (const auto& e : fs::directory_iterator(fs::path(NORMBOUND_SOURCE_DIR) / "theorems"))
     if (e.path().extension() == ".toml") specs.push_back(e.path());
   std::sort(specs.begin(), specs.end());
   const auto suffix = [](std::size_t copy) { return "-copy-" + std::to_string(copy); };

@@ -1,4 +1,4 @@
-// The built-in theorems restated in theorems/specs as formulas give the same verdict as their C++
+// The built-in theorems restated in theorems as formulas give the same verdict as their C++
 // versions on every case of the C++ suite, on the C++ theorem's pinned cases and on the file's
 // witnesses (the file's cases are the C++ cases with the lengths the files declare:
 // theorems/file_port.hpp).
@@ -41,7 +41,7 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryCaseOfItsSuite) {
   const Port& port = GetParam();
   const Theorem& built_in = *find(port.built_in);
   const formula::TheoremSpec spec =
-      read_theorem_file_spec(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/specs/" + port.file + ".toml");
+      read_theorem_file_spec(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/" + port.file + ".toml");
   const std::unique_ptr<Theorem> file = make_file_theorem(spec);
   std::vector<Case> cases = built_in.suite({.seed = 2508178, .count = 40});
   for (const Case& c : pinned_cases_of(port.built_in)) cases.push_back(c);

@@ -1,4 +1,4 @@
-// Every theorem file of theorems/specs gives the same verdict, case by case on its own suite, with
+// Every theorem file of theorems gives the same verdict, case by case on its own suite, with
 // the binary64 interval tier and with MPFI alone: a file added there is checked so with no other
 // change (its expectation is checked by the ctest cli_theorem_file_<name>).
 #include <algorithm>
@@ -20,7 +20,7 @@ constexpr std::size_t kCases = 30;
 
 std::vector<std::string> spec_files() {
   std::vector<std::string> files;
-  for (const auto& e : fs::directory_iterator(fs::path(NORMBOUND_SOURCE_DIR) / "theorems/specs"))
+  for (const auto& e : fs::directory_iterator(fs::path(NORMBOUND_SOURCE_DIR) / "theorems"))
     if (e.path().extension() == ".toml") files.push_back(e.path().stem().string());
   std::sort(files.begin(), files.end());
   return files;
@@ -29,7 +29,7 @@ std::vector<std::string> spec_files() {
 class TheoremFolderFile : public testing::TestWithParam<std::string> {
  protected:
   std::unique_ptr<Theorem> theorem() const {
-    return read_theorem_file(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/specs/" + GetParam() + ".toml");
+    return read_theorem_file(std::string(NORMBOUND_SOURCE_DIR) + "/theorems/" + GetParam() + ".toml");
   }
 };
 

@@ -34,7 +34,7 @@ inline constexpr const char* kTheoremFolderVariable = "NORMBOUND_THEOREM_DIR";
 
 // The theorem folder: $NORMBOUND_THEOREM_DIR when set (empty when set empty), else an installed
 // binary's folder (PREFIX/share/normbound/theorems beside PREFIX/bin/normbound) when it exists,
-// else the source tree's theorems/specs when it exists, else empty.
+// else the source tree's theorems when it exists, else empty.
 std::string theorem_folder();
 
 // Adds the theorems of the theorem folder's `*.toml` files (in name order; once per process),
