@@ -12,6 +12,7 @@
 //     and the softmax Jacobian's spectral norm decide ties on the exact value;
 //   - softmax of such a vector (or softmax_jacobian of it) takes one exponential per distinct exact
 //     value of the input, not one per entry (verify/kernels/softmax_of_distinct.hpp);
+//   - a vector over a scalar: softmax(l / T) is computed as softmax(l, T) where T > 0;
 //   - softmax_jacobian(l, T): spectral_norm of it is the Jacobian's own kernel, whose inputs are l
 //     and T (the matrix itself is not built when nothing reads its entries).
 // A definition is computed where it is first read (so a Jacobian named only for its norm costs no
@@ -143,6 +144,11 @@ struct Expr {
   int weights_of_input = -1;
   ExprPtr<R> weights_scale;
   ExprPtr<R> jacobian_logits, jacobian_T;  // the value is softmax_jacobian(these)
+  // The value is the vector numerator over the scalar divisor (divisor: its value once checked
+  // not to be 0, as the division checks it): softmax of it, where the divisor is certainly > 0,
+  // shifts the logits before dividing (verify/kernels/softmax.hpp), as softmax(l, T) does, so
+  // the top term stays exp(0) = 1.
+  ExprPtr<R> numerator, divisor;
 };
 
 // The inputs a program reads: each name with its shape and, for messages, its rows and columns.
@@ -445,6 +451,16 @@ class Program<R>::Compiler {
       if (refuse) refuse_zero(divisor, f, y);
       return nonzero(y, [&](const R& d) { return R(x / d); });
     });
+    if (a->shape == Shape::Vector && b->shape == Shape::Scalar) {
+      auto quotient = std::make_shared<E>(*e);
+      quotient->numerator = a;
+      quotient->divisor = scalar_of(b, [b, nonzero, divisor, f, refuse](Frame<R>& fr) -> R {
+        const R y = b->scalar(fr);
+        if (refuse) refuse_zero(divisor, f, y);
+        return nonzero(y, [](const R& d) { return d; });
+      });
+      e = std::move(quotient);
+    }
     return scaled(std::move(e), a, b);
   }
 
@@ -1281,7 +1297,12 @@ class Program<R>::Compiler {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
       const bool over_box = p_.options_.over_box;
       const int input = v->exact_input;
-      ExprPtr<R> e = vector_of(v->loops, v->rows, [v, over_box, input](Frame<R>& fr) {
+      const ExprPtr<R> numerator = is_gradient_v<R> || over_box ? nullptr : v->numerator, divisor = v->divisor;
+      ExprPtr<R> e = vector_of(v->loops, v->rows, [v, over_box, input, numerator, divisor](Frame<R>& fr) {
+        if (numerator) {  // softmax(l / T) as softmax(l, T), for T > 0
+          const R t = divisor->scalar(fr);
+          if (certainly_positive(t)) return weights(numerator->vector(fr), t, false, fr.distinct_of(numerator->exact_input));
+        }
         return weights(v->vector(fr), R(1), over_box, fr.distinct_of(input));
       });
       if (v->exact_input < 0) return e;
