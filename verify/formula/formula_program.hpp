@@ -26,6 +26,7 @@
 #include <cctype>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -1428,9 +1429,19 @@ Program<R>::Program(std::vector<ProgramInput> inputs, const std::vector<std::pai
     names_.push_back(Named{name, c.remembered_definition(std::move(value)), false, static_cast<int>(definitions_.size() - 1)});
     definitions_.back() = names_.back().read;
   }
+  // A formula written twice (a claim's value and a quantity) is computed once per run: its
+  // first compilation, remembered.
+  std::map<std::string, std::size_t> first_of_text;
   for (const Formula* f : formulas) {
     texts_.push_back(std::make_unique<const Formula>(*f));
     Compiler c(*this, *texts_.back());
+    const auto [first, is_new] = first_of_text.emplace(f->text, formulas_.size());
+    if (!is_new) {
+      ExprPtr<R>& kept = formulas_[first->second];
+      if (!kept->stored) kept = c.remembered_definition(std::move(kept));
+      formulas_.push_back(kept);
+      continue;
+    }
     formulas_.push_back(scalars ? c.of_shape(texts_.back()->root, Shape::Scalar) : c.compile(texts_.back()->root));
   }
   for (const Named& named : names_)
