@@ -1,23 +1,23 @@
-// Theorem files against C++: for every port in the specs directory, a file
-// <builtin-id>-as-formula.toml restating a built-in theorem, the CPU time per case of
-// nb::evaluate_cases (the default settings of `normbound check`, one thread) on the built-in
-// theorem and on the theorem the file states, on the same cases: the built-in's suite (seed
-// 2508178, --cases cases) drawn at each length of --L (default 256) and, where its suite takes d,
-// d = 64 (GPT-2's head width). A suite that takes no L keeps its own lengths: the table's L column says which the cases
-// have. The file's cases are the built-in's restated (theorems/file_port.hpp); reading the file and
-// drawing and restating the cases are not timed.
+// Theorem files against C++: for every former C++ theorem of the kept data (--kept,
+// bench/theorem_file_ports_cpp.tsv: built-in id, L, cases, seconds per case, measured before the
+// C++ theorems were replaced by their files), the CPU time per case of nb::evaluate_cases (the
+// default settings of `normbound check`, one thread) on the theorem its file states
+// (<id>.toml in the specs directory, or <id>-as-formula.toml beside a C++ theorem still there), the
+// kept C++ time of the same id and L, their ratio (the aim: at most 1.5x), and the plain-double
+// floor: the file's evaluation in binary64 (Theorem::evaluate_double) of the same cases, what no
+// certified check can go below. Where the C++ theorem is still built in it is timed too (the
+// "C++ now" column) and its suite (seed 2508178, --cases cases) gives the cases, restated for the
+// file (theorems/file_port.hpp); else the file's own suite does. Cases are drawn at each length of
+// --lengths (default 16,256,1024) and, where the suite takes d, d = 64 (GPT-2's head width); a
+// suite that takes no L keeps its own lengths (the L column says which the cases have). Reading
+// the file and drawing and restating the cases are not timed.
 //
-// Rounds interleave the two, C++ then file, --rounds times per port; each run repeats
-// evaluate_cases on all the cases until it has used --min-seconds of CPU time (the process's CPU
-// time, which other load on the machine inflates less than wall time). The Markdown table prints
-// medians over the rounds and file / C++ (the aim: within 3x at L = 256). Exits 1 if any case's
-// verdict differs between the two, after printing each difference. --lengths draws the cases at
-// each of several L in turn.
-//
-// The C++ times are also kept as data (--kept, bench/theorem_file_ports_cpp.tsv: built-in id, L,
-// cases, seconds per case), measured before the C++ theorems are replaced by their files: the
-// table prints the kept time of each (id, L) beside the file's. --record FILE times the C++
-// theorems alone and writes that data.
+// Rounds interleave the runs (C++ if any, file, double floor), --rounds times per theorem; each run
+// repeats its evaluations of all the cases until it has used --min-seconds of CPU time (the
+// process's CPU time, which other load on the machine inflates less than wall time). The Markdown
+// table prints medians over the rounds. Exits 1 if any case's verdict differs between the C++
+// theorem and its file, after printing each difference. --record FILE times the C++ theorems alone
+// and writes the kept data.
 //
 //   bench_theorem_file_ports [--specs DIR] [--cases N] [--rounds R] [--min-seconds X] [--only TEXT]
 //                            [--lengths L,...] [--kept FILE] [--record FILE]
@@ -51,17 +51,13 @@ namespace {
 
 constexpr std::uint64_t kSeed = 2508178;  // `normbound check`'s default seed
 constexpr std::size_t kD = 64;
-const std::string kPortSuffix = "-as-formula.toml";
 
-// The port files in `dir` whose name contains `only`, sorted.
-std::vector<std::filesystem::path> port_files(const std::string& dir, const std::string& only) {
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.ends_with(kPortSuffix) && name.find(only) != std::string::npos) files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
+// The file stating former C++ theorem `id` in `dir`: <id>.toml, or <id>-as-formula.toml while the
+// C++ theorem is still built in; empty if neither exists.
+std::filesystem::path file_of(const std::string& dir, const std::string& id) {
+  for (const std::string& name : {id + ".toml", id + "-as-formula.toml"})
+    if (std::filesystem::exists(std::filesystem::path(dir) / name)) return std::filesystem::path(dir) / name;
+  return {};
 }
 
 // "256", or "2-64" when the cases' lengths differ.
@@ -98,15 +94,16 @@ int main(int argc, char** argv) {
   CLI::App app{"Theorem files against the built-in C++ theorems they restate (CPU time per case, interleaved rounds)"};
   std::string specs = NORMBOUND_SPECS_DIR, only;
   std::size_t count = 10;
-  std::vector<std::size_t> lengths{256};
+  std::vector<std::size_t> lengths{16, 256, 1024};
   unsigned rounds = 5;
   double min_seconds = 0.2;
-  app.add_option("--specs", specs, "Directory of the port files <builtin-id>-as-formula.toml")->capture_default_str();
+  app.add_option("--specs", specs, "The theorem folder: <id>.toml (or <id>-as-formula.toml) for each kept id")
+      ->capture_default_str();
   app.add_option("--cases", count, "Cases of each built-in's suite")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--rounds", rounds, "Interleaved rounds per port (medians are printed)")
       ->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--min-seconds", min_seconds, "CPU seconds each timed run lasts at least")->capture_default_str();
-  app.add_option("--only", only, "Run only the ports whose file name contains this text");
+  app.add_option("--only", only, "Run only the theorems whose id contains this text");
   std::string kept_file = NORMBOUND_KEPT_TIMES, record_file;
   app.add_option("--lengths", lengths, "L of the cases, in turn")->delimiter(',')->capture_default_str();
   app.add_option("--kept", kept_file, "C++ times per case kept from before the migration")->capture_default_str();
@@ -130,27 +127,32 @@ int main(int argc, char** argv) {
     const nb::CheckSettings settings;  // the defaults of `normbound check`, one thread
     std::printf("seed %llu, %u rounds, CPU time per case of evaluate_cases (medians), one thread\n\n",
                 static_cast<unsigned long long>(kSeed), rounds);
-    std::printf("| port | L | cases | C++ per case | C++ kept | file per case | file/C++ |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|\n");
+    std::printf("| theorem | L | cases | file per case | C++ kept | file/C++ kept | double floor | file/floor | C++ now | file/C++ now |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     std::fflush(stdout);
+    std::vector<std::string> ids;
+    for (const auto& [key, seconds] : kept)
+      if (key.first.find(only) != std::string::npos && (ids.empty() || ids.back() != key.first)) ids.push_back(key.first);
     for (const std::size_t L : lengths)
-    for (const std::filesystem::path& path : port_files(specs, only)) {
-      const std::string name = path.filename().string();
-      const std::string built_in_id = name.substr(0, name.size() - kPortSuffix.size());
-      const nb::Theorem* built_in = nb::theorems::find(built_in_id);
-      if (!built_in) throw nb::InputError(path.string() + ": no built-in theorem '" + built_in_id + "'");
+    for (const std::string& built_in_id : ids) {
+      const std::filesystem::path path = file_of(specs, built_in_id);
+      if (path.empty()) throw nb::InputError(specs + ": no theorem file for '" + built_in_id + "'");
       const nb::formula::TheoremSpec spec = nb::theorems::read_theorem_file_spec(path.string());
       const std::unique_ptr<nb::Theorem> file = nb::theorems::make_file_theorem(spec);
+      // The C++ theorem, while it is built in beside its file (the file then states another id).
+      const nb::Theorem* built_in = spec.info.id == built_in_id ? nullptr : nb::theorems::find(built_in_id);
+      if (record.is_open() && !built_in) throw nb::InputError("no built-in theorem '" + built_in_id + "' to record");
 
-      const nb::SuiteShapes& takes = built_in->info().shapes;
+      const nb::SuiteShapes& takes = (built_in ? built_in : file.get())->info().shapes;
       nb::CaseShape shape;
       if (takes.L) shape.L = L;
       if (takes.d) shape.d = kD;
-      const std::vector<nb::Case> cases = built_in->suite({.seed = kSeed, .count = count, .shapes = {shape}});
+      const nb::SuiteRequest request{.seed = kSeed, .count = count, .shapes = {shape}};
+      const std::vector<nb::Case> cases = built_in ? built_in->suite(request) : file->suite(request);
       std::vector<nb::Case> restated;
-      for (const nb::Case& c : cases) restated.push_back(nb::theorems::port_case(spec, c));
+      for (const nb::Case& c : cases) restated.push_back(built_in ? nb::theorems::port_case(spec, c) : c);
 
-      std::vector<double> cpp_seconds, file_seconds;
+      std::vector<double> cpp_seconds, file_seconds, floor_seconds;
       std::vector<nb::CaseOutcome> cpp_outcomes, file_outcomes;
       const double per_case = 1.0 / static_cast<double>(cases.size());
       if (record.is_open()) {
@@ -164,19 +166,38 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
         continue;
       }
+      volatile double sink = 0;  // keeps the double evaluations from being optimized away
       for (unsigned r = 0; r < rounds; ++r) {
-        cpp_seconds.push_back(nb::bench::seconds_per_evaluation(
-            min_seconds, [&] { cpp_outcomes = nb::evaluate_cases(*built_in, cases, settings); }));
+        if (built_in)
+          cpp_seconds.push_back(nb::bench::seconds_per_evaluation(
+              min_seconds, [&] { cpp_outcomes = nb::evaluate_cases(*built_in, cases, settings); }));
         file_seconds.push_back(nb::bench::seconds_per_evaluation(
             min_seconds, [&] { file_outcomes = nb::evaluate_cases(*file, restated, settings); }));
+        floor_seconds.push_back(nb::bench::seconds_per_evaluation(min_seconds, [&] {
+          for (const nb::Case& c : restated) sink = sink + file->evaluate_double(c, {}).claims[0].value;
+        }));
       }
-      const double cpp = nb::median_of(cpp_seconds) * per_case, in_file = nb::median_of(file_seconds) * per_case;
+      const double in_file = nb::median_of(file_seconds) * per_case, floor = nb::median_of(floor_seconds) * per_case;
       const auto kept_time = kept.find({built_in_id, nb::shape_of(cases.front()).L.value_or(0)});
-      std::printf("| %s | %s | %zu | %s | %s | %s | %.2fx |\n", spec.info.id.c_str(), lengths_text(cases).c_str(),
-                  cases.size(), nb::bench::seconds_text(cpp).c_str(),
+      const auto ratio = [](double x, double y) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2fx", x / y);
+        return std::string(text);
+      };
+      std::string cpp_text, cpp_ratio;
+      if (built_in) {
+        const double cpp = nb::median_of(cpp_seconds) * per_case;
+        cpp_text = nb::bench::seconds_text(cpp);
+        cpp_ratio = ratio(in_file, cpp);
+      }
+      std::printf("| %s | %s | %zu | %s | %s | %s | %s | %s | %s | %s |\n", built_in_id.c_str(),
+                  lengths_text(cases).c_str(), cases.size(), nb::bench::seconds_text(in_file).c_str(),
                   kept_time == kept.end() ? "" : nb::bench::seconds_text(kept_time->second).c_str(),
-                  nb::bench::seconds_text(in_file).c_str(), in_file / cpp);
+                  kept_time == kept.end() ? "" : ratio(in_file, kept_time->second).c_str(),
+                  nb::bench::seconds_text(floor).c_str(), ratio(in_file, floor).c_str(), cpp_text.c_str(),
+                  cpp_ratio.c_str());
       std::fflush(stdout);
+      if (built_in)
       for (std::size_t i = 0; i < cases.size(); ++i)
         if (cpp_outcomes[i].verdict != file_outcomes[i].verdict) {
           verdicts_differ = true;

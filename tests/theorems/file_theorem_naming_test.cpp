@@ -1,8 +1,9 @@
 // Naming a subexpression in [define] never changes a verdict: for each claim, the file that writes
 // it inline and the file that names its parts give the same verdict on every case of one suite
 // (ties, near-ties and the range ends among them), kernels that need structure included: the
-// softmax Jacobian's spectral norm (its own kernel, exact at ties) and largest on an input (decided
-// on its exact value).
+// softmax Jacobian's spectral norm (its own kernel, exact at ties), largest on an input (decided
+// on its exact value), softmax with one exponential per distinct logit, and the loop lemmas (a
+// factor that does not read the loop's index taken out, delta(i, j) split off).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -108,6 +109,32 @@ TEST(FileTheoremNaming, NamedWeightsGiveTheEntropyBoundsVerdicts) {
                             .bound_named = "log(L)",
                             .relation = "<="});
   EXPECT_GT(equal, 0u);
+}
+
+TEST(FileTheoremNaming, NamedFactorsGiveTheJacobianEntryVerdicts) {
+  const std::size_t equal = expect_same_verdicts(
+      {.name = "max_ij |J_ij| <= 1/(4T)",
+       .inline_define = "",
+       .inline_value = "max(i, max(j, abs(softmax(logits / T)[i] / T * (delta(i, j) - softmax(logits / T)[j]))))",
+       .bound_inline = "1 / (4 * T)",
+       .named_define = "a = \"softmax(logits / T)\"\nc = \"1 / T\"",
+       .named_value = "max(i, max(j, abs(a[i] * c * (delta(i, j) - a[j]))))",
+       .bound_named = "1 / (4 * T)",
+       .relation = "<="});
+  EXPECT_GT(equal, 0u) << "L = 2 ties attain the bound";
+}
+
+TEST(FileTheoremNaming, NamedWeightsGiveTheFrobeniusVerdicts) {
+  const std::size_t equal = expect_same_verdicts(
+      {.name = "||J||_F^2 <= p rest",
+       .inline_define = "",
+       .inline_value = "sum(i, sum(j, (softmax(logits / T)[i] * (delta(i, j) - softmax(logits / T)[j]))^2))",
+       .bound_inline = "sum(i, softmax(logits / T)[i]^2) * sum(i, softmax(logits / T)[i] * sum(j, (1 - delta(i, j)) * softmax(logits / T)[j]))",
+       .named_define = "a = \"softmax(logits / T)\"\np = \"sum(i, a[i]^2)\"\nrest = \"sum(i, a[i] * sum(j, (1 - delta(i, j)) * a[j]))\"",
+       .named_value = "sum(i, sum(j, (a[i] * (delta(i, j) - a[j]))^2))",
+       .bound_named = "p * rest",
+       .relation = "<="});
+  EXPECT_GT(equal, 0u) << "tied weights attain the bound";
 }
 
 }  // namespace

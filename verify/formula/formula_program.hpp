@@ -10,6 +10,9 @@
 // inline or named in [define] (naming a subexpression never changes a value):
 //   - an input whose exact value the caller passes, or such an input divided by a scalar: largest
 //     and the softmax Jacobian's spectral norm decide ties on the exact value;
+//   - softmax of such a vector (or softmax_jacobian of it) takes one exponential per distinct exact
+//     value of the input, not one per entry (verify/kernels/softmax_of_distinct.hpp);
+//   - a vector over a scalar: softmax(l / T) is computed as softmax(l, T) where T > 0;
 //   - softmax_jacobian(l, T): spectral_norm of it is the Jacobian's own kernel, whose inputs are l
 //     and T (the matrix itself is not built when nothing reads its entries).
 // A definition is computed where it is first read (so a Jacobian named only for its norm costs no
@@ -23,6 +26,7 @@
 #include <cctype>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -35,9 +39,11 @@
 #include "verify/formula/formula.hpp"
 #include "verify/formula/formula_value.hpp"
 #include "verify/formula/partial_operation.hpp"
+#include "verify/kernels/distinct_entries.hpp"
 #include "verify/kernels/kth_largest.hpp"
 #include "verify/kernels/softmax.hpp"
 #include "verify/kernels/softmax_jacobian_norm.hpp"
+#include "verify/kernels/softmax_of_distinct.hpp"
 #include "verify/kernels/softmax_jacobian_norm_over_box.hpp"
 #include "verify/kernels/softmax_over_box.hpp"
 #include "verify/kernels/spectral_norm.hpp"
@@ -91,7 +97,8 @@ Decision decide_comparison(const R& x, const R& y, int relation) {
 
 // The storage of one evaluation: slots of each shape (inputs, definitions, literals, and the
 // results of computed vectors and matrices, one each), whether each remembered value is computed,
-// the loop counters, and the exact values of the inputs (null: not passed).
+// the loop counters, the exact values of the inputs (null: not passed) and, once asked for, the
+// classes of equal entries of each exact vector input.
 template <class R>
 struct Frame {
   std::vector<R> scalars;
@@ -100,6 +107,17 @@ struct Frame {
   std::vector<char> ready;
   std::vector<std::int64_t> counters;
   std::vector<const ExactTensor*> exact;
+  std::vector<std::optional<DistinctEntries>> distinct;
+
+  // The classes of equal entries of input `input`'s exact value, or null where it is not an
+  // exact vector (or input < 0).
+  const DistinctEntries* distinct_of(int input) {
+    if (input < 0) return nullptr;
+    const auto k = static_cast<std::size_t>(input);
+    if (!exact[k] || !exact[k]->is_vector()) return nullptr;
+    if (!distinct[k]) distinct[k] = distinct_entries(*exact[k]);
+    return &*distinct[k];
+  }
 };
 
 template <class R>
@@ -127,6 +145,11 @@ struct Expr {
   int weights_of_input = -1;
   ExprPtr<R> weights_scale;
   ExprPtr<R> jacobian_logits, jacobian_T;  // the value is softmax_jacobian(these)
+  // The value is the vector numerator over the scalar divisor (divisor: its value once checked
+  // not to be 0, as the division checks it): softmax of it, where the divisor is certainly > 0,
+  // shifts the logits before dividing (verify/kernels/softmax.hpp), as softmax(l, T) does, so
+  // the top term stays exp(0) = 1.
+  ExprPtr<R> numerator, divisor;
 };
 
 // The inputs a program reads: each name with its shape and, for messages, its rows and columns.
@@ -174,6 +197,7 @@ class Program {
   std::size_t slot(Shape s) { return s == Shape::Scalar ? scalars_++ : s == Shape::Vector ? vectors_++ : matrices_++; }
 
   std::vector<std::unique_ptr<const Formula>> texts_;  // the formulas the codes point into
+  std::vector<std::unique_ptr<const Node>> rewritten_;  // the reductions' rewritten bodies (loop_lemmas)
   std::vector<ProgramInput> inputs_;
   std::vector<Slot> input_slots_;
   std::vector<Named> names_;
@@ -428,6 +452,16 @@ class Program<R>::Compiler {
       if (refuse) refuse_zero(divisor, f, y);
       return nonzero(y, [&](const R& d) { return R(x / d); });
     });
+    if (a->shape == Shape::Vector && b->shape == Shape::Scalar) {
+      auto quotient = std::make_shared<E>(*e);
+      quotient->numerator = a;
+      quotient->divisor = scalar_of(b, [b, nonzero, divisor, f, refuse](Frame<R>& fr) -> R {
+        const R y = b->scalar(fr);
+        if (refuse) refuse_zero(divisor, f, y);
+        return nonzero(y, [](const R& d) { return d; });
+      });
+      e = std::move(quotient);
+    }
     return scaled(std::move(e), a, b);
   }
 
@@ -649,7 +683,7 @@ class Program<R>::Compiler {
   void runs_over(const Node& index, const Node& indexed, const std::bitset<kMaxFormulaHeight>& base_loops,
                  const std::string& length, std::function<std::size_t(Frame<R>&)> extent) {
     const int d = loop_of(index);
-    if (d < 0) return;
+    if (d < 0 || !registers_extents_) return;
     if (base_loops.test(static_cast<std::size_t>(d)))
       fail(indexed, "the length " + index.text + " runs over depends on " + index.text);
     Loop& loop = loops_[static_cast<std::size_t>(d)];
@@ -867,9 +901,185 @@ class Program<R>::Compiler {
     return e;
   }
 
+  // --- loop lemmas --------------------------------------------------------------------------
+  // A reduction op(j, b) (sum, max, min) whose body b reads the loop's counter only in part is
+  // computed in O(L), not O(L) per entry of an enclosing loop, by identities that hold for every
+  // real value of the operands (so each evaluation encloses the same number; interval widths may
+  // differ, never the value):
+  //   factor:  op(j, |A B_j|) = |A| op(j, |B_j|);  sum(j, A B_j) = A sum(j, B_j);
+  //            sum(j, (A B_j)^k) = A^k sum(j, B_j^k)  (k an integer literal >= 1)
+  //            where A does not read j (|A| >= 0 commutes with max and min);
+  //   delta:   op(j, b(j, delta(i, j))) = op(op over j != i of b(j, 0), b(i, 1))  for i the
+  //            counter of an enclosing loop, where b(j, 0) does not read i: the terms b(j, 0) and
+  //            op over all of them but one (prefix and suffix, no difference) are computed once
+  //            per run of the loop of i, not once per i.
+  // They apply to the formulas as written and to the parts of them that read j, which are inline
+  // (a definition reads no loop counter): naming a subexpression that does not read j gives the
+  // same rewriting.
+
+  // Whether the tree `n` names `var` (as a value, an index or a loop variable).
+  static bool mentions(const Node& n, const std::string& var) {
+    if (n.kind == Node::Kind::Name && n.text == var) return true;
+    return std::any_of(n.args.begin(), n.args.end(), [&](const Node& a) { return mentions(a, var); });
+  }
+
+  // Whether `n` holds a reduction (an index form: its loop variable would have to be followed).
+  bool holds_a_loop(const Node& n) const {
+    if (n.kind == Node::Kind::Call && (n.text == "sum" || n.text == "vec" || n.text == "max" || n.text == "min" || n.text == "count") &&
+        n.args.size() == 2 && n.args[0].kind == Node::Kind::Name)
+      return true;
+    return std::any_of(n.args.begin(), n.args.end(), [&](const Node& a) { return holds_a_loop(a); });
+  }
+
+  const Node& keep(Node n) {
+    p_.rewritten_.push_back(std::make_unique<const Node>(std::move(n)));
+    return *p_.rewritten_.back();
+  }
+  static Node call_of(const std::string& f, std::vector<Node> args, std::size_t position) {
+    return Node{Node::Kind::Call, f, std::move(args), position};
+  }
+  static Node name_of(const std::string& name, std::size_t position) { return Node{Node::Kind::Name, name, {}, position}; }
+
+  // The factor lemma on op(j, b) (see above), or null.
+  ExprPtr<R> factored(const Node& n) {
+    const std::string& op = n.text;
+    const std::string& j = n.args[0].text;
+    const Node& b = n.args[1];
+    const std::size_t at = b.position;
+    const bool abs_form = b.kind == Node::Kind::Call && b.text == "abs" && b.args.size() == 1 &&
+                          b.args[0].kind == Node::Kind::Multiply;
+    const bool power_form = op == "sum" && b.kind == Node::Kind::Power && b.args[0].kind == Node::Kind::Multiply &&
+                            integer_literal(b.args[1]).value_or(0) >= 1;
+    const bool product_form = op == "sum" && b.kind == Node::Kind::Multiply;
+    if (!abs_form && !power_form && !product_form) return nullptr;
+    const Node& product = abs_form ? b.args[0] : power_form ? b.args[0] : b;
+    for (int side = 0; side < 2; ++side) {
+      const Node& A = product.args[side];
+      const Node& B = product.args[1 - side];
+      if (mentions(A, j) || !mentions(B, j) || compile(A)->shape != Shape::Scalar) continue;
+      Node factor = A, term = B;
+      if (abs_form) {
+        factor = call_of("abs", {A}, A.position);
+        term = call_of("abs", {B}, B.position);
+      } else if (power_form) {
+        factor = Node{Node::Kind::Power, "", {A, b.args[1]}, A.position};
+        term = Node{Node::Kind::Power, "", {B, b.args[1]}, B.position};
+      }
+      Node rewritten{Node::Kind::Multiply, "", {std::move(factor), call_of(op, {n.args[0], std::move(term)}, n.position)}, at};
+      return compile(keep(std::move(rewritten)));
+    }
+    return nullptr;
+  }
+
+  // The variable i of every delta(i, j) and delta(j, i) in `n`, if there is one and only one and it
+  // is an enclosing loop's (not j); else "".
+  std::string delta_partner(const Node& n, const std::string& j) const {
+    std::string partner;
+    bool unique = true;
+    const std::function<void(const Node&)> visit = [&](const Node& x) {
+      if (x.kind == Node::Kind::Call && x.text == "delta" && x.args.size() == 2 && mentions(x, j)) {
+        const Node& other = x.args[0].kind == Node::Kind::Name && x.args[0].text == j ? x.args[1] : x.args[0];
+        const Node& self = &other == &x.args[0] ? x.args[1] : x.args[0];
+        if (self.kind != Node::Kind::Name || self.text != j || other.kind != Node::Kind::Name || other.text == j ||
+            loop_of(other) < 0 || (!partner.empty() && partner != other.text))
+          unique = false;
+        else
+          partner = other.text;
+        return;
+      }
+      for (const Node& a : x.args) visit(a);
+    };
+    visit(n);
+    return unique ? partner : "";
+  }
+
+  // n with every delta(i, j) and delta(j, i) replaced by the literal `value`, and, where
+  // `rename`, the name j by i.
+  static Node substituted(const Node& n, const std::string& i, const std::string& j, const char* value, bool rename) {
+    if (n.kind == Node::Kind::Call && n.text == "delta" && n.args.size() == 2 && mentions(n, i) && mentions(n, j))
+      return Node{Node::Kind::Number, value, {}, n.position};
+    if (rename && n.kind == Node::Kind::Name && n.text == j) return name_of(i, n.position);
+    Node out{n.kind, n.text, {}, n.position, n.height};
+    for (const Node& a : n.args) out.args.push_back(substituted(a, i, j, value, rename));
+    return out;
+  }
+
+  // op of each entry's others: out[k] = op of the entries of v but v[k] (prefix and suffix, no
+  // difference); for one entry, 0 (never read).
+  static Vector<R> others_of(const Vector<R>& v, int op) {
+    const Eigen::Index L = v.size();
+    Vector<R> out(L);
+    if (L < 2) {
+      if (L == 1) out[0] = R(0);
+      return out;
+    }
+    const auto join = [op](const R& x, const R& y) { return op == 0 ? R(x + y) : op == 1 ? R(max_of(x, y)) : R(min_of(x, y)); };
+    Vector<R> suffix(L);  // suffix[k]: op of v[k + 1 ..], for k < L - 1
+    suffix[L - 2] = v[L - 1];
+    for (Eigen::Index k = L - 2; k-- > 0;) suffix[k] = join(v[k + 1], suffix[k + 1]);
+    out[0] = suffix[0];
+    R prefix = v[0];
+    for (Eigen::Index k = 1; k < L; ++k) {
+      out[k] = k + 1 < L ? join(prefix, suffix[k]) : prefix;
+      if (k + 1 < L) prefix = join(prefix, v[k]);
+    }
+    return out;
+  }
+
+  // The delta lemma on op(j, b) (see above), or null.
+  ExprPtr<R> delta_split(const Node& n, int op) {
+    const std::string& j = n.args[0].text;
+    const Node& b = n.args[1];
+    if (holds_a_loop(b)) return nullptr;
+    const std::string i = delta_partner(b, j);
+    if (i.empty()) return nullptr;
+    Node unpaired = substituted(b, i, j, "0", false);
+    if (mentions(unpaired, i)) return nullptr;
+    const ExprPtr<R> terms = compile(keep(call_of("vec", {n.args[0], std::move(unpaired)}, n.position)));
+    // b(i, 1) is read only at i < the length j runs over: it adds no length to i's loop.
+    const bool registering = registers_extents_;
+    registers_extents_ = false;
+    const ExprPtr<R> paired = of_shape(keep(substituted(b, i, j, "1", true)), Shape::Scalar);
+    registers_extents_ = registering;
+    auto others = std::make_shared<E>(E{Shape::Vector, terms->rows, "1"});
+    others->loops = terms->loops;
+    const std::size_t slot = p_.slot(Shape::Vector);
+    others->vector = [terms, op, slot](Frame<R>& fr) -> const Vector<R>& {
+      return fr.vectors[slot] = others_of(terms->vector(fr), op);
+    };
+    const ExprPtr<R> but_one = remembered(std::move(others));
+    const ExprPtr<R> direct = reduce(n, false);  // over no j: the direct form's message
+    const int d = loop_of(name_of(i, 0));
+    const std::size_t counter = loops_[static_cast<std::size_t>(d)].counter;
+    auto e = std::make_shared<E>();
+    e->loops = terms->loops | paired->loops;
+    e->loops.set(static_cast<std::size_t>(d));
+    e->scalar = [terms, but_one, paired, direct, counter, op](Frame<R>& fr) -> R {
+      const Vector<R>& all = terms->vector(fr);
+      if (all.size() == 0) return direct->scalar(fr);
+      const Vector<R>& rest = but_one->vector(fr);
+      const auto join = [op](const R& x, const R& y) { return op == 0 ? R(x + y) : op == 1 ? R(max_of(x, y)) : R(min_of(x, y)); };
+      const std::int64_t k = fr.counters[counter];
+      if (k >= static_cast<std::int64_t>(all.size()))  // no j is i: every delta is 0
+        return all.size() == 1 ? all[0] : join(rest[0], all[0]);
+      const R own = paired->scalar(fr);
+      return all.size() == 1 ? own : join(rest[static_cast<Eigen::Index>(k)], own);
+    };
+    return e;
+  }
+
   ExprPtr<R> reduce(const Node& n, bool lemmas = true) {
     if (lemmas)
       if (ExprPtr<R> e = extreme_weight(n)) return e;
+    // The loop lemmas (above); not for derivatives (the prove tier's own forms), and max and min
+    // of exact numbers are ordered as a whole (below), not pairwise.
+    if constexpr (!is_gradient_v<R>)
+      if (lemmas && (n.text == "sum" || n.text == "max" || n.text == "min")) {
+        if (ExprPtr<R> e = factored(n)) return e;
+        const int op = n.text == "sum" ? 0 : n.text == "max" ? 1 : 2;
+        if (op == 0 || !is_exact_number_v<R>)
+          if (ExprPtr<R> e = delta_split(n, op)) return e;
+      }
     const std::size_t depth = loops_.size();
     if (p_.counters_ <= depth) p_.counters_ = depth + 1;
     loops_.push_back(Loop{n.args[0].text, depth, {}, {}, {}});
@@ -956,11 +1166,19 @@ class Program<R>::Compiler {
   }
 
   // softmax(l / T): over a box of inputs in the form whose enclosure is the weights' range
-  // (verify/kernels/softmax_over_box.hpp), else the engine's.
+  // (verify/kernels/softmax_over_box.hpp); else, where l's entries repeat the classes of equal
+  // entries `classes` of an exact input it is an entrywise image of (Expr::exact_input), one
+  // exponential per class; else the engine's.
   // For derivatives (R a Gradient) the engine's form, differentiated (verify/prove/gradient_number.hpp).
-  static Vector<R> weights(const Vector<R>& l, const R& T, bool over_box) {
+  static Vector<R> weights(const Vector<R>& l, const R& T, bool over_box, const DistinctEntries* classes) {
     if constexpr (is_gradient_v<R>) return softmax(l, T);
-    else return over_box ? softmax_over_box(l, T) : softmax(l, T);
+    else {
+      if (over_box) return softmax_over_box(l, T);
+      if (classes && classes->class_of.size() == static_cast<std::size_t>(l.size()) &&
+          classes->first.size() < classes->class_of.size())
+        return softmax_of_distinct(l, T, *classes);
+      return softmax(l, T);
+    }
   }
 
   // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
@@ -1064,9 +1282,10 @@ class Program<R>::Compiler {
       e->jacobian_logits = l;
       e->jacobian_T = T;
       const std::size_t slot = p_.slot(Shape::Matrix);
-      e->matrix = [l, T, nonzero, over_box, slot](Frame<R>& fr) -> const Matrix<R>& {
+      const int input = l->exact_input;
+      e->matrix = [l, T, nonzero, over_box, input, slot](Frame<R>& fr) -> const Matrix<R>& {
         const R t = nonzero(T->scalar(fr), [](const R& x) { return x; });
-        return fr.matrices[slot] = nb::softmax_jacobian(weights(l->vector(fr), t, over_box), t);
+        return fr.matrices[slot] = nb::softmax_jacobian(weights(l->vector(fr), t, over_box, fr.distinct_of(input)), t);
       };
       return e;
     }
@@ -1078,8 +1297,15 @@ class Program<R>::Compiler {
     if (f == "softmax") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
       const bool over_box = p_.options_.over_box;
-      ExprPtr<R> e =
-          vector_of(v->loops, v->rows, [v, over_box](Frame<R>& fr) { return weights(v->vector(fr), R(1), over_box); });
+      const int input = v->exact_input;
+      const ExprPtr<R> numerator = is_gradient_v<R> || over_box ? nullptr : v->numerator, divisor = v->divisor;
+      ExprPtr<R> e = vector_of(v->loops, v->rows, [v, over_box, input, numerator, divisor](Frame<R>& fr) {
+        if (numerator) {  // softmax(l / T) as softmax(l, T), for T > 0
+          const R t = divisor->scalar(fr);
+          if (certainly_positive(t)) return weights(numerator->vector(fr), t, false, fr.distinct_of(numerator->exact_input));
+        }
+        return weights(v->vector(fr), R(1), over_box, fr.distinct_of(input));
+      });
       if (v->exact_input < 0) return e;
       auto ordered = std::make_shared<E>(*e);
       ordered->weights_of_input = v->exact_input;
@@ -1160,7 +1386,8 @@ class Program<R>::Compiler {
       const ExactTensor* exact = input >= 0 ? fr.exact[static_cast<std::size_t>(input)] : nullptr;
       if (exact && exact->is_vector() && (!scale || certainly_positive(scale->scalar(fr)))) {
         const R t = T->scalar(fr);
-        if (certainly_positive(t)) return softmax_jacobian_norm(softmax(logits->vector(fr), t), t, *exact);
+        if (certainly_positive(t))
+          return softmax_jacobian_norm(weights(logits->vector(fr), t, false, fr.distinct_of(input)), t, *exact);
       }
       return R(spectral_norm(m->matrix(fr)));
     });
@@ -1169,6 +1396,7 @@ class Program<R>::Compiler {
   Program& p_;
   const Formula& f_;
   std::vector<Loop> loops_;
+  bool registers_extents_ = true;  // whether an index adds the length it reads to its loop's
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1201,9 +1429,19 @@ Program<R>::Program(std::vector<ProgramInput> inputs, const std::vector<std::pai
     names_.push_back(Named{name, c.remembered_definition(std::move(value)), false, static_cast<int>(definitions_.size() - 1)});
     definitions_.back() = names_.back().read;
   }
+  // A formula written twice (a claim's value and a quantity) is computed once per run: its
+  // first compilation, remembered.
+  std::map<std::string, std::size_t> first_of_text;
   for (const Formula* f : formulas) {
     texts_.push_back(std::make_unique<const Formula>(*f));
     Compiler c(*this, *texts_.back());
+    const auto [first, is_new] = first_of_text.emplace(f->text, formulas_.size());
+    if (!is_new) {
+      ExprPtr<R>& kept = formulas_[first->second];
+      if (!kept->stored) kept = c.remembered_definition(std::move(kept));
+      formulas_.push_back(kept);
+      continue;
+    }
     formulas_.push_back(scalars ? c.of_shape(texts_.back()->root, Shape::Scalar) : c.compile(texts_.back()->root));
   }
   for (const Named& named : names_)
@@ -1221,6 +1459,7 @@ Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector
   f.counters.assign(program.counters_, 0);
   f.exact = std::move(exact);
   f.exact.resize(program.inputs_.size(), nullptr);
+  f.distinct.resize(program.inputs_.size());
   for (const auto& [at, literal] : program.literals_) {
     if constexpr (is_gradient_v<R>)  // a constant: its value's number type, no derivatives
       f.scalars[at] = R(literal.template entry<typename R::Number>(0));

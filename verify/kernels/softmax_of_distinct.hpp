@@ -1,0 +1,43 @@
+#pragma once
+// softmax(logits / T) with one exponential per class of equal logits instead of one per entry:
+//   alpha_i = e_c / sum_k m_k e_k,  e_k = exp((l_k - m) / T)  for i in class c,
+// m_k the multiplicity of class k. At every tier a case of L logits at two values costs two
+// exponentials, not L (and in exact arithmetic one field generator per value, not a sum of L
+// terms).
+// Contract: where the entries of each class of `classes` enclose one and the same number (the
+// logits are an exact vector's entries, or those times or over one scalar, each class a class of
+// equal exact entries), the output encloses the exact softmax of every logit vector in the
+// enclosures that is constant on the classes, and so the softmax of the exact logits; for points
+// it is that softmax rounded. The terms are the ones verify/kernels/softmax.hpp forms, for the
+// classes' first entries.
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include "verify/kernels/distinct_entries.hpp"
+#include "verify/numbers/exact_real.hpp"
+#include "verify/numbers/numbers.hpp"
+
+namespace nb {
+
+template <class R>
+Vector<R> softmax_of_distinct(const Vector<R>& logits, const R& T, const DistinctEntries& classes) {
+  using std::exp;
+  const std::size_t K = classes.first.size();
+  const auto at = [&](std::size_t k) { return static_cast<Eigen::Index>(classes.first[k]); };
+  using Point = decltype(midpoint_of(logits[0]));
+  Point top = midpoint_of(logits[at(0)]);
+  for (std::size_t k = 1; k < K; ++k) top = max_of(top, midpoint_of(logits[at(k)]));
+  const R shift = point_of<R>(top);
+  std::vector<R> e(K);
+  for (std::size_t k = 0; k < K; ++k) e[k] = exp((logits[at(k)] - shift) / T);
+  if constexpr (is_exact_number_v<R>) limit_generators_of_exponential_sum({e.data(), K});
+  R sum = R(0);
+  for (std::size_t k = 0; k < K; ++k) sum += classes.count[k] == 1 ? e[k] : R(R(static_cast<long>(classes.count[k])) * e[k]);
+  for (std::size_t k = 0; k < K; ++k) e[k] /= sum;
+  Vector<R> alpha(logits.size());
+  for (Eigen::Index i = 0; i < logits.size(); ++i) alpha[i] = e[classes.class_of[static_cast<std::size_t>(i)]];
+  return alpha;
+}
+
+}  // namespace nb
