@@ -73,7 +73,8 @@ void HeadChecks::check(const std::string& id, std::size_t count, const std::func
 
 std::vector<TheoremResult> HeadChecks::results() const {
   std::vector<TheoremResult> results;
-  for (const auto& [id, t] : tallies_) {
+  for (const auto& named : tallies_) {
+    const Tally& t = named.second;
     if (t.outcomes.empty()) continue;
     const auto case_at = [&t](std::size_t i) {
       const auto found = t.kept.find(i);
