@@ -6,8 +6,8 @@
 # the sanitizers) and every fuzzing harness for 20 s; last, the binary64 tier's kernels are fuzzed
 # against MPFI (tests/verify/binary64_differential.cpp). `./test.sh --fast` stops after the first ctest, for
 # local iteration; CI (.ci/run) runs all of it. Tests that need the GPT-2 data read
-# NORMBOUND_GPT2_DIR and NORMBOUND_ATTENTION_DUMPS (the Llama tests NORMBOUND_LLAMA_DIR) from the
-# environment and skip without them.
+# NORMBOUND_GPT2_DIR and NORMBOUND_ATTENTION_DUMPS (the Llama tests NORMBOUND_LLAMA_DIR, those on
+# the paper's text also NORMBOUND_TEXT_DIR) from the environment and skip without them.
 # No test runs longer than 10 minutes (--timeout; a test's own TIMEOUT property takes precedence):
 # a hang fails its test instead of the whole run.
 set -euo pipefail

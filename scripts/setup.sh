@@ -38,6 +38,10 @@ NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pi
 # benchmark, mpmath (with NumPy for its binary64 screens) for Debian's /usr/bin/python3 (the C
 # program's Arb is a build dependency above, through Calcium).
 NORMBOUND_BENCH_PACKAGES=(python3-mpmath python3-numpy)
+# Needed only by bench/compare_forward_llama.sh, which installs it: PyTorch for Debian's
+# /usr/bin/python3, the peer of the Llama forward pass (about 1 GB with its dependencies, so kept
+# apart from the peers above).
+NORMBOUND_BENCH_TORCH_PACKAGES=(python3-torch)
 
 missing_packages() {
   local p

@@ -114,6 +114,11 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_option("--max-tokens", o.heads.source.max_tokens, "Tokens (positions) per window")->capture_default_str();
   cmd->add_option("--rows", o.sweep.rows, "Query rows per head and grid point: all, or K evenly spaced")
       ->capture_default_str();
+  cmd->add_option("--certified-rows", o.certified_rows,
+                  "Rows the per-row theorems are checked certified on: last (the last row of each head and grid "
+                  "point) or sweep (every row of the sweep at every grid point; every outcome is kept)")
+      ->check(CLI::IsMember({"last", "sweep"}))
+      ->capture_default_str();
   add_count_option(*cmd, "--samples", o.samples, 2, kMaxSamples,
                    "Random subsets (permutations) per row for the sampled expectation models");
   add_count_option(*cmd, "--seed", o.sweep.seed, 0, std::numeric_limits<std::uint64_t>::max(),
@@ -142,6 +147,9 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_option("--compare-source", o.compare_source,
                   "Run again on this source (e.g. random-gpt2 beside gpt2-positions:DIR); a claim whose verdict differs "
                   "is FRAGILE");
+  cmd->add_option("--compare-text", o.compare_text,
+                  "Run again on this text (e.g. TinyStories beside War and Peace through the same hf:DIR, or through "
+                  "--compare-source); a claim whose verdict differs is FRAGILE");
   cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
@@ -167,6 +175,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.heads.windows = static_cast<int>(o.windows);
   request.heads.seed = o.sweep.seed;
   request.sweep = o.sweep;
+  request.sweep.certify_every_row = o.certified_rows == "sweep";
   request.sweep.samples = o.samples;
   request.sweep.threads = worker_threads(o.threads, err);
   request.sweep.ranks = &ranks;
@@ -179,7 +188,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   request.record.timestamp = timestamp(o.no_timestamp);
   request.record.source = recorded_spec(o.heads.source.spec);
 
-  std::vector<NamedPath> inputs{{"--text", o.heads.source.text_file}};
+  std::vector<NamedPath> inputs{{"--text", o.heads.source.text_file}, {"--compare-text", o.compare_text}};
   for (const auto& [option, spec] : {std::pair{"--source", o.heads.source.spec}, std::pair{"--compare-source", o.compare_source}})
     if (const auto source = source_input(option, spec)) inputs.push_back(*source);
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
@@ -195,18 +204,30 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     err << "reproduce: " << line << "\n" << std::flush;
   });
   r.runtimes_recorded = !o.no_timestamp;
-  if (o.compare_seed_given || !o.compare_source.empty()) {
+  if (o.compare_seed_given || !o.compare_source.empty() || !o.compare_text.empty()) {
     reproduce::ReproductionRequest again = request;
     if (o.compare_seed_given) again.heads.seed = again.sweep.seed = again.certified.seed = o.compare_seed;
     if (!o.compare_source.empty()) again.heads.source.spec = o.compare_source;
+    if (!o.compare_text.empty()) {
+      again.heads.source.text_file = o.compare_text;
+      again.heads.source.text_string.clear();
+    } else if (!reproduce::takes_text(again.heads.source.spec)) {
+      // A second source without text (the probe, a random model, dumps) reads no --text or --windows.
+      again.heads.source.text_file.clear();
+      again.heads.source.text_string.clear();
+      again.heads.windows = 1;
+    }
     const reproduce::Reproduction other = reproduce::reproduce(again, [&](const std::string& line) {
       err << "reproduce (second run): " << line << "\n" << std::flush;
     });
     if (!ranks.leads()) return 0;  // its rows and cases are in rank 0's reproduction
-    const auto label = [](const reproduce::Reproduction& run, std::uint64_t seed) {
-      return run.source.kind + " seed " + std::to_string(seed);
+    // Each run named by its source kind, its text file's name (two texts through one model) and its seed.
+    const auto label = [](const reproduce::Reproduction& run, const reproduce::ReproductionRequest& req) {
+      const std::string& text = req.heads.source.text_file;
+      return run.source.kind + (text.empty() ? "" : " on " + std::filesystem::path(text).filename().string()) + " seed " +
+             std::to_string(req.sweep.seed);
     };
-    const std::size_t flips = reproduce::mark_flips(r, other, label(r, request.sweep.seed), label(other, again.sweep.seed));
+    const std::size_t flips = reproduce::mark_flips(r, other, label(r, request), label(other, again));
     out << "second run: " << terminal_safe(other.source.description) << ", seed " << again.sweep.seed << ": " << flips
         << " claim(s) differ and now read FRAGILE\n";
   }

@@ -24,6 +24,7 @@ struct ReproduceOptions {
   std::vector<std::string> normalizers{"softmax"};  // names, or "all"
   std::uint64_t windows = 1;
   std::uint64_t samples = 32;
+  std::string certified_rows = "last";  // --certified-rows: last or sweep
   unsigned threads = 0;  // 0: one per hardware thread
   double exact_time_limit = CheckSettings{}.exact_time_limit;  // of the certified checks, as check's
   std::string json;
@@ -34,6 +35,7 @@ struct ReproduceOptions {
   std::uint64_t compare_seed = 0;
   bool compare_seed_given = false;
   std::string compare_source;
+  std::string compare_text;  // the second run's text (--compare-text), on --compare-source or the same source
 };
 
 CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& options);

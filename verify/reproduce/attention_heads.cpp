@@ -35,10 +35,11 @@ std::string random_shape_text(const std::string& spec) {
 // skip those.
 class HeadForwarder final : public gpt2::ForwardHooks<float> {
  public:
+  // `total_heads`: the heads of every pass of the source (AttentionHead::total_heads).
   HeadForwarder(int window, const std::vector<int>& layers, const std::vector<int>& heads, double T,
-                std::string vectors, const std::function<void(const AttentionHead&)>& visit)
+                std::string vectors, const std::function<void(const AttentionHead&)>& visit, std::size_t total_heads)
       : window_(window), layers_(layers.begin(), layers.end()), heads_(heads.begin(), heads.end()), T_(T),
-        vectors_(std::move(vectors)), visit_(visit) {}
+        vectors_(std::move(vectors)), visit_(visit), total_heads_(total_heads) {}
 
   void layer_input(int layer, const gpt2::Matrix<float>& x) override {
     if (vectors_ == "hidden" && layers_.count(layer)) hidden_ = x;
@@ -50,6 +51,7 @@ class HeadForwarder final : public gpt2::ForwardHooks<float> {
     h.layer = a.layer;
     h.head = a.head;
     h.T = T_;
+    h.total_heads = total_heads_;
     // q.k of the exact float32 vectors in binary64, as the theorem cases of --source have them.
     const gpt2::Matrix<double> q = a.q.cast<double>(), k = a.k.cast<double>();
     h.raw_logits.resize(q.rows(), q.rows());
@@ -68,18 +70,12 @@ class HeadForwarder final : public gpt2::ForwardHooks<float> {
   double T_;
   std::string vectors_;
   const std::function<void(const AttentionHead&)>& visit_;
+  std::size_t total_heads_;
   gpt2::Matrix<float> hidden_;
 };
 
 int positions_of(const sources::SourceRequest& r, int n_positions) {
   return static_cast<int>(std::min<std::size_t>(r.max_tokens, static_cast<std::size_t>(n_positions)));
-}
-
-// Whether `spec` runs a model on text (gpt2:DIR or hf:DIR).
-bool takes_text(const std::string& spec) {
-  if (is_random_gpt2(spec)) return false;
-  const auto kind = sources::parse_source_spec(spec).kind;
-  return kind == sources::SourceKind::gpt2_text || kind == sources::SourceKind::hf_text;
 }
 
 void check_request(const HeadRequest& request) {
@@ -122,7 +118,8 @@ void for_each_llama_head(const HeadRequest& request, const fs::path& directory,
   const auto windows = text_windows(request, ids, positions_of(r, config.max_position_embeddings));
   const int depth = *std::max_element(layers.begin(), layers.end()) + 1;
   for (std::size_t w = 0; w < windows.size(); ++w) {
-    HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit);
+    HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit,
+                            windows.size() * layers.size() * heads.size());
     llama::forward_tokens(model, std::span<const int>(windows[w]), depth, forwarder);
   }
 }
@@ -131,6 +128,12 @@ void for_each_llama_head(const HeadRequest& request, const fs::path& directory,
 
 bool is_random_gpt2(const std::string& spec) {
   return spec == kRandomKind || spec.starts_with(std::string(kRandomKind) + ":");
+}
+
+bool takes_text(const std::string& spec) {
+  if (is_random_gpt2(spec)) return false;
+  const auto kind = sources::parse_source_spec(spec).kind;
+  return kind == sources::SourceKind::gpt2_text || kind == sources::SourceKind::hf_text;
 }
 
 HeadSourceInfo describe_heads(const HeadRequest& request) {
@@ -225,9 +228,10 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
     const RandomGpt2Shape shape = parse_random_gpt2_shape(random_shape_text(r.spec));
     const auto heads = sources::select_indices(r.heads, shape.heads, "head");
     const double T = sources::model_temperature(shape.embd / shape.heads).approx(0);
-    for (int layer : sources::select_indices(r.layers, shape.layers, "layer")) {
+    const auto layers = sources::select_indices(r.layers, shape.layers, "layer");
+    for (int layer : layers) {
       const auto model = random_gpt2_model(shape, request.seed, layer);
-      HeadForwarder forwarder(0, {layer}, heads, T, r.vectors, visit);
+      HeadForwarder forwarder(0, {layer}, heads, T, r.vectors, visit, layers.size() * heads.size());
       gpt2::forward_positions(model, positions_of(r, shape.positions), gpt2::HeadSelection({layer}, heads, false),
                               forwarder);
     }
@@ -243,7 +247,7 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
   const auto weights = gpt2::SafetensorsFile::read(directory / "model.safetensors");
   if (info.kind == "gpt2-positions") {
     const auto model = gpt2::load_positions_model<float>(config, weights, layers);
-    HeadForwarder forwarder(0, layers, heads, T, r.vectors, visit);
+    HeadForwarder forwarder(0, layers, heads, T, r.vectors, visit, layers.size() * heads.size());
     gpt2::forward_positions(model, cap, gpt2::HeadSelection(layers, heads, false), forwarder);
     return;
   }
@@ -251,7 +255,8 @@ void for_each_head(const HeadRequest& request, const std::function<void(const At
   const auto windows =
       text_windows(request, gpt2::Gpt2Tokenizer::load_directory(directory).encode(sources::read_text(r)), cap);
   for (std::size_t w = 0; w < windows.size(); ++w) {
-    HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit);
+    HeadForwarder forwarder(static_cast<int>(w), layers, heads, T, r.vectors, visit,
+                            windows.size() * layers.size() * heads.size());
     gpt2::forward_tokens(model, std::span<const int>(windows[w]), forwarder);
   }
 }

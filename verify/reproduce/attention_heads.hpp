@@ -26,6 +26,9 @@ struct AttentionHead {
   // Row i = x_i (what --vectors names), L x d; empty (0 x 0) when the source has no vectors.
   DoubleMatrix vectors;
   int length() const { return static_cast<int>(raw_logits.rows()); }
+  // How many heads the source visits in all, this one included (0 when not known ahead): for a
+  // progress line's estimate of the time left.
+  std::size_t total_heads = 0;
 };
 
 // What the command line asks for: the source fields of SourceRequest (spec, text, layers, heads,
@@ -48,6 +51,9 @@ struct HeadSourceInfo {
 
 // Whether `spec` names the seeded random model (random-gpt2 or random-gpt2:SHAPE), which reads no file.
 bool is_random_gpt2(const std::string& spec);
+
+// Whether `spec` runs a model on text (gpt2:DIR or hf:DIR), which --text and --windows feed.
+bool takes_text(const std::string& spec);
 
 // Reads the source's description without running the model (errors of the spec and the files'
 // presence surface here). Throws UsageError for a malformed spec or options, InputError for bad data.

@@ -7,7 +7,6 @@
 #include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "verify/reproduce/topn_row.hpp"
-#include "theorems/registry.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -25,7 +24,8 @@ const std::vector<std::string>& distance_quantities() {
 }
 
 DistanceSweep::DistanceSweep(const SweepSettings& s, DistanceGrid shape, std::string id, bool certify)
-    : s_(s), shape_(shape), id_(std::move(id)), certify_(certify && s.normalizer == kernels::AttentionNormalizer::Softmax) {
+    : s_(s), shape_(shape), id_(std::move(id)), certify_(certify && s.normalizer == kernels::AttentionNormalizer::Softmax),
+      checks_(s) {
   per_head_.columns = {"window", "layer", "head", "L", "N", "rows"};
   for (const auto& name : distance_quantities()) per_head_.columns.push_back("mean_" + name);
 }
@@ -70,6 +70,7 @@ void DistanceSweep::add_head(const AttentionHead& head) {
     return std::vector<double>(v.begin(), v.end());
   });
   for (std::size_t k = 0; k < work.size(); ++k) std::copy(values[k].begin(), values[k].end(), cache[work[k]].begin());
+  std::vector<std::pair<int, std::size_t>> last_rows;  // (row, N): the last row of each grid point
   for (std::size_t p = 0; p < points.size(); ++p) {
     const auto rows = sweep_rows(s_.rows, static_cast<int>(points[p].L), static_cast<int>(points[p].N));
     if (rows.empty()) continue;
@@ -82,13 +83,18 @@ void DistanceSweep::add_head(const AttentionHead& head) {
     for (double m : mean) row.push_back(number_text(m));
     per_head_.add(std::move(row));
     head_means_[p].push_back(mean);
-    if (certify_) {
-      Case last = head_row_case(head, rows.back(), "topn-distance-fixed");
-      last.integers["N"] = static_cast<std::int64_t>(points[p].N);
-      last.label += " N=" + std::to_string(points[p].N);
-      certified_.push_back(std::move(last));
-    }
+    if (!s_.certify_every_row) last_rows.emplace_back(rows.back(), points[p].N);
   }
+  // Theorem 1 on every (row, N) the grid used, once each (a row's case does not depend on L), or
+  // on the last row of each grid point.
+  const std::vector<std::pair<int, std::size_t>>& checked = s_.certify_every_row ? work : last_rows;
+  if (certify_)
+    checks_.check("topn-distance-fixed", checked.size(), [&](std::size_t k) {
+      Case c = head_row_case(head, checked[k].first, "topn-distance-fixed");
+      c.integers["N"] = static_cast<std::int64_t>(checked[k].second);
+      c.label += " N=" + std::to_string(checked[k].second);
+      return c;
+    });
 }
 
 ExperimentOutcome DistanceSweep::finish() {
@@ -141,7 +147,8 @@ ExperimentOutcome DistanceSweep::finish() {
   o.figures.push_back(fig);
   if (s_.normalizer == kernels::AttentionNormalizer::Softmax)
     o.claims = by_length ? length_claims(x, curves, distance_quantities()) : selection_claims(x, curves, distance_quantities());
-  if (certify_) o.certified.push_back({theorems::find("topn-distance-fixed"), std::move(certified_), CaseOrigin::External});
+  o.certified = checks_.results();
+  o.certified_seconds = checks_.seconds();
   return o;
 }
 

@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "verify/reproduce/experiment.hpp"
+#include "verify/reproduce/head_checks.hpp"
 
 namespace nb::reproduce {
 
@@ -50,7 +51,7 @@ class DistanceSweep final : public Experiment {
   std::vector<DistanceGridPoint> points_;
   ResultTable per_head_;
   std::map<std::size_t, std::vector<DistanceMeans>> head_means_;
-  std::vector<Case> certified_;
+  HeadChecks checks_;  // topn-distance-fixed on every (row, N) of the sweep
   std::size_t heads_ = 0;
 };
 

@@ -11,7 +11,6 @@
 #include "verify/reproduce/separability_sweep.hpp"
 #include "verify/reproduce/sensitivity_sweep.hpp"
 #include "verify/io/errors.hpp"
-#include "verify/results/run_on_ranks.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -45,14 +44,6 @@ void add_normalizer_claims(Reproduction& r) {
   }
 }
 
-// The certified checks of `plan`, dealt over the ranks of an MPI job; a rank other than 0 gets
-// none (only rank 0's reproduction is written, and its results are rank 0's alone).
-RunResults checked_on_ranks(const RunPlan& plan, const RankWorld* ranks) {
-  if (!ranks || ranks->size() == 1) return run(plan);
-  std::optional<RunResults> gathered = run_on_ranks(plan, *ranks);
-  return gathered ? std::move(*gathered) : RunResults{};
-}
-
 }  // namespace
 
 const std::vector<std::string>& experiment_ids() {
@@ -82,6 +73,7 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
   for (kernels::AttentionNormalizer n : request.normalizers) {
     SweepSettings settings = request.sweep;
     settings.normalizer = n;
+    settings.certified = request.certified;
     for (const auto& id : known)
       if (std::find(request.experiments.begin(), request.experiments.end(), id) != request.experiments.end())
         running.push_back({normalized_id(id, n), make_experiment(id, settings), result.source.has_vectors || !needs_vectors(id)});
@@ -91,10 +83,19 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
   auto layer_start = Clock::now();
   int last_window = -1, last_layer = -1;
   std::size_t layer_heads = 0;
+  std::size_t total_heads = 0;
   const auto report_layer = [&] {
-    if (progress && last_layer >= 0)
-      progress("window " + std::to_string(last_window) + ", layer " + std::to_string(last_layer) + ": " +
-               std::to_string(layer_heads) + " heads done (" + std::to_string(seconds_since(layer_start)) + " s)");
+    if (!progress || last_layer < 0) return;
+    // The time left at the mean time per head so far (heads of one source cost alike: same length, same grids).
+    const double elapsed = seconds_since(start);
+    const std::string left =
+        total_heads > result.heads
+            ? "; " + std::to_string(result.heads) + " of " + std::to_string(total_heads) + " heads, about " +
+                  std::to_string(static_cast<long long>(elapsed / static_cast<double>(result.heads) *
+                                                        static_cast<double>(total_heads - result.heads))) + " s left"
+            : "";
+    progress("window " + std::to_string(last_window) + ", layer " + std::to_string(last_layer) + ": " +
+             std::to_string(layer_heads) + " heads done (" + std::to_string(seconds_since(layer_start)) + " s" + left + ")");
   };
   for_each_head(request.heads, [&](const AttentionHead& head) {
     if (head.window != last_window || head.layer != last_layer) {
@@ -106,6 +107,7 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     }
     ++layer_heads;
     ++result.heads;
+    total_heads = head.total_heads;
     for (Running& r : running)
       if (r.fed) {
         const auto t0 = Clock::now();
@@ -140,20 +142,20 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
                                (result.source.stand_in.empty() ? "" : " (" + result.source.stand_in + ")");
     for (Claim& c : timed.outcome.claims)
       c.evidence = source + (timed.outcome.evidence.empty() || !r.fed ? "" : "; " + timed.outcome.evidence);
-    // Certified checks, one run per experiment so that its time is its own.
-    RunPlan own = plan;
-    for (TheoremCases& work : timed.outcome.certified)
-      if (!work.cases.empty()) own.theorems.push_back(std::move(work));
-    timed.outcome.certified.clear();
-    if (!own.theorems.empty()) {
-      if (progress) progress(r.id + ": certified checks of " + std::to_string(own.theorems.size()) + " theorem(s)");
-      const auto c0 = Clock::now();
-      RunResults checked = checked_on_ranks(own, request.sweep.ranks);
-      timed.certified_seconds = seconds_since(c0);
+    // Certified checks, made head by head inside the sweep (their time counted apart from it).
+    timed.certified_seconds = timed.outcome.certified_seconds;
+    timed.seconds -= timed.certified_seconds;
+    if (!timed.outcome.certified.empty()) {
+      RunResults checked;
+      checked.theorems = std::move(timed.outcome.certified);
+      timed.outcome.certified.clear();
       for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
       for (Claim& c : certified_findings(checked)) {
-        c.evidence = source + "; rows of " + r.id + ": the last of each head and grid point (Corollary 3 as printed: every " +
-                     "row of the sweep, at the model's T)";
+        c.evidence = source + "; rows of " + r.id +
+                     (request.sweep.certify_every_row
+                          ? ": every row of the sweep at every grid point"
+                          : ": the last of each head and grid point (Corollary 3 as printed: every row of the sweep, at "
+                            "the model's T)");
         timed.outcome.claims.push_back(std::move(c));
       }
       for (TheoremResult& t : checked.theorems) result.certified.theorems.push_back(std::move(t));

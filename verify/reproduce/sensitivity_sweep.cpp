@@ -7,12 +7,12 @@
 #include <boost/random/normal_distribution.hpp>
 
 #include "verify/kernels/euclidean_norm.hpp"
+#include "verify/reproduce/head_checks.hpp"
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
 #include "theorems/finite_difference.hpp"
-#include "theorems/registry.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -71,7 +71,7 @@ class SensitivitySweep final : public Experiment {
   explicit SensitivitySweep(const SweepSettings& s)
       : s_(s), T_(s.grid_T.empty() ? default_temperatures() : s.grid_T),
         eps_(s.grid_eps.empty() ? std::vector<double>{1e-3, 1e-1, 10} : s.grid_eps),
-        certified_(certified_theorems(s.normalizer)) {}
+        certified_(certified_theorems(s.normalizer)), checks_(s) {}
 
   void add_head(const AttentionHead& head) override {
     // Rows with one key have nothing to perturb (g = 0 for every v) and are left out.
@@ -106,33 +106,30 @@ class SensitivitySweep final : public Experiment {
               m.products[product(k, j, i1, i2)] += row[point(k, i1, j)] * row[point(k, i2, j)];
     }
     m.rows += rows.size();
+    // Every row (or the last), on every scale at every (T, eps), checked certified against both envelopes.
+    const std::size_t first = s_.certify_every_row ? 0 : rows.size() - 1;
+    for (const std::string& id : certified_)
+      checks_.check(id, (rows.size() - first) * points, [&](std::size_t n) {
+        const std::size_t r = first + n / points, k = n % points / (T_.size() * eps_.size());
+        const std::size_t i = n % (T_.size() * eps_.size()) / eps_.size(), j = n % eps_.size();
+        Case c = head_row_case(head, rows[r], id);
+        c.numbers.erase("vectors");
+        c.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows[r]));
+        c.numbers["logits"] = ExactTensor::vector(logits_on_scale(head, rows[r], s_.logit_scales[k]));
+        c.numbers["T"] = ExactTensor::scalar(T_[i]);
+        c.numbers["epsilon"] = ExactTensor::scalar(eps_[j]);
+        c.label += (s_.logit_scales[k] == "scaled" ? "" : " " + s_.logit_scales[k] + " q.k") + " T=" + number_text(T_[i]) +
+                   " eps=" + number_text(eps_[j]);
+        return s_.normalizer == kernels::AttentionNormalizer::Softmax ? c : on_sparsemax_scale(c);
+      });
     // Corollary 3 as printed on every row of the sweep at the model's own temperature (GPT-2:
     // T = sqrt(64) = 8): the bound the figure's dashed envelope draws, on real attention rows.
     if (s_.normalizer == kernels::AttentionNormalizer::Softmax)
-      for (int t : rows) {
-        Case row = head_row_case(head, t, kCorollary3);
+      checks_.check(kCorollary3, rows.size(), [&](std::size_t r) {
+        Case row = head_row_case(head, rows[r], kCorollary3);
         row.numbers.erase("vectors");
-        jacobian_rows_.push_back(std::move(row));
-      }
-    // The last row of every head, on every scale at every (T, eps), checked certified against both envelopes.
-    Case last = head_row_case(head, rows.back(), "");
-    last.numbers.erase("vectors");
-    last.numbers["direction"] = ExactTensor::vector(direction(s_.seed, head, rows.back()));
-    const std::string base_label = last.label;
-    for (const std::string& scale : s_.logit_scales) {
-      last.numbers["logits"] = ExactTensor::vector(logits_on_scale(head, rows.back(), scale));
-      for (double T : T_)
-        for (double eps : eps_) {
-          last.numbers["T"] = ExactTensor::scalar(T);
-          last.numbers["epsilon"] = ExactTensor::scalar(eps);
-          last.label = base_label + (scale == "scaled" ? "" : " " + scale + " q.k") + " T=" + number_text(T) +
-                       " eps=" + number_text(eps);
-          for (auto& [id, cases] : certified_) {
-            last.theorem = id;
-            cases.push_back(s_.normalizer == kernels::AttentionNormalizer::Softmax ? last : on_sparsemax_scale(last));
-          }
-        }
-    }
+        return row;
+      });
   }
 
   ExperimentOutcome finish() override {
@@ -209,9 +206,8 @@ class SensitivitySweep final : public Experiment {
       const std::vector<Claim> claims = sensitivity_claims(curves, !moments_.empty());
       o.claims.insert(o.claims.end(), claims.begin(), claims.end());
     }
-    for (auto& [id, cases] : certified_) o.certified.push_back({theorems::find(id), std::move(cases), CaseOrigin::External});
-    if (!jacobian_rows_.empty())
-      o.certified.push_back({theorems::find(kCorollary3), std::move(jacobian_rows_), CaseOrigin::External});
+    o.certified = checks_.results();
+    o.certified_seconds = checks_.seconds();
     return o;
   }
 
@@ -256,16 +252,16 @@ class SensitivitySweep final : public Experiment {
     for (const std::string& scale : s_.logit_scales) s += (s.empty() ? "" : " and ") + scale;
     return s;
   }
-  // The theorems each last row is checked against, by id: the paper's envelopes for softmax,
-  // sparsemax's Lipschitz bound for sparsemax (on_sparsemax_scale), none for the other normalizers.
-  static std::map<std::string, std::vector<Case>> certified_theorems(kernels::AttentionNormalizer n) {
+  // The theorems each row is checked against at every (T, eps), by id: the paper's envelopes for
+  // softmax, sparsemax's Lipschitz bound for sparsemax (on_sparsemax_scale), none for the others.
+  static std::vector<std::string> certified_theorems(kernels::AttentionNormalizer n) {
     if (n == kernels::AttentionNormalizer::Softmax)
-      return {{"finite-difference-sensitivity", {}}, {"finite-difference-sensitivity-as-printed", {}}};
-    if (n == kernels::AttentionNormalizer::Sparsemax) return {{"sparsemax-jacobian", {}}};
+      return {"finite-difference-sensitivity", "finite-difference-sensitivity-as-printed"};
+    if (n == kernels::AttentionNormalizer::Sparsemax) return {"sparsemax-jacobian"};
     return {};
   }
-  std::map<std::string, std::vector<Case>> certified_;
-  std::vector<Case> jacobian_rows_;  // every row of the sweep at its head's T, for Corollary 3 as printed
+  std::vector<std::string> certified_;
+  HeadChecks checks_;
 };
 
 }  // namespace

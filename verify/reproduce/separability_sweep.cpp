@@ -5,11 +5,11 @@
 #include <map>
 #include <tuple>
 
+#include "verify/reproduce/head_checks.hpp"
 #include "verify/reproduce/head_rows.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
-#include "theorems/registry.hpp"
 #include "theorems/separability.hpp"
 #include "theorems/token_inputs.hpp"
 
@@ -44,7 +44,7 @@ std::vector<double> running_min_separation(const DoubleMatrix& G) {
 class SeparabilitySweep final : public Experiment {
  public:
   explicit SeparabilitySweep(const SweepSettings& s)
-      : s_(s), grid_(s.grid_N.empty() ? std::vector<std::size_t>{2, 4, 8, 16, 32, 64} : s.grid_N) {
+      : s_(s), grid_(s.grid_N.empty() ? std::vector<std::size_t>{2, 4, 8, 16, 32, 64} : s.grid_N), checks_(s) {
     per_head_.columns = {"window", "layer", "head", "L", "N", "rows", "mean_fraction", "mean_lower_bound",
                          "mean_upper_envelope"};
   }
@@ -54,6 +54,7 @@ class SeparabilitySweep final : public Experiment {
     ++heads_;
     const DoubleMatrix G = vector_gram(head);
     const std::vector<double> delta = running_min_separation(G);
+    std::vector<std::pair<int, std::size_t>> checked;  // (row, N) checked certified
     for (std::size_t N : grid_) {
       const auto rows = sweep_rows(s_.rows, head.length(), static_cast<int>(N));
       if (rows.empty()) continue;
@@ -91,11 +92,17 @@ class SeparabilitySweep final : public Experiment {
                      number_text(mean.fraction), number_text(mean.lower), number_text(mean.upper)});
       means_[N][{head.window, head.layer, head.head}] = mean;
       if (s_.normalizer != kernels::AttentionNormalizer::Softmax) continue;
-      Case last = head_row_case(head, rows.back(), "separability-lower");
-      last.integers["N"] = static_cast<std::int64_t>(N);
-      last.label += " N=" + std::to_string(N) + " (unit vectors)";
-      certified_.push_back(std::move(last));
+      if (s_.certify_every_row)
+        for (int t : rows) checked.emplace_back(t, N);
+      else
+        checked.emplace_back(rows.back(), N);
     }
+    checks_.check("separability-lower", checked.size(), [&](std::size_t k) {
+      Case c = head_row_case(head, checked[k].first, "separability-lower");
+      c.integers["N"] = static_cast<std::int64_t>(checked[k].second);
+      c.label += " N=" + std::to_string(checked[k].second) + " (unit vectors)";
+      return c;
+    });
   }
 
   ExperimentOutcome finish() override {
@@ -158,8 +165,8 @@ class SeparabilitySweep final : public Experiment {
     if (s_.normalizer == kernels::AttentionNormalizer::Softmax) o.claims = separability_claims(curves);
     o.evidence = std::to_string(heads_) + " heads; rows: " + s_.rows + " per head with more than N keys; N grid " +
                  grid_text(grid_) + "; vectors scaled to the unit sphere";
-    if (!certified_.empty())
-      o.certified.push_back({theorems::find("separability-lower"), std::move(certified_), CaseOrigin::External});
+    o.certified = checks_.results();
+    o.certified_seconds = checks_.seconds();
     return o;
   }
 
@@ -170,7 +177,7 @@ class SeparabilitySweep final : public Experiment {
   std::map<std::size_t, std::map<std::tuple<int, int, int>, SeparabilityMeans>> means_;  // by N, then (window, layer, head)
   std::size_t heads_ = 0;
   std::size_t rows_ = 0, trivial_rows_ = 0;  // (row, N) evaluated, and those whose lower bound is <= 0
-  std::vector<Case> certified_;
+  HeadChecks checks_;  // separability-lower on every (row, N) of the sweep
 };
 
 }  // namespace
