@@ -68,6 +68,7 @@ TEST(TheoremFileNesting, RefusesAFileAboveTheSizeLimit) {
 TEST(TheoremFileLimits, HoldForEveryFileOfTheTheoremFolder) {
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(NORMBOUND_THEOREM_SPECS)) {
+    if (entry.path().extension() != ".toml") continue;  // the C++ theorems still to migrate share the folder
     std::stringstream text;
     text << std::ifstream(entry.path()).rdbuf();
     EXPECT_EQ(nesting_error(text.str()), "") << entry.path();
