@@ -159,6 +159,13 @@ std::optional<std::vector<std::size_t>> members_of(const Vector<R>& mask) {
   std::vector<std::size_t> members;
   bool undecided = false;
   for (Eigen::Index i = 0; i < mask.size(); ++i) {
+    if constexpr (std::is_same_v<R, DoubleInterval> || std::is_same_v<R, double>) {  // the common case, fast
+      const double lo = lower_end_of(mask[i]), hi = upper_end_of(mask[i]);
+      if (lo == hi && (lo == 0 || lo == 1)) {
+        if (lo == 1) members.push_back(static_cast<std::size_t>(i));
+        continue;
+      }
+    }
     const std::optional<std::int64_t> k = integer_value(mask[i]);
     if (k == 1) members.push_back(static_cast<std::size_t>(i));
     else if (k == 0) continue;
