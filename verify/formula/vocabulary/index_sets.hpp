@@ -29,6 +29,7 @@
 
 #include "verify/formula/formula_value.hpp"
 #include "verify/formula/partial_operation.hpp"
+#include "verify/kernels/kth_largest.hpp"
 #include "verify/kernels/top_n.hpp"
 #include "verify/numbers/exact.hpp"
 #include "verify/numbers/exact_real.hpp"
@@ -214,16 +215,12 @@ Vector<R> sorted(const Vector<R>& v) {
   if constexpr (is_exact_number_v<R>) {
     for (Eigen::Index k = 0; k < v.size(); ++k) out[k] = R::unknown("sort of computed exact numbers");
   } else {
-    using End = std::decay_t<decltype(lower_end_of(v[0]))>;
-    std::vector<End> lower, upper;
-    for (Eigen::Index i = 0; i < v.size(); ++i) {
-      lower.push_back(lower_end_of(v[i]));
-      upper.push_back(upper_end_of(v[i]));
-      if (!(lower.back() == lower.back()) || !(upper.back() == upper.back())) {
-        for (Eigen::Index k = 0; k < v.size(); ++k) out[k] = not_a_number<R>();
-        return out;
-      }
+    auto ends = entry_ends(v);
+    if (!ends) {
+      for (Eigen::Index k = 0; k < v.size(); ++k) out[k] = not_a_number<R>();
+      return out;
     }
+    auto& [lower, upper] = *ends;
     std::sort(lower.begin(), lower.end(), std::greater<>());
     std::sort(upper.begin(), upper.end(), std::greater<>());
     for (Eigen::Index k = 0; k < v.size(); ++k) {
