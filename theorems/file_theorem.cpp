@@ -15,6 +15,7 @@
 #include "models/random/logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
+#include "models/random/vector_cases.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_program.hpp"
 #include "verify/numbers/outside_domain.hpp"
@@ -76,8 +77,9 @@ class FileTheorem final : public Theorem {
     info.summary = summary;
     for (const InputSpec& in : spec_.inputs) {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
-      // A source feeds the numbers; the lengths are read off them.
-      if (in.kind != Kind::Length) info.inputs.push_back(in.name);
+      // A source feeds the numbers; the lengths are read off them, but for a selection size N that
+      // sizes no input, which the source's --top-n gives.
+      if (in.kind != Kind::Length || (in.name == "N" && !sizes_an_input(in.name))) info.inputs.push_back(in.name);
       if (!in.from.empty() && in.from != in.name) info.source_names[in.name] = in.from;
       std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
@@ -231,6 +233,7 @@ class FileTheorem final : public Theorem {
       case SuiteSpec::Generator::FiniteDifferenceCases:
         cases = random::finite_difference_cases(request, id, spec_.suite.max_L);
         break;
+      case SuiteSpec::Generator::FixedSetCases: cases = random::fixed_set_cases(request, id); break;
     }
     for (Case& c : cases) c.theorem = spec_.info.id;
     return cases;
@@ -250,6 +253,13 @@ class FileTheorem final : public Theorem {
     }
     if (search.inputs.empty())
       search.not_searchable = "each of its inputs is a length, an integer or one of a list of values: nothing to move";
+  }
+
+  // Whether the length `length` sizes a vector or matrix input.
+  bool sizes_an_input(const std::string& length) const {
+    return std::any_of(spec_.inputs.begin(), spec_.inputs.end(), [&](const InputSpec& in) {
+      return in.length == length || in.rows == length || in.cols == length;
+    });
   }
 
   bool breaks_an_assumption(const Case& c) const {

@@ -33,6 +33,8 @@ const std::vector<Port> kPorts = {
     {"softmax-jacobian-temperature-inflation", "softmax-jacobian-temperature-inflation-as-formula"},
     {"softmax-lipschitz", "softmax-lipschitz-as-formula"},
     {"softmax-weight-bounds", "softmax-weight-bounds-as-formula"},
+    {"topn-distance-fixed", "topn-distance-fixed-as-formula"},
+    {"topn-distance-fixed-normsum", "topn-distance-fixed-normsum-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {};

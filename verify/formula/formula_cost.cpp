@@ -115,16 +115,18 @@ class CostEstimate {
 
   Extent call(const Node& n) {
     const std::string& f = n.text;
-    const bool index_form = (f == "sum" || f == "vec" || f == "max" || f == "min" || f == "count") && n.args.size() == 2 &&
-                            n.args[0].kind == Node::Kind::Name && !names_.contains(n.args[0].text) &&
-                            !indices_.contains(n.args[0].text);
+    const bool over_a_set = n.args.size() == 3 && f != "vec";  // op(i, S, e): S computed once
+    const bool index_form = (f == "sum" || f == "vec" || f == "max" || f == "min" || f == "count") &&
+                            (n.args.size() == 2 || over_a_set) && n.args[0].kind == Node::Kind::Name &&
+                            !names_.contains(n.args[0].text) && !indices_.contains(n.args[0].text);
     if (index_form) {
       const std::string& var = n.args[0].text;
-      const double length = range(var, n.args[1]);
+      double length = range(var, n.args.back());
+      if (over_a_set) length = std::max(length, estimate(n.args[1]).rows);
       indices_.insert(var);
       // The body's cost once, then length - 1 times more.
       const double before = total_;
-      estimate(n.args[1]);
+      estimate(n.args.back());
       const double body = total_ - before;
       indices_.erase(var);
       total_ += (length - 1) * body + length;
@@ -141,6 +143,7 @@ class CostEstimate {
       total_ += 2 * first.entries();
       return {};
     }
+    if (const std::optional<Extent> e = index_set_cost(f, first, args)) return *e;
     if (f == "largest") {
       total_ += first.entries() * std::log2(first.entries() + 1);
       return {};
@@ -212,6 +215,24 @@ class CostEstimate {
       case Node::Kind::Power: return std::pow(a[0], a[1]);
       default: return std::nullopt;
     }
+  }
+
+  // top, left_out and argmax compare pairs of entries (L^2 where enclosures are ordered), sort
+  // sorts, concat copies; null for other names.
+  std::optional<Extent> index_set_cost(const std::string& f, const Extent& first, const std::vector<Extent>& args) {
+    if (f == "top" || f == "left_out" || f == "argmax") {
+      total_ += first.rows * first.rows;
+      return f == "argmax" ? Extent{} : Extent{first.rows, 1};
+    }
+    if (f == "sort") {
+      total_ += first.rows * std::log2(first.rows + 1);
+      return first;
+    }
+    if (f == "concat" && args.size() == 2) {
+      total_ += first.rows + args[1].rows;
+      return Extent{first.rows + args[1].rows, 1};
+    }
+    return std::nullopt;
   }
 
   std::map<std::string, Extent> names_;

@@ -30,10 +30,12 @@
 //                  (FormulaError), never a value
 //   delta(i, j)    1 if the index variables i and j are equal, else 0 (Kronecker's delta)
 //   dot(u, v) norm(v) softmax(v)   sum u_i v_i, the Euclidean norm, exp(v_i) / sum_j exp(v_j)
-//   largest(v, k)  the k-th largest entry of v with multiplicity (k an integer literal >= 1;
+//   largest(v, k)  the k-th largest entry of v with multiplicity (k an integer formula in [1, length];
 //                  largest(v, 2) of (3, 5, 5) is 5), verify/kernels/kth_largest.hpp; of an input whose
 //                  exact value the caller passes, decided on that value (top_n), else on the
 //                  enclosures' ends (no exact form)
+//   top(v, N) left_out(v, N) argmax(v) sort(v) concat(u, v), and sum/max/min/count(i, S, e) over
+//                  the members of a set S: verify/formula/vocabulary/index_sets.hpp
 //   sum_of_others(v)         the vector of sum_{j != i} v_j, by prefix and suffix sums
 //                  (weights_of_the_others): of weights, 1 - a_i without the cancellation of 1 - a_i
 //   softmax_jacobian(l, T)   the L x L matrix (diag(a) - a a^T) / T, a = softmax(l / T)
@@ -46,8 +48,8 @@
 //                  equation, ties decided on the exact logits, exact at ties), which is sharper
 //                  and has an exact form where the general kernel has none
 // For R = Gradient<I> (verify/prove/gradient_number.hpp) each value carries enclosures of its first
-// derivatives: softmax is the engine's form, differentiated; largest and spectral_norm, which have
-// no derivative kernel, throw FormulaError.
+// derivatives: softmax is the engine's form, differentiated; largest, sort and spectral_norm, which
+// have no derivative kernel, throw FormulaError (top and argmax are constant where decided).
 // A mistake of shape or of use (a vector where a scalar is needed, lengths that differ, an
 // unknown name) throws FormulaError at the offending node.
 #include <cstddef>

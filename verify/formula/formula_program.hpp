@@ -39,6 +39,7 @@
 #include "verify/formula/formula.hpp"
 #include "verify/formula/formula_value.hpp"
 #include "verify/formula/partial_operation.hpp"
+#include "verify/formula/vocabulary/index_sets.hpp"
 #include "verify/kernels/distinct_entries.hpp"
 #include "verify/kernels/kth_largest.hpp"
 #include "verify/kernels/softmax.hpp"
@@ -169,6 +170,9 @@ struct ProgramOptions {
 template <class R>
 class Run;
 
+template <class R, class C>
+struct IndexSetCalls;  // verify/formula/vocabulary/index_set_calls.hpp
+
 // Definitions (name, formula; each may read the inputs and the definitions before it) and
 // formulas compiled for R. Throws FormulaError at the first node that names something unknown,
 // has the wrong shape (where `scalars`, a formula that is not a scalar) or lengths that certainly
@@ -229,6 +233,9 @@ class Run {
 
 template <class R>
 class Program<R>::Compiler {
+  template <class, class>
+  friend struct IndexSetCalls;
+
  public:
   Compiler(Program& p, const Formula& f) : p_(p), f_(f) {}
 
@@ -851,7 +858,8 @@ class Program<R>::Compiler {
 
   // sum/max/min/vec(i, e) when the first argument names no value: an index form.
   bool index_form(const Node& n) const {
-    if (n.args.size() != 2 || n.args[0].kind != Node::Kind::Name || loop_of(n.args[0]) >= 0) return false;
+    const bool over_a_set = n.args.size() == 3 && n.text != "vec";  // op(i, S, e)
+    if ((n.args.size() != 2 && !over_a_set) || n.args[0].kind != Node::Kind::Name || loop_of(n.args[0]) >= 0) return false;
     for (const Named& named : p_.names_)
       if (named.name == n.args[0].text) return false;
     return true;
@@ -1069,7 +1077,7 @@ class Program<R>::Compiler {
   }
 
   ExprPtr<R> reduce(const Node& n, bool lemmas = true) {
-    if (lemmas)
+    if (lemmas && n.args.size() == 2)
       if (ExprPtr<R> e = extreme_weight(n)) return e;
     // The loop lemmas (above); not for derivatives (the prove tier's own forms), and max and min
     // of exact numbers are ordered as a whole (below), not pairwise.
@@ -1082,9 +1090,16 @@ class Program<R>::Compiler {
       }
     const std::size_t depth = loops_.size();
     if (p_.counters_ <= depth) p_.counters_ = depth + 1;
+    // op(i, S, e): i runs over the members of the set S (vocabulary/index_set_calls.hpp), which
+    // cannot read i.
+    const ExprPtr<R> set = n.args.size() == 3 ? of_shape(n.args[1], Shape::Vector) : nullptr;
     loops_.push_back(Loop{n.args[0].text, depth, {}, {}, {}});
+    if (set) {
+      loops_.back().extents.emplace_back(&n.args[1], [set](Frame<R>& fr) { return static_cast<std::size_t>(set->vector(fr).size()); });
+      loops_.back().lengths.push_back(set->rows);
+    }
     // count(i, c) is the sum of indicator(c).
-    const ExprPtr<R> body = n.text == "count" ? indicator(n.args[1]) : of_shape(n.args[1], Shape::Scalar);
+    const ExprPtr<R> body = n.text == "count" ? indicator(n.args.back()) : of_shape(n.args.back(), Shape::Scalar);
     Loop loop = std::move(loops_.back());
     loops_.pop_back();
     if (loop.extents.empty()) fail(n, loop.var + " indexes no vector in " + n.text + "(" + loop.var + ", ...)");
@@ -1125,6 +1140,11 @@ class Program<R>::Compiler {
       return e;
     }
     const int op = kind == "sum" || kind == "count" ? 0 : kind == "max" ? 1 : 2;
+    if (set) {
+      e->loops |= set->loops;
+      e->scalar = IndexSetCalls<R, Compiler>::over_members(set, body, start, depth, op, &n.args[1], f);
+      return e;
+    }
     e->scalar = [body, start, depth, op](Frame<R>& fr) -> R {
       const std::size_t len = start(fr);
       if constexpr (is_exact_number_v<R>)  // ordered as a whole: a pair Calcium cannot order need not end it
@@ -1289,6 +1309,7 @@ class Program<R>::Compiler {
       };
       return e;
     }
+    if (ExprPtr<R> e = IndexSetCalls<R, Compiler>::call(*this, n)) return e;
     arity(n, 1);
     if (f == "norm") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
@@ -1340,29 +1361,34 @@ class Program<R>::Compiler {
     if (f == "abs") return map(compile(n.args[0]), [](const R& x) { return R(abs(x)); });
     fail(n, "unknown function '" + f +
                 "' (known: abs, count, delta, dot, exp, frobenius_norm, indicator, largest, log, log1p, max, min, norm, "
-                "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where)");
+                "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where; argmax, concat, left_out, sort, "
+                "top)");
   }
 
   // largest(v, k): on the exact value of an input v where the caller passes it, else on v's entries.
+  // k is any integer formula (a literal is checked here, others at each case).
   ExprPtr<R> largest(const Node& n) {
     const Node& k_node = n.args[1];
-    if (k_node.kind != Node::Kind::Number || k_node.text.find_first_not_of("0123456789") != std::string::npos ||
-        k_node.text.size() > 9 || std::stoll(k_node.text) < 1)
-      fail(k_node, "the k of largest(v, k) must be an integer literal of at least 1");
-    const auto k = static_cast<std::size_t>(std::stoll(k_node.text));
+    if (k_node.kind == Node::Kind::Number && (k_node.text.find_first_not_of("0123456789") != std::string::npos ||
+                                              k_node.text.size() > 9 || std::stoll(k_node.text) < 1))
+      fail(k_node, "the k of largest(v, k) must be an integer of at least 1");
     const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
+    const ExprPtr<R> k_value = of_shape(k_node, Shape::Scalar);
     const int input = v->scale ? -1 : v->exact_input;
     const Node* at = &k_node;
     const Formula* f = &f_;
-    return scalar_of(v, [v, k, input, at, f](Frame<R>& fr) -> R {
+    auto e = std::make_shared<E>();
+    e->loops = v->loops | k_value->loops;
+    e->scalar = [v, k_value, input, at, f](Frame<R>& fr) -> R {
       const ExactTensor* exact = input >= 0 ? fr.exact[static_cast<std::size_t>(input)] : nullptr;
       if (exact && !exact->is_vector()) exact = nullptr;
       const std::size_t length = exact ? exact->size() : static_cast<std::size_t>(v->vector(fr).size());
-      if (k > length)
-        throw FormulaError("largest(v, " + at->text + ") of a vector of length " + std::to_string(length), f->text,
-                           at->position, f->origin);
-      return exact ? kth_largest<R>(*exact, k) : kth_largest(v->vector(fr), k);
-    });
+      const std::optional<std::size_t> k =
+          IndexSetCalls<R, Compiler>::integer_argument(k_value->scalar(fr), 1, length, "the k of largest(v, k)", at, f);
+      if (!k) return unknown_of<R>("the k of largest(v, k) is undecided");
+      return exact ? kth_largest<R>(*exact, *k) : kth_largest(v->vector(fr), *k);
+    };
+    return e;
   }
 
   // spectral_norm(m): by the softmax Jacobian's kernel where m is softmax_jacobian(l, T) (inline
@@ -1498,3 +1524,5 @@ void Run<R>::define_all() {
 }
 
 }  // namespace nb::formula
+
+#include "verify/formula/vocabulary/index_set_calls.hpp"

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <set>
 
 #include <toml++/toml.h>
@@ -320,21 +321,50 @@ class SpecReader {
                       "]] with value, relation and bound" + (at_least_one ? "; at least one" : ""));
     for (const toml::node& entry : *list) {
       const toml::table& t = *entry.as_table();
-      known(t, {"value", "relation", "bound"}, " in [[" + key + "]]");
+      if (key == "claim") known(t, {"value", "relation", "bound", "for_every"}, " in [[claim]]");
+      else known(t, {"value", "relation", "bound"}, " in [[" + key + "]]");
       ClaimSpec c;
       c.value = formula(required(t, "value", entry), "value");
       c.relation = choice<Relation>(t, "relation", {"<=", "<", ">=", ">", "=="},
                           {Relation::LessEqual, Relation::Less, Relation::GreaterEqual, Relation::Greater,
                            Relation::Equal});
       c.bound = formula(required(t, "bound", entry), "bound");
+      if (const toml::node* every = t.get("for_every")) c = for_every(*every, std::move(c), out.size());
       out.push_back(std::move(c));
     }
     return out;
   }
 
-  // The [[quantity]] tables, each a name and a value formula.
+  // A per-index claim, `for_every = "i"`: value R bound for every i, where value and bound may read
+  // the index variable i (its range: the lengths of what it indexes). It is the claim over the worst
+  // i, the greatest value - bound for <= and < (least for >= and >; greatest |value - bound| for
+  // ==), against 0, so that its verdict is the worst verdict over i; and a quantity names that i
+  // (argmax, an interval of indices where the enclosures leave it undecided).
+  ClaimSpec for_every(const toml::node& every, ClaimSpec c, std::size_t claim) const {
+    const std::optional<std::string_view> var = every.value<std::string_view>();
+    const std::string i(var ? *var : "");
+    if (i.empty() || !(std::isalpha(static_cast<unsigned char>(i[0])) || i[0] == '_') ||
+        i.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos ||
+        names_.contains(i))
+      fail(every, "for_every must name a new index variable (a name that is no input or definition), not '" + i + "'");
+    const std::string difference = "(" + c.value.text + ") - (" + c.bound.text + ")";
+    const bool below = c.relation == Relation::LessEqual || c.relation == Relation::Less;
+    const bool equal = c.relation == Relation::Equal;
+    const std::string worst = equal ? "abs(" + difference + ")" : below ? difference : "-(" + difference + ")";
+    const std::string at = place(file_, every.source());
+    ClaimSpec out;
+    out.relation = c.relation;
+    out.value = parse_formula((below || equal ? "max(" : "min(") + i + ", " + (equal ? worst : difference) + ")", at);
+    out.bound = parse_formula("0", at);
+    every_quantities_.push_back(
+        {"worst " + i + " of claim " + std::to_string(claim + 1), parse_formula("argmax(vec(" + i + ", " + worst + "))", at)});
+    return out;
+  }
+
+  // The [[quantity]] tables, each a name and a value formula (after the worst indices of the
+  // per-index claims).
   std::vector<QuantitySpec> quantities() const {
-    std::vector<QuantitySpec> out;
+    std::vector<QuantitySpec> out = every_quantities_;
     const toml::node* node = root_.get("quantity");
     if (!node) return out;
     const toml::array* list = node->as_array();
@@ -432,8 +462,9 @@ class SpecReader {
     out.place = place(file_, node->source());
     if (t->contains("generator"))
       out.generator = choice<SuiteSpec::Generator>(
-          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases"},
-          {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases});
+          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases"},
+          {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
+           SuiteSpec::Generator::FixedSetCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)
@@ -447,6 +478,7 @@ class SpecReader {
   const toml::table& root_;
   const std::string& file_;
   std::set<std::string> names_;
+  mutable std::vector<QuantitySpec> every_quantities_;  // of the per-index claims (for_every)
 };
 
 }  // namespace

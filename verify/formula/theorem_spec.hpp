@@ -19,6 +19,7 @@
 //   value = "-sum(i, a[i] * log(a[i]))"
 //   relation = "<="                       <=, <, >=, >, ==
 //   bound = "log(L)"
+//   for_every = "i"                       optional: a per-index claim, value and bound reading i
 //   [[assume]]                            zero or more, each like a claim: a case on which one
 //   value = "max(i, abs(l[i]))"           does not certainly hold is refused
 //   relation = "<="
@@ -30,7 +31,7 @@
 //   label = "tied pair"                   (exact literals per input; lengths may be left out)
 //   inputs = { l = [0, 0], T = 1 }
 //   [suite]                               optional: a structured generator instead of the shapes
-//   generator = "logit-cases"             logit-cases | finite-difference-cases
+//   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //
@@ -85,7 +86,7 @@ struct WitnessSpec {
 
 // The structured generator a file's suite draws from ([suite]), instead of the five shapes.
 struct SuiteSpec {
-  enum class Generator { Shapes, LogitCases, FiniteDifferenceCases };
+  enum class Generator { Shapes, LogitCases, FiniteDifferenceCases, FixedSetCases };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;
   std::size_t max_L = 64;     // the longest L a generator draws

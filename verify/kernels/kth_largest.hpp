@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstddef>
 #include <functional>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "verify/numbers/exact.hpp"
@@ -24,22 +26,31 @@ T kth_largest_of(std::vector<T> values, std::size_t k) {
   return values[k - 1];
 }
 
+// The lower ends and the upper ends of v's entries (not ExactReal), or none if an entry is NaN.
+template <class R>
+auto entry_ends(const Vector<R>& v) {
+  using End = std::decay_t<decltype(lower_end_of(std::declval<const R&>()))>;
+  std::optional<std::pair<std::vector<End>, std::vector<End>>> ends(std::in_place);
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    ends->first.push_back(lower_end_of(v[i]));
+    ends->second.push_back(upper_end_of(v[i]));
+    using std::isnan;
+    if (isnan(ends->first.back()) || isnan(ends->second.back())) return decltype(ends)();
+  }
+  return ends;
+}
+
 // The k-th largest entry of v, 1 <= k <= v.size(); NaN (unknown) if an entry is.
 template <class R>
 R kth_largest(const Vector<R>& v, std::size_t k) {
   if constexpr (is_exact_number_v<R>) {
     return R::unknown("the k-th largest of computed exact numbers");
   } else {
-    using End = std::decay_t<decltype(lower_end_of(v[0]))>;
-    std::vector<End> lower, upper;
-    for (Eigen::Index i = 0; i < v.size(); ++i) {
-      lower.push_back(lower_end_of(v[i]));
-      upper.push_back(upper_end_of(v[i]));
-      using std::isnan;
-      if (isnan(lower.back()) || isnan(upper.back())) return not_a_number<R>();
-    }
-    if constexpr (is_interval_v<R>) return between(kth_largest_of(std::move(lower), k), kth_largest_of(std::move(upper), k));
-    else return kth_largest_of(std::move(lower), k);
+    auto ends = entry_ends(v);
+    if (!ends) return not_a_number<R>();
+    if constexpr (is_interval_v<R>)
+      return between(kth_largest_of(std::move(ends->first), k), kth_largest_of(std::move(ends->second), k));
+    else return kth_largest_of(std::move(ends->first), k);
   }
 }
 

@@ -19,7 +19,7 @@ Selection selection_of(std::size_t L, std::vector<std::size_t> selected) {
   return s;
 }
 
-Selection top_n(const ExactTensor& values, std::size_t N) {
+std::vector<std::size_t> descending_order(const ExactTensor& values) {
   const std::size_t L = values.size();
   std::vector<std::size_t> order(L);
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -33,6 +33,12 @@ Selection top_n(const ExactTensor& values, std::size_t N) {
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return exact[a] > exact[b]; });
   }
   // stable_sort keeps equal values in increasing index order: the tie-break.
+  return order;
+}
+
+Selection top_n(const ExactTensor& values, std::size_t N) {
+  const std::size_t L = values.size();
+  std::vector<std::size_t> order = descending_order(values);
   order.resize(N);
   std::sort(order.begin(), order.end());
   return selection_of(L, std::move(order));

@@ -28,6 +28,10 @@ Selection selection_of(std::size_t L, std::vector<std::size_t> selected);
 // decimal literals, fractions). Requires 0 <= N <= values.size().
 Selection top_n(const ExactTensor& values, std::size_t N);
 
+// The indices of `values` (a vector) from its largest entry to its smallest, equal entries in
+// increasing index order, compared exactly as top_n compares them.
+std::vector<std::size_t> descending_order(const ExactTensor& values);
+
 // Whether entries i and j of `values` are equal, decided exactly (as top_n compares them).
 bool exactly_equal(const ExactTensor& values, std::size_t i, std::size_t j);
 
