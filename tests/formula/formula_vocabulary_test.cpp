@@ -42,6 +42,13 @@ R formula_scalar(const std::string& text, const Bindings<R>& names) {
   return evaluate_scalar(parse_formula(text), names);
 }
 
+Vector<double> gaussian_vector(std::mt19937_64& rng, Eigen::Index L, double sigma) {
+  std::normal_distribution<double> gauss(0, sigma);
+  Vector<double> z(L);
+  for (Eigen::Index i = 0; i < L; ++i) z[i] = gauss(rng);
+  return z;
+}
+
 bool holds(const DoubleInterval& x, double y) { return x.lower() <= y && y <= x.upper(); }
 
 Matrix<double> random_integers(std::mt19937_64& rng, Eigen::Index rows, Eigen::Index cols) {
@@ -165,12 +172,10 @@ TEST(FormulaVocabulary, InfinityToOneNormIsTheMaximumOverSignVectors) {
 
 TEST(FormulaVocabulary, SparsemaxAndEntmaxAgreeWithTheirKernelsAndEncloseThemOverBoxes) {
   std::mt19937_64 rng(46);
-  std::normal_distribution<double> gauss(0, 1);
   std::uniform_real_distribution<double> unit(0, 1);
   for (int trial = 0; trial < 40; ++trial) {
     const Eigen::Index L = 1 + trial % 9;
-    Vector<double> z(L);
-    for (Eigen::Index i = 0; i < L; ++i) z[i] = gauss(rng) * (1 + trial % 3);
+    const Vector<double> z = gaussian_vector(rng, L, 1 + trial % 3);
     const Vector<double> sparse = kernels::sparsemax(z), ent = kernels::entmax15(z);
     const Bindings<double> d{{"z", z}};
     EXPECT_LT((std::get<Vector<double>>(formula_value("sparsemax(z)", d)) - sparse).norm(), 1e-14) << trial;
@@ -223,11 +228,9 @@ TEST(FormulaVocabulary, TheExactTierGivesSparsemaxAndEntmaxExactly) {
 
 TEST(FormulaVocabulary, SigmoidAndScalableSoftmaxAgreeWithPlainLoops) {
   std::mt19937_64 rng(47);
-  std::normal_distribution<double> gauss(0, 3);
   for (int trial = 0; trial < 20; ++trial) {
     const Eigen::Index L = 1 + trial % 7;
-    Vector<double> z(L);
-    for (Eigen::Index i = 0; i < L; ++i) z[i] = gauss(rng);
+    const Vector<double> z = gaussian_vector(rng, L, 3);
     const double s = 0.25 + trial % 4;
     Vector<double> expected(L);
     double total = 0;
@@ -262,11 +265,9 @@ Matrix<double> finite_differences(const Vector<double>& z, Kernel f, double h) {
 
 TEST(FormulaVocabulary, JacobiansOfSparsemaxAndEntmaxAgreeWithFiniteDifferences) {
   std::mt19937_64 rng(48);
-  std::normal_distribution<double> gauss(0, 1);
   for (int trial = 0; trial < 20; ++trial) {
     const Eigen::Index L = 2 + trial % 6;
-    Vector<double> z(L);
-    for (Eigen::Index i = 0; i < L; ++i) z[i] = gauss(rng);
+    const Vector<double> z = gaussian_vector(rng, L, 1);
     const Bindings<double> d{{"z", z}};
     const auto js = std::get<Matrix<double>>(formula_value("sparsemax_jacobian(z)", d));
     const auto je = std::get<Matrix<double>>(formula_value("entmax15_jacobian(z)", d));
