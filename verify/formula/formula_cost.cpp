@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "verify/formula/vocabulary/vocabulary.hpp"
+
 namespace nb::formula {
 namespace {
 
@@ -135,6 +137,7 @@ class CostEstimate {
     std::vector<Extent> args;
     for (const Node& a : n.args) args.push_back(estimate(a));
     const Extent first = args.empty() ? Extent{} : args[0];
+    if (const VocabularyEntry* v = vocabulary_entry(f)) return vocabulary_cost(*v, args);
     if (f == "delta" || f == "max" || f == "min" || f == "indicator" || f == "where") {
       total_ += 1;
       return {};
@@ -160,6 +163,26 @@ class CostEstimate {
       if (const std::optional<double> c = constant(n.args[0])) total_ += first.entries() * power_work(*c);
     total_ += 4 * first.entries();
     return first;  // exp, log, log1p, sqrt, abs, softmax, sum_of_others (and unknown names, refused later)
+  }
+
+  // A vocabulary function's cost from its arguments' extents, and its value's extent.
+  Extent vocabulary_cost(const VocabularyEntry& v, const std::vector<Extent>& args) {
+    std::vector<std::pair<double, double>> extents;
+    std::vector<Shape> shapes;
+    std::vector<Size> sizes;
+    for (const Extent& a : args) {
+      extents.emplace_back(a.rows, a.cols);
+      shapes.push_back(a.cols > 1 ? Shape::Matrix : a.rows > 1 ? Shape::Vector : Shape::Scalar);
+      sizes.push_back(Size{std::to_string(static_cast<long long>(a.rows)), std::to_string(static_cast<long long>(a.cols))});
+    }
+    total_ += v.cost(extents);
+    if (args.size() != v.arity) return {};
+    try {
+      const auto result = v.result(shapes, sizes);
+      return {std::stod(result.second.rows), std::stod(result.second.cols)};
+    } catch (const std::exception&) {
+      return {};  // a misuse, reported when the formula is compiled
+    }
   }
 
   // The most entries index `var` runs over in `body`: the largest extent of what it indexes.

@@ -47,6 +47,9 @@
 //                  the softmax Jacobian's own kernel (verify/kernels/softmax_jacobian_norm.hpp: a secular
 //                  equation, ties decided on the exact logits, exact at ties), which is sharper
 //                  and has an exact form where the general kernel has none
+//   matmul transpose trace eigmax eigmin inf_to_one_norm sigmoid ssmax sparsemax entmax15
+//   sparsemax_jacobian entmax15_jacobian   the vocabulary functions, each with its contract in
+//                  verify/formula/vocabulary/linear_algebra.hpp or normalizers.hpp
 // For R = Gradient<I> (verify/prove/gradient_number.hpp) each value carries enclosures of its first
 // derivatives: softmax is the engine's form, differentiated; largest, sort and spectral_norm, which
 // have no derivative kernel, throw FormulaError (top and argmax are constant where decided).

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "verify/formula/vocabulary/index_sets_latex.hpp"
+#include "verify/formula/vocabulary/vocabulary.hpp"
 
 namespace nb::formula {
 namespace {
@@ -44,6 +45,12 @@ std::string operand(const Node& child, int level) {
   return binding(child) < level ? "\\left(" + tex(child) + "\\right)" : tex(child);
 }
 
+std::vector<std::string> texts(const Node& n) {
+  std::vector<std::string> out;
+  for (const Node& a : n.args) out.push_back(tex(a));
+  return out;
+}
+
 std::string arguments(const Node& n) {
   std::string s;
   for (const Node& a : n.args) s += (s.empty() ? "" : ", ") + tex(a);
@@ -78,6 +85,7 @@ std::string call(const Node& n) {
   if (f == "delta" && n.args.size() == 2) return "\\delta_{" + tex(n.args[0]) + tex(n.args[1]) + "}";
   if (f == "indicator" && n.args.size() == 1) return "\\mathbf{1}\\left[" + tex(n.args[0]) + "\\right]";
   if (f == "count" && index_form) return "\\#\\left\\{" + name(n.args[0].text) + " : " + tex(n.args[1]) + "\\right\\}";
+  if (const VocabularyEntry* v = vocabulary_entry(f); v && n.args.size() == v->arity) return v->latex(texts(n));
   if (f == "softmax_jacobian") return "J_{\\mathrm{softmax}}\\left(" + arguments(n) + "\\right)";
   if (f == "dot") return "\\left\\langle " + arguments(n) + "\\right\\rangle";
   if (f == "max" || f == "min") return "\\" + f + "\\left(" + arguments(n) + "\\right)";

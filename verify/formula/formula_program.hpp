@@ -41,6 +41,7 @@
 #include "verify/formula/partial_operation.hpp"
 #include "verify/formula/vocabulary/index_sets.hpp"
 #include "verify/kernels/distinct_entries.hpp"
+#include "verify/formula/vocabulary/vocabulary.hpp"
 #include "verify/kernels/kth_largest.hpp"
 #include "verify/kernels/softmax.hpp"
 #include "verify/kernels/softmax_jacobian_norm.hpp"
@@ -53,8 +54,6 @@
 #include "verify/numbers/numbers.hpp"
 
 namespace nb::formula {
-
-enum class Shape { Scalar, Vector, Matrix };
 
 // What a comparison of enclosures decides: true or false for every point of them, or neither.
 enum class Decision { False, True, Undecided };
@@ -1240,6 +1239,7 @@ class Program<R>::Compiler {
       return indicator(n.args[0]);
     }
     if (f == "where") return where(n);
+    if (const VocabularyEntry* v = vocabulary_entry(f)) return vocabulary_call(n, *v);
     if (f == "sum" || f == "vec") fail(n, f + "(i, e) needs a new index variable as its first argument");
     if (f == "max" || f == "min") {
       arity(n, 2);
@@ -1359,10 +1359,76 @@ class Program<R>::Compiler {
       return map(compile(n.args[0]), [p](const R& x) { return p(x, [](const R& a) { return R(sqrt(a)); }); });
     }
     if (f == "abs") return map(compile(n.args[0]), [](const R& x) { return R(abs(x)); });
+    std::string vocabulary;
+    for (const std::string& name : vocabulary_names()) vocabulary += ", " + name;
     fail(n, "unknown function '" + f +
                 "' (known: abs, count, delta, dot, exp, frobenius_norm, indicator, largest, log, log1p, max, min, norm, "
                 "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where; argmax, concat, left_out, sort, "
-                "top)");
+                "top" + vocabulary + ")");
+  }
+
+  // A call of a vocabulary function (verify/formula/vocabulary/): its value's shape and size from
+  // its entry, its kernel run on the evaluated arguments. A misuse the sizes show and an argument
+  // certainly outside the function's domain are reported at the call (where the program refuses
+  // divisors that may be 0, the declared ranges, the latter is the file's mistake).
+  ExprPtr<R> vocabulary_call(const Node& n, const VocabularyEntry& v) {
+    arity(n, v.arity);
+    std::vector<ExprPtr<R>> args;
+    std::vector<Shape> shapes;
+    std::vector<Size> sizes;
+    for (const Node& a : n.args) {
+      args.push_back(compile(a));
+      shapes.push_back(args.back()->shape);
+      sizes.push_back(Size{args.back()->rows, args.back()->cols});
+    }
+    std::pair<Shape, Size> result;
+    try {
+      result = v.result(shapes, sizes);
+    } catch (const VocabularyMisuse& e) {
+      fail(n, e.what());
+    }
+    const VocabularyKernel<R> kernel = vocabulary_kernel<R>(v.name);
+    if (!kernel) fail(n, v.name + " has no derivative kernel");
+    auto e = std::make_shared<E>(E{result.first, result.second.rows, result.second.cols});
+    for (const ExprPtr<R>& a : args) e->loops |= a->loops;
+    const Formula* text = &f_;
+    const Node* at = &n;
+    const bool refuse = p_.options_.refuse_zero_divisors;
+    const auto run = [args, kernel, text, at, refuse](Frame<R>& fr) -> Value<R> {
+      std::vector<R> scalars(args.size());
+      std::vector<Operand<R>> operands(args.size());
+      for (std::size_t k = 0; k < args.size(); ++k) {
+        if (args[k]->shape == Shape::Scalar) {
+          scalars[k] = args[k]->scalar(fr);
+          operands[k].scalar = &scalars[k];
+        } else if (args[k]->shape == Shape::Vector) {
+          operands[k].vector = &args[k]->vector(fr);
+        } else {
+          operands[k].matrix = &args[k]->matrix(fr);
+        }
+      }
+      try {
+        return kernel(std::span<const Operand<R>>(operands.data(), operands.size()));
+      } catch (const VocabularyMisuse& m) {
+        throw FormulaError(m.what(), text->text, at->position, text->origin);
+      } catch (const OutsideDomain& o) {
+        const std::string place = " (" + at->text + " at column " + std::to_string(at->position + 1) + " of '" + text->text + "')";
+        if (refuse)
+          throw FormulaError(std::string(o.what()) + " for any input in the declared ranges", text->text, at->position,
+                             text->origin);
+        throw OutsideDomain(o.what() + place);
+      }
+    };
+    if (e->shape == Shape::Scalar) {
+      e->scalar = [run](Frame<R>& fr) { return std::get<R>(run(fr)); };
+    } else if (e->shape == Shape::Vector) {
+      const std::size_t slot = p_.slot(Shape::Vector);
+      e->vector = [run, slot](Frame<R>& fr) -> const Vector<R>& { return fr.vectors[slot] = std::get<Vector<R>>(run(fr)); };
+    } else {
+      const std::size_t slot = p_.slot(Shape::Matrix);
+      e->matrix = [run, slot](Frame<R>& fr) -> const Matrix<R>& { return fr.matrices[slot] = std::get<Matrix<R>>(run(fr)); };
+    }
+    return e;
   }
 
   // largest(v, k): on the exact value of an input v where the caller passes it, else on v's entries.

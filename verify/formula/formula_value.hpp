@@ -10,6 +10,8 @@
 
 namespace nb::formula {
 
+enum class Shape { Scalar, Vector, Matrix };
+
 template <class R>
 using Value = std::variant<R, Vector<R>, Matrix<R>>;
 

@@ -52,6 +52,7 @@ Bindings<V> input_bindings(const formula::TheoremSpec& spec, const Region& regio
 // Whether n calls no kernel that lacks derivatives (gradient_number.hpp).
 bool has_derivatives(const formula::Node& n) {
   if (n.kind == formula::Node::Kind::Call && (n.text == "largest" || n.text == "spectral_norm")) return false;
+  if (const formula::VocabularyEntry* v = formula::vocabulary_entry(n.text); v && !v->has_derivative) return false;
   for (const formula::Node& a : n.args)
     if (!has_derivatives(a)) return false;
   return true;

@@ -1,0 +1,68 @@
+#pragma once
+// A vocabulary function: a kernel that formulas call by name (matmul, eigmax, sparsemax, ...),
+// described once for the compiler (verify/formula/formula_program.hpp: its arguments' shapes, its
+// value's shape and size), for LaTeX (formula_latex.cpp), for the cost limit (formula_cost.cpp) and
+// for `prove` (whether it has a derivative kernel). Each family (linear_algebra.hpp,
+// normalizers.hpp) lists its entries and gives, per number type R, the kernel of each name.
+#include <functional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verify/formula/formula_value.hpp"
+
+namespace nb::formula {
+
+// The rows and columns of a value as far as they are known before a case: a number, a length's
+// name, or "" (unknown). A scalar is {"1", "1"}.
+struct Size {
+  std::string rows = "1", cols = "1";
+};
+
+// A mistake of use that only a case's sizes show (a product of a 2 x 3 by a 2 x 3 matrix): the
+// compiler reports it at the call as a FormulaError. Also a shape the function does not take.
+struct VocabularyMisuse : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct VocabularyEntry {
+  std::string name;
+  std::size_t arity = 1;
+  // The value's shape and size from the arguments' shapes and sizes; throws VocabularyMisuse where
+  // a shape is not one the function takes, or sizes that are numbers cannot go together (checked
+  // when the file is read).
+  std::function<std::pair<Shape, Size>(const std::vector<Shape>&, const std::vector<Size>&)> result;
+  // The LaTeX of a call, from its arguments' LaTeX.
+  std::function<std::string(const std::vector<std::string>&)> latex;
+  // The estimated operations of a call, from the largest rows and columns of its arguments.
+  std::function<double(const std::vector<std::pair<double, double>>&)> cost;
+  bool has_derivative = false;  // a kernel for the prove gradients exists
+};
+
+// "a scalar", "a vector of length L", "a 2 x 3 matrix".
+std::string shape_words(Shape s, const Size& size);
+// Throws VocabularyMisuse unless argument k of `function` has shape `wanted`.
+void need_shape(const std::string& function, std::size_t k, const std::vector<Shape>& shapes,
+                const std::vector<Size>& sizes, Shape wanted);
+// Whether two sizes are numbers that differ (a length's name may be anything until a case).
+bool sizes_differ(const std::string& a, const std::string& b);
+
+// An argument's LaTeX as an operand of a product or a power: parenthesized unless one symbol.
+std::string latex_operand(const std::string& tex);
+
+// One evaluated argument: the one pointer of its shape is set.
+template <class R>
+struct Operand {
+  const R* scalar = nullptr;
+  const Vector<R>* vector = nullptr;
+  const Matrix<R>* matrix = nullptr;
+};
+
+// The kernel of an entry in number type R. It may throw VocabularyMisuse (sizes) and OutsideDomain
+// (an argument certainly outside the function's domain); the compiler adds the place.
+template <class R>
+using VocabularyKernel = std::function<Value<R>(std::span<const Operand<R>>)>;
+
+}  // namespace nb::formula
