@@ -184,6 +184,14 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
     about.push_back(code(i.corrected_by));
     about.push_back(plain("."));
   }
+  // Bounded results: the counts, medians and looseness cover every case, the figures and listings
+  // only the cases kept.
+  if (t.kept)
+    about.push_back(plain(" Bounded results: " + count_text(t.outcomes.size(), "case", "cases") + " of " +
+                          std::to_string(t.cases) + " kept in full (the first " +
+                          std::to_string(t.kept->flagged_kept) + " of " + std::to_string(t.kept->flagged) +
+                          " not proven, the violations listed, the worst case and the tightest proven ones of each "
+                          "head); the figures and case listings show those, the counts and summaries every case."));
   p.blocks.push_back(paragraph_block(std::move(about)));
 
   const FlaggedCases& f = r.flagged;

@@ -662,18 +662,22 @@ void check_results(const RunResults& results) {
                    results.settings, results.sources, {},                   {},
                    results.partial};
   results_as_saved(piece);
+  // Checks `part` (of theorem `index`, its outcomes from `first` on) as the results' one theorem,
+  // without the flagged cases' inputs.
+  const auto check_part = [&](TheoremResult part, std::size_t index, std::size_t first) {
+    if (part.worst_case) part.worst_case->input = Case{};
+    for (FlaggedCase& v : part.violations) v.input = Case{};
+    piece.theorems = {std::move(part)};
+    try {
+      results_as_saved(piece);
+    } catch (const std::logic_error& e) {
+      throw std::logic_error(located_in_run(e.what(), index, first));
+    }
+  };
   for (std::size_t index = 0; index < results.theorems.size(); ++index) {
     const TheoremResult& t = results.theorems[index];
     if (t.kept) {  // bounded results: few outcomes, checked whole (their counts against the kept ones)
-      TheoremResult whole = t;
-      if (whole.worst_case) whole.worst_case->input = Case{};
-      for (FlaggedCase& v : whole.violations) v.input = Case{};
-      piece.theorems = {std::move(whole)};
-      try {
-        results_as_saved(piece);
-      } catch (const std::logic_error& e) {
-        throw std::logic_error(located_in_run(e.what(), index, 0));
-      }
+      check_part(t, index, 0);
       continue;
     }
     for (std::size_t begin = 0; begin == 0 || begin < t.outcomes.size(); begin += kSlice) {
@@ -690,14 +694,7 @@ void check_results(const RunResults& results) {
         slice.worst_case = t.worst_case;
         slice.violations = t.violations;
       }
-      if (slice.worst_case) slice.worst_case->input = Case{};
-      for (FlaggedCase& v : slice.violations) v.input = Case{};
-      piece.theorems = {std::move(slice)};
-      try {
-        results_as_saved(piece);
-      } catch (const std::logic_error& e) {
-        throw std::logic_error(located_in_run(e.what(), index, begin));
-      }
+      check_part(std::move(slice), index, begin);
     }
     VerdictCounts recounted{};
     for (const CaseOutcome& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
