@@ -188,10 +188,12 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   // only the cases kept.
   if (t.kept)
     about.push_back(plain(" Bounded results: " + count_text(t.outcomes.size(), "case", "cases") + " of " +
-                          std::to_string(t.cases) + " kept in full (the first " +
-                          std::to_string(t.kept->flagged_kept) + " of " + std::to_string(t.kept->flagged) +
-                          " not proven, the violations listed, the worst case and the tightest proven ones of each "
-                          "head); the figures and case listings show those, the counts and summaries every case."));
+                          std::to_string(t.cases) + " kept in full (" +
+                          (t.kept->flagged == 0 ? std::string()
+                                                : "the first " + std::to_string(t.kept->flagged_kept) + " of " +
+                                                      std::to_string(t.kept->flagged) + " not proven, ") +
+                          "the violations listed, the worst case and the tightest proven ones of each head); the "
+                          "figures and case listings show those, the counts and summaries every case."));
   p.blocks.push_back(paragraph_block(std::move(about)));
 
   const FlaggedCases& f = r.flagged;
