@@ -4,8 +4,9 @@
 #     --source gpt2-positions:GPT2_DIR --threads 2 --rows R
 # for R = 16 and all (147,456 rows of GPT-2 small: 12 layers x 12 heads x 1024 positions). Prints
 # per R the cases, wall and CPU seconds and the peak resident set size (GNU time). Memory should
-# not grow with the rows: the cases are built and decided a chunk at a time, and what grows is one
-# outcome per case.
+# not grow with the rows: the cases are built and decided a chunk at a time and folded into bounded
+# results as they are decided; at most 32 bytes per case stay (the run's list of case references,
+# and the doubles of the looseness and tightness medians).
 #
 # Usage (from anywhere): bench/source_rows_memory.sh GPT2_DIR [BUILD_DIR [ROWS...]]
 set -euo pipefail

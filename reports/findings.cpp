@@ -31,7 +31,7 @@ Kind kind_of(const TheoremReport& r) {
   const TheoremResult& t = *r.result;
   if (r.flagged.violations_total > 0) return Kind::False;
   if (verdict_count(t, Verdict::ViolatedStatistical) > 0) return Kind::ViolatedStatistically;
-  const std::size_t n = t.outcomes.size(), holding = certified_holding(t);
+  const std::size_t n = t.cases, holding = certified_holding(t);
   if (n > 0 && holding == n) {
     // A proven slack of exactly 0 (an identity, or ≥ attained) is sharp too.
     const FlaggedCase* worst = r.tightness.worst_case;
@@ -66,7 +66,7 @@ RichText corrected_form(const TheoremResult& t, const std::vector<TheoremReport>
       s.push_back(plain(", "));
       s.push_back(code(c.info.summary));
       s.push_back(plain(" (" + c.info.source + "): " + verdict_counts_text(c) + " of " +
-                        count_text(c.outcomes.size(), "case", "cases") + "."));
+                        count_text(c.cases, "case", "cases") + "."));
       return s;
     }
   s.push_back(plain(" (not checked in this run)."));
@@ -77,7 +77,7 @@ RichText false_sentences(const TheoremReport& r, const std::vector<TheoremReport
   const TheoremResult& t = *r.result;
   RichText s{plain(": " + std::to_string(r.flagged.violations_total) + " certified counterexample" +
                    (r.flagged.violations_total == 1 ? "" : "s") + " among " +
-                   count_text(t.outcomes.size(), "case", "cases") + "." + expectation_words(t))};
+                   count_text(t.cases, "case", "cases") + "." + expectation_words(t))};
   if (!r.flagged.violations.empty()) {
     const FlaggedCase& w = *r.flagged.violations.front();
     s.push_back(plain(" Witness with the fewest input values, "));
@@ -92,7 +92,7 @@ RichText false_sentences(const TheoremReport& r, const std::vector<TheoremReport
 
 RichText statistical_sentences(const TheoremReport& r, const RunSettingsRecord& settings) {
   const TheoremResult& t = *r.result;
-  RichText s{plain(": " + verdict_counts_text(t) + " of " + count_text(t.outcomes.size(), "case", "cases") +
+  RichText s{plain(": " + verdict_counts_text(t) + " of " + count_text(t.cases, "case", "cases") +
                    ", at confidence " + setting_text(settings.confidence) + "." + expectation_words(t))};
   if (!r.flagged.statistical_violations.empty()) {
     const CaseOutcome& o = *r.flagged.statistical_violations.front();
@@ -108,7 +108,7 @@ RichText statistical_sentences(const TheoremReport& r, const RunSettingsRecord& 
 // For theorems without a counterexample: the counts, then how close the cases come to the bound.
 RichText holding_sentences(const TheoremReport& r, Kind kind, const RunSettingsRecord& settings) {
   const TheoremResult& t = *r.result;
-  const std::size_t n = t.outcomes.size();
+  const std::size_t n = t.cases;
   RichText s{plain(kind == Kind::Sharp || kind == Kind::Loose
                        ? ": holds on all " + count_text(n, "case", "cases") + " (" + verdict_counts_text(t) + ")."
                        : ": " + verdict_counts_text(t) + " of " + count_text(n, "case", "cases") + "; no counterexample.")};

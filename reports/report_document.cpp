@@ -72,7 +72,7 @@ Table verdict_table(const ReportContent& c) {
     // The fidelity beside the id, not in a column of its own: the table fits the text width of a
     // paper's appendix (the --appendix fragment in a default article) only without another column.
     t.rows.push_back({{code(x.info.id), plain(std::string(" (") + fidelity_name(x.info.fidelity) + ")")},
-                      number(x.outcomes.size()),
+                      number(x.cases),
                       {plain(n(Verdict::Proven))},
                       {plain(n(Verdict::NearTight))},
                       {plain(n(Verdict::EqualExact))},
@@ -175,7 +175,7 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   // Where the statement comes from and what became of it, in one paragraph under it.
   RichText about{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
                                    ". Expect: " + expect_name(i.expect) + ". Verdicts on " +
-                                   count_text(t.outcomes.size(), "case", "cases") + ": " + verdict_counts_text(t) + ". ")};
+                                   count_text(t.cases, "case", "cases") + ": " + verdict_counts_text(t) + ". ")};
   about.push_back(t.expected ? plain("Outcome as expected.")
                              : strong(std::string("UNEXPECTED outcome: expected to ") +
                                       (i.expect == Expect::Holds ? "hold." : "fail on its own cases.")));
@@ -184,6 +184,16 @@ Part theorem_part(const ReportContent& c, const TheoremReport& r) {
     about.push_back(code(i.corrected_by));
     about.push_back(plain("."));
   }
+  // Bounded results: the counts, medians and looseness cover every case, the figures and listings
+  // only the cases kept.
+  if (t.kept)
+    about.push_back(plain(" Bounded results: " + count_text(t.outcomes.size(), "case", "cases") + " of " +
+                          std::to_string(t.cases) + " kept in full (" +
+                          (t.kept->flagged == 0 ? std::string()
+                                                : "the first " + std::to_string(t.kept->flagged_kept) + " of " +
+                                                      std::to_string(t.kept->flagged) + " not proven, ") +
+                          "the violations listed, the worst case and the tightest proven ones of each head); the "
+                          "figures and case listings show those, the counts and summaries every case."));
   p.blocks.push_back(paragraph_block(std::move(about)));
 
   const FlaggedCases& f = r.flagged;

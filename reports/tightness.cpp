@@ -13,6 +13,11 @@ bool certified_to_hold(Verdict v) { return v == Verdict::Proven || v == Verdict:
 Tightness tightness_of(const TheoremResult& theorem) {
   Tightness t;
   if (theorem.worst_case) t.worst_case = &*theorem.worst_case;
+  if (theorem.kept) {  // bounded results: the median their keeper took over every case
+    t.median_cases = theorem.kept->median_cases;
+    t.median_log10_relative_slack = theorem.kept->median_log10_relative_slack;
+    return t;
+  }
   std::vector<double> logs;
   for (const CaseOutcome& o : theorem.outcomes)
     if (certified_to_hold(o.verdict))

@@ -1,6 +1,6 @@
 # Runs `check --all` (or `check CHECK_ARGS`, a list) in one process and on 2 MPI ranks (mpirun) and
 # requires the same outcome of every case, the same settings and sources, the same exit status, and
-# a report from each (written over an existing directory with --force, an option every rank reads);
+# a report from each with the same results (bounded ones on a source's cases) (written over an existing directory with --force, an option every rank reads);
 # only the command line may differ (it names the output files). Without mpirun on the PATH the test
 # is skipped. NAME (default "processes") names the outputs in WORK.
 find_program(MPIRUN mpirun)
@@ -33,6 +33,7 @@ foreach(k 1 2)
     message(FATAL_ERROR "no report from ${k} process(es) (exit ${status_${k}}): ${err_${k}}")
   endif()
   file(READ ${WORK}/${NAME}-${k}.json json_${k})
+  file(READ ${WORK}/${NAME}-${k}-report/results.json report_json_${k})
 endforeach()
 if(NOT status_1 EQUAL status_2)
   message(FATAL_ERROR "exit status ${status_1} in one process, ${status_2} on 2 ranks")
@@ -44,4 +45,10 @@ foreach(key settings sources theorems)
     message(FATAL_ERROR "\"${key}\" differs between one process and 2 MPI ranks")
   endif()
 endforeach()
+# The report's results: on a source's cases, the bounded results the ranks sent.
+string(JSON value_1 GET "${report_json_1}" theorems)
+string(JSON value_2 GET "${report_json_2}" theorems)
+if(NOT value_1 STREQUAL value_2)
+  message(FATAL_ERROR "the report's \"theorems\" differ between one process and 2 MPI ranks")
+endif()
 message(STATUS "identical results in one process and on 2 MPI ranks")

@@ -37,6 +37,7 @@
 #include "verify/cli/violation_files.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/io/recorded_path.hpp"
+#include "verify/results/outcome_spool.hpp"
 #include "verify/results/results.hpp"
 #include "verify/results/run.hpp"
 #include "verify/results/run_on_ranks.hpp"
@@ -379,7 +380,23 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   }
 
   std::size_t total_cases = 0;
-  for (const TheoremCases& t : plan.theorems) total_cases += case_count(t);
+  std::vector<std::size_t> cases_per_theorem;
+  for (const TheoremCases& t : plan.theorems) {
+    total_cases += case_count(t);
+    cases_per_theorem.push_back(case_count(t));
+  }
+  // A source's rows are streamed: the results are bounded (counts, summaries and the cases a
+  // reader needs), and --json gets every outcome, spooled to disk as it is decided.
+  std::optional<OutcomeSpool> every_outcome;
+  if (is_streamed(plan)) {
+    plan.held = OutcomesHeld::Bounded;
+    if (!o.json.empty()) {
+      every_outcome.emplace(cases_per_theorem);
+      plan.every_outcome = [&](std::size_t first, const std::vector<CaseOutcome>& outcomes) {
+        every_outcome->add(first, outcomes);
+      };
+    }
+  }
   std::optional<DecidedCasesLine> progress(std::in_place, err, total_cases);
   const RunProgressFn show = [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
     (*progress)(id, round);
@@ -426,7 +443,14 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   if (results_saved) saved = results_as_saved(results);
   else check_results(results);
   const reports::ReportOptions report_options{o.top, o.appendix};
-  if (json_to_stdout) {
+  if (every_outcome && json_to_stdout) {
+    every_outcome->write_results(*saved, [&](const std::string& piece) { stdout_stream << piece; });
+  } else if (every_outcome) {
+    write_file_atomically(o.json, [&](const std::function<void(const std::string&)>& write) {
+      every_outcome->write_results(*saved, write);
+    });
+    out << "\nresults written to " << o.json << "\n";
+  } else if (json_to_stdout) {
     stdout_stream << reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-").at(0).content;
   } else if (!o.json.empty()) {
     write_file_atomically(o.json,

@@ -7,7 +7,7 @@ std::string summary_line(const RunResults& results) {
   std::string unexpected;
   std::size_t unexpected_count = 0;
   for (const TheoremResult& t : results.theorems) {
-    cases += t.outcomes.size();
+    cases += t.cases;
     if (!t.expected) {
       unexpected += (unexpected.empty() ? "" : ", ") + t.info.id;
       ++unexpected_count;

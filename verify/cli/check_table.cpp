@@ -20,10 +20,14 @@ std::size_t count(const TheoremResult& t, Verdict v) { return t.counts[static_ca
 // "3 no exact form (general spectral norm), 1 not tried".
 std::string exact_reasons(const TheoremResult& t) {
   std::map<std::string, std::size_t> reasons;
+  std::size_t kept = 0;
   for (const auto& o : t.outcomes)
-    if (o.verdict == Verdict::Tight) ++reasons[exact_outcome_reason(o.exact)];
+    if (o.verdict == Verdict::Tight) ++reasons[exact_outcome_reason(o.exact)], ++kept;
   std::string s;
   for (const auto& [reason, n] : reasons) s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + reason;
+  // Bounded results keep the first flagged cases only: the others' reasons are not known here.
+  if (const std::size_t left_out = count(t, Verdict::Tight) - kept)
+    s += (s.empty() ? "" : ", ") + std::to_string(left_out) + " not kept (--json FILE keeps every case)";
   return s;
 }
 
@@ -44,7 +48,7 @@ void print_verdict_table(const RunResults& results, std::ostream& terminal) {
     stat << count(t, Verdict::HoldsStatistical) << "/" << count(t, Verdict::ViolatedStatistical) << "/"
          << count(t, Verdict::UndecidedStatistical);
     const std::string worst = t.worst_case ? reports::short_enclosure(t.worst_case->outcome.relative_slack) : "-";
-    out << std::left << std::setw(id_width) << t.info.id << std::right << std::setw(6) << t.outcomes.size()
+    out << std::left << std::setw(id_width) << t.info.id << std::right << std::setw(6) << t.cases
         << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
         << std::setw(7) << count(t, Verdict::EqualExact) << std::setw(7) << count(t, Verdict::Tight)
         << std::setw(10) << count(t, Verdict::Violated)
@@ -57,6 +61,9 @@ void print_verdict_table(const RunResults& results, std::ostream& terminal) {
 void print_flagged(const RunResults& results, std::ostream& terminal, const std::string& report_dir) {
   std::ostringstream out;
   for (const auto& t : results.theorems) {
+    if (t.kept && t.kept->flagged > t.kept->flagged_kept)
+      out << "\n" << t.info.id << ": " << t.kept->flagged << " cases not PROVEN, NEAR-TIGHT or HOLDS; the first "
+          << t.kept->flagged_kept << " kept in full (bounded results: --json FILE keeps every case)\n";
     if (!t.violations.empty()) {
       const FlaggedCase& f = t.violations.front();
       const CaseOutcome& o = f.outcome;

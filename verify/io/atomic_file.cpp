@@ -59,11 +59,11 @@ void write_all(int fd, const std::string& content, const fs::path& path) {
   }
 }
 
-// Writes `content` to the open `fd` and closes it (close reports a full disk on some file
-// systems); throws WriteError naming `path` on failure, with `fd` closed.
-void write_and_close(int fd, const std::string& content, const fs::path& path) {
+// Writes the pieces of `content` to the open `fd` and closes it (close reports a full disk on some
+// file systems); throws WriteError naming `path` on failure, with `fd` closed.
+void write_and_close(int fd, const ContentPieces& content, const fs::path& path) {
   try {
-    write_all(fd, content, path);
+    content([&](const std::string& piece) { write_all(fd, piece, path); });
   } catch (...) {
     ::close(fd);
     throw;
@@ -83,11 +83,15 @@ int open_in_place(const fs::path& path) {
   return fd;
 }
 
-}  // namespace
+// A file named by `path` and made by `content`.
+struct FilePieces {
+  std::string path;
+  ContentPieces content;
+};
 
-void write_files_atomically(const std::vector<FileContent>& files) {
+void write_pieces_atomically(const std::vector<FilePieces>& files) {
   std::vector<OutputTarget> targets;
-  for (const FileContent& f : files) targets.push_back(output_target(f.path));
+  for (const FilePieces& f : files) targets.push_back(output_target(f.path));
   std::vector<std::unique_ptr<PendingOutput>> temporaries(files.size());
   auto remove_temporaries = [&](std::size_t first) {
     for (std::size_t i = first; i < temporaries.size(); ++i)
@@ -125,8 +129,21 @@ void write_files_atomically(const std::vector<FileContent>& files) {
   }
 }
 
+}  // namespace
+
+void write_files_atomically(const std::vector<FileContent>& files) {
+  std::vector<FilePieces> pieces;
+  for (const FileContent& f : files)
+    pieces.push_back({f.path, [&f](const std::function<void(const std::string&)>& write) { write(f.content); }});
+  write_pieces_atomically(pieces);
+}
+
 void write_file_atomically(const std::string& path, const std::string& content) {
   write_files_atomically({{path, content}});
+}
+
+void write_file_atomically(const std::string& path, const ContentPieces& pieces) {
+  write_pieces_atomically({{path, pieces}});
 }
 
 void create_output_directories(const fs::path& dir) {

@@ -4,6 +4,7 @@
 // device, FIFO or socket is written directly (replacing it by a regular file would, run as root
 // on /dev/null, break the system); a directory is refused.
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,13 @@ void write_files_atomically(const std::vector<FileContent>& files);
 
 // write_files_atomically for one file.
 void write_file_atomically(const std::string& path, const std::string& content);
+
+// Content made piece by piece: calls `write` with each piece in turn, so that a file larger than
+// memory can be written (every outcome of a run over a model's rows).
+using ContentPieces = std::function<void(const std::function<void(const std::string&)>& write)>;
+
+// write_file_atomically of the content `pieces` makes, with the same guarantees.
+void write_file_atomically(const std::string& path, const ContentPieces& pieces);
 
 // Creates `dir` and its missing parents, for outputs placed there (like mkdir -p). Throws
 // OutputError naming `dir` and the system's reason if that fails or a component is a file.

@@ -23,7 +23,7 @@ std::string power_of_ten_text(double log10_value) {
 std::vector<Claim> certified_findings(const RunResults& certified) {
   std::vector<Claim> claims;
   for (const TheoremResult& t : certified.theorems) {
-    const std::size_t n = t.outcomes.size();
+    const std::size_t n = t.cases;
     const auto count = [&](Verdict v) { return t.counts[static_cast<std::size_t>(v)]; };
     const std::size_t violated = count(Verdict::Violated);
     const std::size_t held = count(Verdict::Proven) + count(Verdict::NearTight) + count(Verdict::EqualExact);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 
 #include "verify/io/errors.hpp"
@@ -16,11 +18,13 @@ namespace {
 
 std::size_t count_of(const VerdictCounts& c, Verdict v) { return c[static_cast<int>(v)]; }
 
-bool is_certified_verdict(Verdict v) { return !is_statistical(v) && v != Verdict::Inconclusive; }
-
 nlohmann::json enclosure_json(const EnclosureText& e) { return nlohmann::json::array({e.lo, e.hi}); }
 
-nlohmann::json outcome_json(const CaseOutcome& o) {
+}  // namespace
+
+bool is_certified_verdict(Verdict v) { return !is_statistical(v) && v != Verdict::Inconclusive; }
+
+nlohmann::json outcome_to_json(const CaseOutcome& o) {
   nlohmann::json q = nlohmann::json::object();
   for (const auto& [name, e] : o.quantities) q[name] = enclosure_json(e);
   return {{"index", o.index},
@@ -41,8 +45,39 @@ nlohmann::json outcome_json(const CaseOutcome& o) {
           {"provenance", o.provenance}};
 }
 
+namespace {
+
+// A number the results describe that may be infinite (no case): null then.
+nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
+
+nlohmann::json verdict_counts_json(const VerdictCounts& c) {
+  nlohmann::json counts = nlohmann::json::object();
+  for (int v = 0; v < kVerdictCount; ++v) counts[verdict_key(static_cast<Verdict>(v))] = c[v];
+  return counts;
+}
+
+nlohmann::json kept_json(const KeptOutcomes& k) {
+  nlohmann::json heads = nlohmann::json::array();
+  for (const HeadSummary& h : k.heads)
+    heads.push_back({{"layer", h.layer},
+                     {"head", h.head},
+                     {"cases", h.cases},
+                     {"counts", verdict_counts_json(h.counts)},
+                     {"min_slack", finite_or_null(h.min_slack)},
+                     {"min_relative_slack", finite_or_null(h.min_relative_slack)},
+                     {"tightest_index", h.tightest_index}});
+  return {{"flagged", k.flagged},
+          {"flagged_kept", k.flagged_kept},
+          {"median_cases", k.median_cases},
+          {"median_log10_relative_slack",
+           k.median_log10_relative_slack ? nlohmann::json(*k.median_log10_relative_slack) : nlohmann::json()},
+          {"first_flagged_kept", kKeptFlaggedCases},
+          {"tightest_per_head", kKeptTightestPerHead},
+          {"heads", heads}};
+}
+
 nlohmann::json flagged_json(const FlaggedCase& f) {
-  return {{"outcome", outcome_json(f.outcome)},
+  return {{"outcome", outcome_to_json(f.outcome)},
           {"case", case_to_json(f.input)},
           {"case_file", f.case_file},
           {"replay", f.replay}};
@@ -113,7 +148,8 @@ TheoremResult summarize(const TheoremInfo& info, const std::function<Case(std::s
   r.info = info;
   for (const auto& o : outcomes) ++r.counts[static_cast<int>(o.verdict)];
   r.expected = expectation_met(info.expect, r.counts, origin);
-  r.expectation = expectation_words(info.expect, r.counts, outcomes.size(), r.expected);
+  r.cases = outcomes.size();
+  r.expectation = expectation_words(info.expect, r.counts, r.cases, r.expected);
 
   std::vector<std::size_t> violating, certified;
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
@@ -157,12 +193,11 @@ const char* exit_status_meaning(int status) {
 nlohmann::json results_to_json(const RunResults& results) {
   nlohmann::json theorems = nlohmann::json::array();
   for (const auto& t : results.theorems) {
-    nlohmann::json counts = nlohmann::json::object();
-    for (int v = 0; v < kVerdictCount; ++v) counts[verdict_key(static_cast<Verdict>(v))] = t.counts[v];
+    const nlohmann::json counts = verdict_counts_json(t.counts);
     nlohmann::json violations = nlohmann::json::array();
     for (const auto& f : t.violations) violations.push_back(flagged_json(f));
     nlohmann::json outcomes = nlohmann::json::array();
-    for (const auto& o : t.outcomes) outcomes.push_back(outcome_json(o));
+    for (const auto& o : t.outcomes) outcomes.push_back(outcome_to_json(o));
     theorems.push_back({{"id", t.info.id},
                         {"title", t.info.title},
                         {"source", t.info.source},
@@ -172,7 +207,7 @@ nlohmann::json results_to_json(const RunResults& results) {
                         {"summary", t.info.summary},
                         {"assumptions", t.info.assumptions},
                         {"corrected_by", t.info.corrected_by},
-                        {"cases", t.outcomes.size()},
+                        {"cases", t.cases},
                         {"counts", counts},
                         {"expected", t.expected},
                         {"expectation", t.expectation},
@@ -180,6 +215,7 @@ nlohmann::json results_to_json(const RunResults& results) {
                         {"violations", violations},
                         {"violations_total", t.violations_total},
                         {"outcomes", outcomes}});
+    if (t.kept) theorems.back()["kept"] = kept_json(*t.kept);
   }
   nlohmann::json sources = nlohmann::json::array();
   for (const auto& src : results.sources)
@@ -398,6 +434,80 @@ std::string theorem_id_from(const Field& f) {
   return id;
 }
 
+VerdictCounts verdict_counts_from(const Field& f) {
+  VerdictCounts c{};
+  for (int v = 0; v < kVerdictCount; ++v) c[v] = f.at(verdict_key(static_cast<Verdict>(v))).count();
+  return c;
+}
+
+// A number written by finite_or_null: infinite when null.
+double finite_or_infinity(const Field& f) {
+  return f.json().is_null() ? std::numeric_limits<double>::infinity() : f.real();
+}
+
+int layer_or_head_from(const Field& f) {
+  if (!f.json().is_number_integer() || f.json().get<long long>() < -1 || f.json().get<long long>() > 1 << 20)
+    f.fail("expected -1 (none) or a layer or head number");
+  return static_cast<int>(f.json().get<long long>());
+}
+
+KeptOutcomes kept_from(const Field& f) {
+  KeptOutcomes k;
+  k.flagged = f.at("flagged").count();
+  k.flagged_kept = f.at("flagged_kept").count();
+  if (k.flagged_kept > k.flagged || k.flagged_kept > kKeptFlaggedCases)
+    f.at("flagged_kept").fail("is more than the flagged cases or than " + std::to_string(kKeptFlaggedCases));
+  k.median_cases = f.at("median_cases").count();
+  if (const Field median = f.at("median_log10_relative_slack"); !median.json().is_null())
+    k.median_log10_relative_slack = median.real();
+  if ((k.median_cases > 0) != k.median_log10_relative_slack.has_value())
+    f.at("median_cases").fail("a median needs cases, and cases a median");
+  for (const Field& h : f.at("heads").items()) {
+    HeadSummary s;
+    s.layer = layer_or_head_from(h.at("layer"));
+    s.head = layer_or_head_from(h.at("head"));
+    s.cases = h.at("cases").count();
+    s.counts = verdict_counts_from(h.at("counts"));
+    std::size_t total = 0;
+    for (std::size_t n : s.counts) total += n;
+    if (total != s.cases) h.at("counts").fail("do not add up to the head's cases");
+    s.min_slack = finite_or_infinity(h.at("min_slack"));
+    s.min_relative_slack = finite_or_infinity(h.at("min_relative_slack"));
+    s.tightest_index = h.at("tightest_index").count();
+    k.heads.push_back(s);
+  }
+  return k;
+}
+
+// Bounded results add up: the heads' counts to the theorem's, the counts to its cases, and the
+// kept outcomes are distinct cases of it in case order.
+void check_kept(const Field& f, const TheoremResult& t) {
+  VerdictCounts heads{};
+  std::size_t cases = 0;
+  for (const HeadSummary& h : t.kept->heads)
+    for (int v = 0; v < kVerdictCount; ++v) heads[v] += h.counts[v];
+  for (int v = 0; v < kVerdictCount; ++v) cases += t.counts[v];
+  if (cases != t.cases) f.at("counts").fail("do not add up to the cases");
+  if (heads != t.counts) f.at("kept").at("heads").fail("their counts do not add up to the theorem's");
+  for (std::size_t i = 0; i < t.outcomes.size(); ++i)
+    if (t.outcomes[i].index >= t.cases || (i > 0 && t.outcomes[i].index <= t.outcomes[i - 1].index))
+      f.at("outcomes").fail("kept outcomes must be distinct cases in case order, below the cases");
+}
+
+// The looseness of one theorem as looseness_json writes it.
+TheoremLooseness looseness_from(const Field& f) {
+  TheoremLooseness l;
+  l.id = f.at("id").text();
+  l.cases = f.at("cases").count();
+  l.max_ratio = f.at("max_ratio").real();
+  l.max_log10_ratio = std::log10(l.max_ratio);
+  l.vacuous = f.at("vacuous").boolean();
+  for (const Field& g : f.at("groups").items())
+    l.groups.push_back({g.at("layer").text(), g.at("head").text(), g.at("cases").count(), g.at("min").real(),
+                        g.at("median").real(), g.at("max").real()});
+  return l;
+}
+
 TheoremResult theorem_from(const Field& f) {
   TheoremResult t;
   t.info.id = theorem_id_from(f.at("id"));
@@ -414,7 +524,9 @@ TheoremResult theorem_from(const Field& f) {
   // Optional: results written before the field existed have none.
   if (f.json().is_object() && f.json().contains("corrected_by")) t.info.corrected_by = f.at("corrected_by").text();
   for (const Field& o : f.at("outcomes").items()) t.outcomes.push_back(outcome_from(o));
-  if (f.at("cases").count() != t.outcomes.size()) f.at("cases").fail("differs from the number of outcomes");
+  t.cases = f.at("cases").count();
+  if (f.json().is_object() && f.json().contains("kept")) t.kept = kept_from(f.at("kept"));
+  if (!t.kept && t.cases != t.outcomes.size()) f.at("cases").fail("differs from the number of outcomes");
 
   const Field counts = f.at("counts");
   VerdictCounts recounted{};
@@ -422,13 +534,15 @@ TheoremResult theorem_from(const Field& f) {
   for (int v = 0; v < kVerdictCount; ++v) {
     const Field count = counts.at(verdict_key(static_cast<Verdict>(v)));
     t.counts[v] = count.count();
-    if (t.counts[v] != recounted[v]) count.fail("disagrees with the verdicts of the outcomes");
+    if (!t.kept && t.counts[v] != recounted[v]) count.fail("disagrees with the verdicts of the outcomes");
+    if (t.kept && t.counts[v] < recounted[v]) count.fail("is smaller than the kept outcomes with this verdict");
   }
+  if (t.kept) check_kept(f, t);
   t.expected = f.at("expected").boolean();
   t.expectation = f.at("expectation").text();
-  if (t.expectation != expectation_words(t.info.expect, t.counts, t.outcomes.size(), t.expected))
+  if (t.expectation != expectation_words(t.info.expect, t.counts, t.cases, t.expected))
     f.at("expectation").fail("\"" + t.expectation + "\" disagrees with the counts (\"" +
-                             expectation_words(t.info.expect, t.counts, t.outcomes.size(), t.expected) + "\")");
+                             expectation_words(t.info.expect, t.counts, t.cases, t.expected) + "\")");
   const Field worst = f.at("worst_case");
   if (!worst.json().is_null()) t.worst_case = flagged_from(worst);
   for (const Field& v : f.at("violations").items()) t.violations.push_back(flagged_from(v));
@@ -488,8 +602,12 @@ RunResults results_from_json(const nlohmann::json& j) {
     if (r.partial.empty()) root.at("partial").fail("says why the run is partial, when present");
   }
   // The looseness is a function of the outcomes: recomputed, and the file's must be the same.
+  // Bounded results kept no outcomes to recompute it from: their theorems' looseness is the file's.
   if (j.is_object() && j.contains("looseness")) {
     const Field looseness = root.at("looseness");
+    for (const Field& l : looseness.at("theorems").items())
+      for (TheoremResult& t : r.theorems)
+        if (t.kept && t.info.id == l.at("id").text()) t.kept->looseness = looseness_from(l);
     try {
       r.looseness = looseness_of(r);
     } catch (const std::logic_error&) {  // std::stoi of a layer or head that is no number
@@ -544,8 +662,24 @@ void check_results(const RunResults& results) {
                    results.settings, results.sources, {},                   {},
                    results.partial};
   results_as_saved(piece);
+  // Checks `part` (of theorem `index`, its outcomes from `first` on) as the results' one theorem,
+  // without the flagged cases' inputs.
+  const auto check_part = [&](TheoremResult part, std::size_t index, std::size_t first) {
+    if (part.worst_case) part.worst_case->input = Case{};
+    for (FlaggedCase& v : part.violations) v.input = Case{};
+    piece.theorems = {std::move(part)};
+    try {
+      results_as_saved(piece);
+    } catch (const std::logic_error& e) {
+      throw std::logic_error(located_in_run(e.what(), index, first));
+    }
+  };
   for (std::size_t index = 0; index < results.theorems.size(); ++index) {
     const TheoremResult& t = results.theorems[index];
+    if (t.kept) {  // bounded results: few outcomes, checked whole (their counts against the kept ones)
+      check_part(t, index, 0);
+      continue;
+    }
     for (std::size_t begin = 0; begin == 0 || begin < t.outcomes.size(); begin += kSlice) {
       TheoremResult slice;
       slice.info = t.info;
@@ -553,25 +687,19 @@ void check_results(const RunResults& results) {
       slice.outcomes.assign(t.outcomes.begin() + static_cast<std::ptrdiff_t>(begin),
                             t.outcomes.begin() + static_cast<std::ptrdiff_t>(std::min(t.outcomes.size(), begin + kSlice)));
       for (const CaseOutcome& o : slice.outcomes) ++slice.counts[static_cast<int>(o.verdict)];
-      slice.expectation = expectation_words(t.info.expect, slice.counts, slice.outcomes.size(), t.expected);
+      slice.cases = slice.outcomes.size();
+      slice.expectation = expectation_words(t.info.expect, slice.counts, slice.cases, t.expected);
       slice.violations_total = t.violations_total;
       if (begin == 0) {
         slice.worst_case = t.worst_case;
         slice.violations = t.violations;
       }
-      if (slice.worst_case) slice.worst_case->input = Case{};
-      for (FlaggedCase& v : slice.violations) v.input = Case{};
-      piece.theorems = {std::move(slice)};
-      try {
-        results_as_saved(piece);
-      } catch (const std::logic_error& e) {
-        throw std::logic_error(located_in_run(e.what(), index, begin));
-      }
+      check_part(std::move(slice), index, begin);
     }
     VerdictCounts recounted{};
     for (const CaseOutcome& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
-    if (recounted != t.counts ||
-        t.expectation != expectation_words(t.info.expect, t.counts, t.outcomes.size(), t.expected))
+    if (recounted != t.counts || t.cases != t.outcomes.size() ||
+        t.expectation != expectation_words(t.info.expect, t.counts, t.cases, t.expected))
       throw std::logic_error("normbound's own results fail its results check: results: theorems[" +
                              std::to_string(index) + "]: the counts or expectation disagree with the outcomes");
   }

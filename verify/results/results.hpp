@@ -13,6 +13,7 @@
 #include "verify/engine/case.hpp"
 #include "verify/engine/outcome.hpp"
 #include "verify/engine/theorem.hpp"
+#include "verify/results/kept_outcomes.hpp"
 #include "verify/results/looseness.hpp"
 
 namespace nb {
@@ -40,7 +41,11 @@ struct TheoremResult {
   bool expected = true;       // the outcome matches `expect` (see expectation_of)
   std::string expectation;    // the outcome against `expect`, counting what was decided ("holds on 79 of 100,
                               // 21 TIGHT"): the console, the report and the JSON say it alike
-  std::vector<CaseOutcome> outcomes;      // every case, in case order
+  std::size_t cases = 0;                  // cases decided
+  std::vector<CaseOutcome> outcomes;      // every case, in case order; with `kept`, the kept ones
+  // Bounded results (verify/results/outcome_keeper.hpp): what was kept of the cases beside the
+  // counts; then `outcomes` holds only the kept cases. Empty when every outcome is held.
+  std::optional<KeptOutcomes> kept;
   std::optional<FlaggedCase> worst_case;  // smallest relative slack among certified cases
   std::vector<FlaggedCase> violations;    // certified VIOLATED, smallest input first
   std::size_t violations_total = 0;       // violations found (the list may be capped)
@@ -78,6 +83,10 @@ struct RunResults {
   // outcomes are those of the cases decided before, its first ones. "" when the run is complete.
   std::string partial;
 };
+
+// Whether `v` is certified (neither statistical nor INCONCLUSIVE): the cases a worst case is
+// chosen among.
+bool is_certified_verdict(Verdict v);
 
 // The verdicts that decide neither way: TIGHT, INCONCLUSIVE and UNDECIDED (statistical).
 bool is_undecided(Verdict v);
@@ -121,6 +130,9 @@ const char* exit_status_meaning(int status);
 // are pairs of decimal strings, the 64-bit seed is a decimal string, so the text is stable and
 // every number reads back exactly.
 nlohmann::json results_to_json(const RunResults& results);
+
+// One outcome as results_to_json writes it in a theorem's "outcomes".
+nlohmann::json outcome_to_json(const CaseOutcome& o);
 
 // The inverse of results_to_json: results_to_json(results_from_json(j)) == j for every j that
 // results_to_json wrote, apart from keys results_to_json does not write (ignored, such as the

@@ -30,12 +30,12 @@ std::vector<CaseRef> plan_case_refs(const RunPlan& plan) {
   return refs;
 }
 
-StreamedOutcomes evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& refs, std::size_t begin,
-                                   std::size_t end, const TheoremProgressFn& progress, const StopFn& stop) {
+StreamedRun evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& refs, std::size_t begin, std::size_t end,
+                              const OutcomeChunkFn& take, const TheoremProgressFn& progress, const StopFn& stop) {
   std::vector<const Theorem*> theorems;
   for (const TheoremCases& t : plan.theorems) theorems.push_back(t.theorem);
   const std::size_t chunk = kStreamChunk * std::max(1u, plan.settings.threads);
-  StreamedOutcomes result;
+  StreamedRun result;
   for (std::size_t first = begin; first < end; first += chunk) {
     if (first > begin && stop) {
       result.stopped = stop();
@@ -49,8 +49,8 @@ StreamedOutcomes evaluate_streamed(const RunPlan& plan, const std::vector<CaseRe
       const TheoremCases& t = plan.theorems[part[k].theorem];
       cases[k] = t.built.empty() ? t.cases[part[k].index] : t.built[part[k].index];
     }
-    for (CaseOutcome& o : evaluate_built_cases(theorems, part, cases, plan.settings, progress))
-      result.outcomes.push_back(std::move(o));
+    take(first, evaluate_built_cases(theorems, part, cases, plan.settings, progress));
+    result.decided += part.size();
   }
   return result;
 }
@@ -61,7 +61,10 @@ std::vector<TheoremCaseList> plan_work(const RunPlan& plan) {
   return work;
 }
 
-RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes) {
+namespace {
+
+// The results' record of the run: version, settings, sources; no theorems yet.
+RunResults run_record(const RunPlan& plan) {
   const CheckSettings& s = plan.settings;
   RunResults results;
   results.version = kVersion;
@@ -73,12 +76,31 @@ RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome
                       plan.record.cases_per_theorem, plan.record.source, s.exact.units,
                       s.exact_time_limit};
   results.sources = plan.record.sources;
+  return results;
+}
+
+// Case i of theorem `w`, built anew or copied.
+std::function<Case(std::size_t)> case_builder(const TheoremCases& w) {
+  if (w.built.empty()) return [&w](std::size_t i) { return w.cases[i]; };
+  return [&w](std::size_t i) { return w.built[i]; };
+}
+
+}  // namespace
+
+RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes) {
+  RunResults results = run_record(plan);
   for (std::size_t t = 0; t < plan.theorems.size(); ++t) {
     const TheoremCases& w = plan.theorems[t];
-    if (w.built.empty()) results.theorems.push_back(summarize(w.theorem->info(), w.cases, std::move(outcomes[t]), w.origin));
-    else
-      results.theorems.push_back(summarize(
-          w.theorem->info(), [&](std::size_t i) { return w.built[i]; }, std::move(outcomes[t]), w.origin));
+    results.theorems.push_back(summarize(w.theorem->info(), case_builder(w), std::move(outcomes[t]), w.origin));
+  }
+  return results;
+}
+
+RunResults plan_results(const RunPlan& plan, const std::vector<OutcomeKeeper>& keepers) {
+  RunResults results = run_record(plan);
+  for (std::size_t t = 0; t < plan.theorems.size(); ++t) {
+    const TheoremCases& w = plan.theorems[t];
+    results.theorems.push_back(keepers[t].result(w.theorem->info(), case_builder(w), w.origin));
   }
   return results;
 }
@@ -86,19 +108,27 @@ RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome
 RunResults run(const RunPlan& plan, const RunProgressFn& progress, const StopFn& stop) {
   if (is_streamed(plan)) {
     const std::vector<CaseRef> refs = plan_case_refs(plan);
+    const bool bounded = plan.held == OutcomesHeld::Bounded;
     std::vector<std::size_t> decided(plan.theorems.size(), 0);
-    StreamedOutcomes streamed = evaluate_streamed(
+    std::vector<std::vector<CaseOutcome>> outcomes(plan.theorems.size());
+    std::vector<OutcomeKeeper> keepers(plan.theorems.size());
+    const StreamedRun streamed = evaluate_streamed(
         plan, refs, 0, refs.size(),
+        [&](std::size_t first, const std::vector<CaseOutcome>& chunk) {
+          if (bounded && plan.every_outcome) plan.every_outcome(first, chunk);
+          for (std::size_t k = 0; k < chunk.size(); ++k) {
+            const std::size_t t = refs[first + k].theorem;
+            if (bounded) keepers[t].add(chunk[k]);
+            else outcomes[t].push_back(chunk[k]);
+          }
+        },
         [&](std::size_t t, std::size_t, std::size_t, DecidingRound round) {
           if (progress) progress(plan.theorems[t].theorem->info().id, ++decided[t], case_count(plan.theorems[t]), round);
         },
         stop);
-    std::vector<std::vector<CaseOutcome>> outcomes(plan.theorems.size());
-    for (std::size_t k = 0; k < streamed.outcomes.size(); ++k)
-      outcomes[refs[k].theorem].push_back(std::move(streamed.outcomes[k]));
-    RunResults results = plan_results(plan, std::move(outcomes));
+    RunResults results = bounded ? plan_results(plan, keepers) : plan_results(plan, std::move(outcomes));
     if (!streamed.stopped.empty())
-      results.partial = streamed.stopped + " after " + std::to_string(streamed.outcomes.size()) + " of " +
+      results.partial = streamed.stopped + " after " + std::to_string(streamed.decided) + " of " +
                         std::to_string(refs.size()) + " cases";
     return results;
   }

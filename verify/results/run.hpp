@@ -8,6 +8,7 @@
 
 #include "verify/engine/case_list.hpp"
 #include "verify/engine/engine.hpp"
+#include "verify/results/outcome_keeper.hpp"
 #include "verify/results/results.hpp"
 
 namespace nb {
@@ -34,10 +35,23 @@ struct RunRecord {
   std::vector<InputSource> sources;    // where the cases came from
 };
 
+// What the results of a streamed plan hold of its outcomes: every one (TheoremResult::outcomes),
+// or bounded results (TheoremResult::kept, verify/results/outcome_keeper.hpp), whose size does not
+// grow with the cases. A plan without built cases holds every outcome.
+enum class OutcomesHeld { Every, Bounded };
+
+// Takes outcomes as they are decided: those of the plan's cases refs[first, first + size), in
+// that order (plan_case_refs). Chunks come in any order under MPI; in one process, in order.
+using OutcomeChunkFn = std::function<void(std::size_t first, const std::vector<CaseOutcome>& outcomes)>;
+
 struct RunPlan {
   std::vector<TheoremCases> theorems;
   CheckSettings settings;
   RunRecord record;
+  OutcomesHeld held = OutcomesHeld::Every;
+  // With bounded results: given every outcome of the streamed plan as it is decided (on rank 0 of
+  // an MPI job, whose ranks then send every outcome too), e.g. to stream them to a file.
+  OutcomeChunkFn every_outcome;
 };
 
 // Called from the engine as cases are decided: (theorem id, cases of it decided, its total, deciding
@@ -59,7 +73,8 @@ using StopFn = std::function<std::string()>;
 // A plan with built cases (TheoremCases::built) is streamed: its cases are built and decided
 // kStreamChunk per thread at a time, in the order theorem by theorem, with the same outcomes; `stop`
 // is asked between chunks, and when it gives a reason the results are those of the cases decided
-// so far, marked partial with that reason (RunResults::partial).
+// so far, marked partial with that reason (RunResults::partial). With plan.held Bounded the results
+// of a streamed plan are bounded, and plan.every_outcome is given every outcome as it is decided.
 RunResults run(const RunPlan& plan, const RunProgressFn& progress = {}, const StopFn& stop = {});
 
 // Cases per thread in a chunk of a streamed run: enough to keep the threads busy, few enough that
@@ -72,19 +87,21 @@ bool is_streamed(const RunPlan& plan);
 // The plan's cases in run's order (theorem by theorem, each in case order).
 std::vector<CaseRef> plan_case_refs(const RunPlan& plan);
 
-// What evaluate_streamed decided: the outcomes of refs[begin, begin + outcomes.size()), and why it
-// stopped before `end` ("" when it did not).
-struct StreamedOutcomes {
-  std::vector<CaseOutcome> outcomes;
+// What evaluate_streamed decided: the cases refs[begin, begin + decided), and why it stopped before
+// `end` ("" when it did not).
+struct StreamedRun {
+  std::size_t decided = 0;
   std::string stopped;
 };
 
-// The outcomes of the cases refs[begin, end) of the plan, in that order, built and decided a chunk
-// at a time (evaluate_built_cases: each exactly its outcome in the whole run; a theorem without
-// built cases has its cases copied into the chunk). `stop` (see run) is asked before each chunk
-// but the first. Progress is per chunk: (theorem, decided in the chunk, the chunk's cases of it).
-StreamedOutcomes evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& refs, std::size_t begin,
-                                   std::size_t end, const TheoremProgressFn& progress = {}, const StopFn& stop = {});
+// Decides the cases refs[begin, end) of the plan, in that order, built and decided a chunk at a
+// time (evaluate_built_cases: each exactly its outcome in the whole run; a theorem without built
+// cases has its cases copied into the chunk), and gives each chunk's outcomes to `take` as they
+// are decided, none held after. `stop` (see run) is asked before each chunk but the first.
+// Progress is per chunk: (theorem, decided in the chunk, the chunk's cases of it).
+StreamedRun evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& refs, std::size_t begin, std::size_t end,
+                              const OutcomeChunkFn& take, const TheoremProgressFn& progress = {},
+                              const StopFn& stop = {});
 
 // The plan's theorems and cases as the engine takes them (pointing into `plan`).
 std::vector<TheoremCaseList> plan_work(const RunPlan& plan);
@@ -92,5 +109,7 @@ std::vector<TheoremCaseList> plan_work(const RunPlan& plan);
 // What run returns, from every case's outcome (outcomes[t][i]: case i of the plan's theorem t;
 // for partial results, the first cases of each theorem).
 RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes);
+// The same as bounded results, from each theorem's keeper (keepers[t]: the plan's theorem t).
+RunResults plan_results(const RunPlan& plan, const std::vector<OutcomeKeeper>& keepers);
 
 }  // namespace nb

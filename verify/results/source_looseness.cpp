@@ -17,31 +17,44 @@ Mpfr power_of_ten(double e) { return pow(Mpfr(10), Mpfr(e)); }
 
 }  // namespace
 
+std::pair<int, int> layer_and_head(const CaseOutcome& o) {
+  const auto at = [&](const char* key) {
+    auto it = o.provenance.find(key);
+    return it == o.provenance.end() ? -1 : std::stoi(it->second);
+  };
+  return {at("layer"), at("head")};
+}
+
+std::optional<TheoremLooseness> looseness_of_ratios(const std::string& id,
+                                                    const std::map<std::pair<int, int>, std::vector<double>>& ratios) {
+  if (ratios.empty()) return std::nullopt;
+  TheoremLooseness l{id, {}, 0, 0, -std::numeric_limits<double>::infinity(), true};
+  for (const auto& [key, logs] : ratios) {
+    const Log10RatioSpread s = *log10_ratio_spread(logs);
+    const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
+    l.groups.push_back({name(key.first), name(key.second), s.cases, std::pow(10.0, s.min), std::pow(10.0, s.median),
+                        std::pow(10.0, s.max)});
+    l.cases += s.cases;
+    l.max_log10_ratio = std::max(l.max_log10_ratio, s.max);
+  }
+  l.max_ratio = std::pow(10.0, l.max_log10_ratio);
+  l.vacuous = l.max_log10_ratio < -std::log10(kVacuousFactor);
+  return l;
+}
+
 std::vector<TheoremLooseness> looseness_of(const RunResults& results) {
   std::vector<TheoremLooseness> out;
   for (const TheoremResult& t : results.theorems) {
-    std::map<std::pair<int, int>, std::vector<const CaseOutcome*>> by_head;  // (layer, head), -1 when absent
-    for (const CaseOutcome& o : t.outcomes) {
-      if (!log10_tightness_ratio(o)) continue;
-      const auto at = [&](const char* key) {
-        auto it = o.provenance.find(key);
-        return it == o.provenance.end() ? -1 : std::stoi(it->second);
-      };
-      by_head[{at("layer"), at("head")}].push_back(&o);
+    std::optional<TheoremLooseness> l;
+    if (t.kept) {
+      l = t.kept->looseness;
+    } else {
+      std::map<std::pair<int, int>, std::vector<double>> by_head;  // (layer, head), -1 when absent
+      for (const CaseOutcome& o : t.outcomes)
+        if (const auto ratio = log10_tightness_ratio(o)) by_head[layer_and_head(o)].push_back(*ratio);
+      l = looseness_of_ratios(t.info.id, by_head);
     }
-    if (by_head.empty()) continue;
-    TheoremLooseness l{t.info.id, {}, 0, 0, -std::numeric_limits<double>::infinity(), true};
-    for (const auto& [key, cases] : by_head) {
-      const Log10RatioSpread s = *log10_ratio_spread(cases);
-      const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
-      l.groups.push_back({name(key.first), name(key.second), s.cases, std::pow(10.0, s.min), std::pow(10.0, s.median),
-                          std::pow(10.0, s.max)});
-      l.cases += s.cases;
-      l.max_log10_ratio = std::max(l.max_log10_ratio, s.max);
-    }
-    l.max_ratio = std::pow(10.0, l.max_log10_ratio);
-    l.vacuous = l.max_log10_ratio < -std::log10(kVacuousFactor);
-    out.push_back(std::move(l));
+    if (l) out.push_back(std::move(*l));
   }
   return out;
 }

@@ -3,7 +3,10 @@
 // words: the theorems whose bound is more than 10 times looser than the value on every case are
 // "vacuous on this input". The ratios are those of verify/results/tightness_ratio.hpp (the
 // report's value/bound heat maps read the same).
+#include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -15,8 +18,18 @@ namespace nb {
 
 // The theorems of `results` with at least one case that has a tightness ratio
 // (log10_tightness_ratio: a certified inequality with a finite, positive value and bound; other
-// cases are left out).
+// cases are left out). A theorem with bounded results (TheoremResult::kept) gives the looseness
+// its results kept, computed from every case.
 std::vector<TheoremLooseness> looseness_of(const RunResults& results);
+
+// The (layer, head) a case's provenance names, -1 for one it does not name. Throws
+// std::logic_error (std::stoi's) when one is not a number.
+std::pair<int, int> layer_and_head(const CaseOutcome& o);
+
+// The looseness of theorem `id` from its cases' log10 tightness ratios by (layer, head); nothing
+// when no case has one.
+std::optional<TheoremLooseness> looseness_of_ratios(const std::string& id,
+                                                    const std::map<std::pair<int, int>, std::vector<double>>& ratios);
 
 // {"theorems": [{"id", "cases", "max_ratio", "vacuous", "factor", "groups": [{"layer", "head",
 // "cases", "min", "median", "max"}]}]}

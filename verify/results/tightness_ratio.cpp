@@ -21,6 +21,10 @@ std::optional<Log10RatioSpread> log10_ratio_spread(const std::vector<const CaseO
   std::vector<double> logs;
   for (const CaseOutcome* o : cases)
     if (const auto r = log10_tightness_ratio(*o)) logs.push_back(*r);
+  return log10_ratio_spread(std::move(logs));
+}
+
+std::optional<Log10RatioSpread> log10_ratio_spread(std::vector<double> logs) {
   if (logs.empty()) return std::nullopt;
   std::sort(logs.begin(), logs.end());
   return Log10RatioSpread{logs.size(), logs.front(), median_of_sorted(logs), logs.back()};

@@ -27,5 +27,7 @@ struct Log10RatioSpread {
   double min = 0, median = 0, max = 0;
 };
 std::optional<Log10RatioSpread> log10_ratio_spread(const std::vector<const CaseOutcome*>& cases);
+// The same from the cases' log10 ratios themselves (in any order).
+std::optional<Log10RatioSpread> log10_ratio_spread(std::vector<double> log10_ratios);
 
 }  // namespace nb
