@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # theorem_folder.sh NORMBOUND SPECS: the theorem folder ($NORMBOUND_THEOREM_DIR) as a user meets
 # it. A file copied into the folder is listed, checked by --all and by its id, searched, and
-# accepted again by --theorem-file; another file with its id, a bad file in the folder and a
-# folder that does not exist are refused with the place to look. Prints what failed; exits 1 then.
+# accepted again by --theorem-file; another file with its id, a bad file in the folder, a file
+# whose corrected_by names no theorem and a folder that does not exist are refused with the place
+# to look. Prints what failed; exits 1 then.
 set -u
 nb=$1 specs=$2
 folder=$(mktemp -d)
@@ -29,6 +30,10 @@ expect 65 "theorem id 'softmax-entropy-log-l' of '.*copy.toml' is taken by softm
 printf 'id = "broken"\ntitle = 3\n' >"$NORMBOUND_THEOREM_DIR/broken.toml"
 expect 65 'broken.toml:2:[0-9]+' "$nb" list
 rm "$NORMBOUND_THEOREM_DIR/broken.toml"
+sed -e 's/^id = .*/id = "corrected-by-nothing"/' -e '/^expect/a corrected_by = "no-such-theorem"' \
+  "$specs/softmax-entropy-log-l.toml" >"$NORMBOUND_THEOREM_DIR/corrected.toml"
+expect 65 "corrected.toml: corrected_by names 'no-such-theorem', which is no registered theorem" "$nb" list
+rm "$NORMBOUND_THEOREM_DIR/corrected.toml"
 NORMBOUND_THEOREM_DIR=$folder/none expect 65 "NORMBOUND_THEOREM_DIR names '.*none', which is not a folder" "$nb" list
 NORMBOUND_THEOREM_DIR= expect 64 "unknown theorem id 'softmax-entropy-log-l'|softmax-entropy-log-l" \
   "$nb" check softmax-entropy-log-l

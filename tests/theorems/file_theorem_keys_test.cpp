@@ -1,6 +1,7 @@
 // The keys that let a theorem file state what a built-in theorem states (docs/theorem-files.md):
 // [[witness]] cases checked whatever the seed, a [suite] drawn by the built-in generators, named
-// [[quantity]]s recorded on every case, and suite cases drawn again while they break an assumption.
+// [[quantity]]s recorded on every case, suite cases drawn again while they break an assumption, and
+// the theorem stating the valid form of a printed one (corrected_by).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "verify/engine/engine.hpp"
 #include "tests/theorems/witness_checks.hpp"
 #include "verify/formula/theorem_spec.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::theorems {
 namespace file_theorem_keys_test {
@@ -193,6 +195,21 @@ bound = "1"
   const std::vector<Case> cases = t->suite({.seed = 3, .count = 2});
   ASSERT_EQ(cases.size(), 2u);
   EXPECT_THROW(t->check_assumptions(cases[0]), InputError);
+}
+
+TEST(FileTheoremKeys, CorrectedByNamesTheTheoremOfTheValidForm) {
+  const std::string violated = kHeader + "expect = \"violated\"\n";
+  EXPECT_EQ(formula::read_theorem_spec(violated + "corrected_by = \"spectral-norm-sharp\"\n" + kLogits, "keys.toml")
+                .info.corrected_by,
+            "spectral-norm-sharp");
+  EXPECT_EQ(formula::read_theorem_spec(violated + kLogits, "keys.toml").info.corrected_by, "");
+  try {
+    formula::read_theorem_spec(violated + "corrected_by = \"Spectral Sharp\"\n" + kLogits, "keys.toml");
+    ADD_FAILURE() << "a corrected_by that is no id was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("keys.toml:6:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("corrected_by must be kebab-case"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace file_theorem_keys_test

@@ -24,6 +24,7 @@
 #include "verify/cli/standard_output.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "theorems/registry.hpp"
+#include "theorems/theorem_texts.hpp"
 #include "verify/distributed/rank_world.hpp"
 #include "verify/engine/exact_decision_in_child.hpp"
 #include "verify/io/out_of_memory.hpp"
@@ -105,12 +106,13 @@ int run_subcommand(int argc, char** argv, const nb::RankWorld& ranks) {
 
 int main(int argc, char** argv) {
   if (argc >= 2 && argv[1] == nb::cli::kServeExactDecisions) {
+    // The theorem files' texts as the parent read them, in place of the folder's.
+    if (argc >= 4 && argv[2] == nb::theorems::kTheoremTexts) nb::theorems::use_theorem_texts_of(argv[3]);
     nb::theorems::all();  // registers the theorems the requests name
-    nb::cli::add_theorem_files_of_child(argc, argv);
     nb::serve_exact_decision_requests();
   }
   // /proc/self/exe: this very binary, even if its file was replaced since it started.
-  nb::run_exact_workers_as({"/proc/self/exe", std::string(nb::cli::kServeExactDecisions)});
+  nb::theorems::run_exact_workers_with_theorem_texts({"/proc/self/exe", std::string(nb::cli::kServeExactDecisions)});
   std::optional<nb::RankWorld> ranks;
   try {
     ranks.emplace();

@@ -55,14 +55,14 @@ StatementFile statement_file(const ProveOptions& o) {
   StatementFile s;
   s.path = o.theorem_file;
   if (s.path.empty()) {
-    s.path = theorem_folder_file(o.id);
+    s.path = theorems::theorem_folder_file(o.id);
     if (s.path.empty()) {
       if (!theorems::find(o.id)) {
         std::string close;
         for (const std::string& id : theorems::closest_ids(o.id)) close += (close.empty() ? "" : ", ") + id;
         throw UsageError("no theorem '" + o.id + "'" + (close.empty() ? "" : " (did you mean " + close + "?)"));
       }
-      s.path = theorem_folder_file(o.id + "-as-formula");
+      s.path = theorems::theorem_folder_file(o.id + "-as-formula");
       s.port_of = o.id;
       if (s.path.empty())
         throw UsageError(o.id + " is stated in C++ only: prove works on formulas, so it needs the theorem stated in a "
@@ -71,7 +71,7 @@ StatementFile statement_file(const ProveOptions& o) {
   }
   // The text the run read once (theorem_files.hpp), which its exact decisions evaluate too.
   const Theorem* stated = given.empty() ? theorems::find(s.port_of.empty() ? o.id : o.id + "-as-formula") : given.front();
-  s.text = theorem_file_read(*stated)->text;
+  s.text = theorems::theorem_file_read(*stated)->text;
   s.spec = formula::read_theorem_spec(s.text, s.path);
   return s;
 }

@@ -8,9 +8,9 @@
 
 #include "reports/case_text.hpp"
 #include "theorems/file_theorem.hpp"
+#include "theorems/registry.hpp"
 #include "verify/cli/run_deadline.hpp"
 #include "verify/cli/terminal_text.hpp"
-#include "verify/cli/theorem_files.hpp"
 #include "verify/cli/wall_time_limit_option.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/input_file.hpp"
@@ -41,9 +41,8 @@ prove::RecheckDemand demand_of(const RecheckOptions& o, const nlohmann::json& j)
                                  ? &j["theorem"]["id"]
                                  : nullptr;
   if (id && id->is_string()) {
-    add_theorem_files({});
-    if (const std::string file = theorem_folder_file(id->get<std::string>()); !file.empty()) {
-      d.statement = read_input_file(file, "theorem file");
+    if (const std::string file = theorems::theorem_folder_file(id->get<std::string>()); !file.empty()) {
+      d.statement = theorems::theorem_file_read(*theorems::find(id->get<std::string>()))->text;
       d.statement_origin = "the theorem folder's " + std::filesystem::path(file).filename().string();
     }
   }

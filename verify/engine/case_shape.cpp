@@ -48,8 +48,10 @@ CaseShape shape_of(const Case& c) {
   else if (has("keys")) s.L = c.number("keys").rows();
   else if (has("vectors")) s.L = c.number("vectors").rows();
   else if (has("logits1")) s.L = c.number("logits1").size();
+  else if (c.integers.contains("L")) s.L = static_cast<std::size_t>(c.integer("L"));  // a theorem file's length
   if (has("vectors")) s.d = c.number("vectors").cols();
   else if (has("keys")) s.d = c.number("keys").cols();
+  else if (c.integers.contains("d")) s.d = static_cast<std::size_t>(c.integer("d"));
   if (c.integers.contains("N")) s.N = static_cast<std::size_t>(c.integer("N"));
   return s;
 }

@@ -51,19 +51,17 @@ class SpecReader {
 
   TheoremSpec read() {
     TheoremSpec s;
-    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "inputs", "define", "claim", "assume",
-                  "quantity", "witness", "suite"},
+    known(root_, {"id", "title", "source", "fidelity", "expect", "statement", "corrected_by", "inputs", "define",
+                  "claim", "assume", "quantity", "witness", "suite"},
           "");
-    s.info.id = text(root_, "id");
-    if (s.info.id.empty() || s.info.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
-        s.info.id.front() == '-' || s.info.id.back() == '-')
-      fail(*root_.get("id"), "id must be kebab-case (lower-case letters, digits and '-'), not \"" + s.info.id + "\"");
+    s.info.id = theorem_id("id");
     s.info.title = text(root_, "title");
     s.info.source = text(root_, "source");
     s.info.fidelity = choice<Fidelity>(root_, "fidelity", {"verbatim", "reconstructed", "heuristic", "extension"},
                              {Fidelity::Verbatim, Fidelity::Reconstructed, Fidelity::Heuristic, Fidelity::Extension});
     s.info.expect = choice<Expect>(root_, "expect", {"holds", "violated"}, {Expect::Holds, Expect::Violated});
     if (root_.contains("statement")) s.info.statement = text(root_, "statement");
+    if (root_.contains("corrected_by")) s.info.corrected_by = theorem_id("corrected_by");
     s.inputs = inputs();
     for (const InputSpec& in : s.inputs) names_.insert(in.name);
     s.definitions = definitions();
@@ -88,6 +86,15 @@ class SpecReader {
         for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
         fail(value, "unknown key '" + std::string(key.str()) + "'" + in + " (known: " + list + ")");
       }
+  }
+
+  // The theorem id under `key`, which must be kebab-case.
+  std::string theorem_id(const std::string& key) const {
+    const std::string id = text(root_, key);
+    if (id.empty() || id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
+        id.front() == '-' || id.back() == '-')
+      fail(*root_.get(key), key + " must be kebab-case (lower-case letters, digits and '-'), not \"" + id + "\"");
+    return id;
   }
 
   const toml::node& required(const toml::table& table, const std::string& key, const toml::node& owner) const {
