@@ -120,7 +120,7 @@ if ! "$nb" prove $printed --size L=2 --region 'logits=[-1,1]' --region 'T=[1,1]'
 fi
 
 expect 64 'give a theorem id or --theorem-file FILE' "$nb" prove
-expect 64 'stated in C\+\+ only' "$nb" prove topn-distance-fixed --size L=3
+expect 64 'stated in C\+\+ only' "$nb" prove separability-lower --size L=3
 expect 64 "has no input 'q'" "$nb" prove $sharp --size L=3 --region 'q=[0,1]'
 expect 64 'give --region NAME=\[LO,HI\] for logits\[0\], logits\[1\], logits\[2\], T' "$nb" prove $sharp --size L=3
 expect 64 'give the length L with --size L=N' "$nb" prove $sharp --region 'logits=[0,1]' --region 'T=[1,1]'
