@@ -197,9 +197,7 @@ int main(int argc, char** argv) {
       print_mpfi_rounds();
       return 0;
     }
-    const std::vector<TrialTheorem> theorems = {trial_theorem<nb::theorems::SoftmaxWeightBounds>(),
-                                                trial_theorem<nb::theorems::NormalizerJacobianBound>(),
-                                                trial_theorem<nb::theorems::SoftmaxJacobianSpectralSharp>()};
+    const std::vector<TrialTheorem> theorems = {trial_theorem<nb::theorems::NormalizerJacobianBound>()};
     const auto wanted = [&](const std::string& name) {
       return only.empty() || std::any_of(only.begin(), only.end(), [&](const std::string& o) {
                return name.find(o) != std::string::npos;

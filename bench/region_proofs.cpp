@@ -85,16 +85,16 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   const std::vector<Statement> statements = {
-      {"Corollary 3 as printed, L=2", specs + "/softmax-jacobian-spectral-as-printed-as-formula.toml", {"L=2"},
+      {"Corollary 3 as printed, L=2", specs + "/softmax-jacobian-spectral-as-printed.toml", {"L=2"},
        {"logits=[-1,1]", "T=[1,1]"}, {}},
-      {"sharp spectral claim 1 (T ||J|| <= 1/2), L=3", specs + "/softmax-jacobian-spectral-sharp-as-formula.toml",
+      {"sharp spectral claim 1 (T ||J|| <= 1/2), L=3", specs + "/softmax-jacobian-spectral-sharp.toml",
        {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, {0}},
-      {"Corollary 1 weight bounds, L=2 d=1", specs + "/softmax-weight-bounds-as-formula.toml", {"L=2", "d=1"},
+      {"Corollary 1 weight bounds, L=2 d=1", specs + "/softmax-weight-bounds.toml", {"L=2", "d=1"},
        {"query=[-1,1]", "keys=[1/2,2]", "T=[1,1]"}, {}},
       // On [-1/4, 1/4]^3 no weight reaches 1/2, where an entry's bound is attained.
-      {"file: Jacobian entries <= 1/(4T), L=3", specs + "/softmax-jacobian-entry-as-formula.toml", {"L=3"},
+      {"file: Jacobian entries <= 1/(4T), L=3", specs + "/softmax-jacobian-entry.toml", {"L=3"},
        {"logits=[-1/4,1/4]", "T=[1,2]"}, {}},
-      {"file: Jacobian saturation, L=3", specs + "/softmax-jacobian-saturation-as-formula.toml", {"L=3"},
+      {"file: Jacobian saturation, L=3", specs + "/softmax-jacobian-saturation.toml", {"L=3"},
        {"logits=[-1,1]", "T=[1,2]"}, {}},
       // Claim 1 with its bound 1/(2T) apart from the norm, as a user might first write it.
       {"file: ||J|| <= 1/(2T), L=3", NORMBOUND_PROVE_TEST_DATA "/jacobian-norm-below-half-over-t.toml", {"L=3"},

@@ -1,5 +1,5 @@
 #pragma once
-// The theorem structs that the Arb trial (bench/arb_vs_mpfi.cpp and its test)
+// The theorem structs (those still stated in C++) that the Arb trial (bench/arb_vs_mpfi.cpp and its test)
 // evaluates in ArbInterval, compiled from their own files with their registration left out: the
 // registry's Theorem interface knows only the engine's number types, and the factories that
 // NORMBOUND_DEFINE_THEOREM defines are normbound_theorems' already. The structs are the same
@@ -12,6 +12,4 @@
 #undef NORMBOUND_DEFINE_THEOREM
 #define NORMBOUND_DEFINE_THEOREM(Name)
 #include "theorems/normalizer_jacobian_bound.cpp"
-#include "theorems/softmax_jacobian_spectral_sharp.cpp"
-#include "theorems/softmax_weight_bounds.cpp"
 #pragma pop_macro("NORMBOUND_DEFINE_THEOREM")

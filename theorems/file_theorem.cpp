@@ -11,10 +11,15 @@
 #include <type_traits>
 #include <utility>
 
+#include "models/random/bounded_logit_sweeps.hpp"
 #include "models/random/finite_difference_cases.hpp"
+#include "models/random/key_query_cases.hpp"
+#include "models/random/length_scaled_cases.hpp"
+#include "models/random/logit_pair_cases.hpp"
 #include "models/random/logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
+#include "models/random/two_level_logit_cases.hpp"
 #include "models/random/vector_cases.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_program.hpp"
@@ -182,14 +187,15 @@ class FileTheorem final : public Theorem {
         throw InputError(in.name + " must be one of " + choices_text(in));
     }
     if (spec_.assumptions.empty()) return;
-    // A definition without a value at this case (verify/numbers/outside_domain.hpp) leaves its claims
-    // undefined: the case is evaluated, and becomes INCONCLUSIVE with that reason. An assumption
-    // without a value does not hold: the case is refused.
+    // An assumption without a value does not hold: the case is refused. A definition without a value
+    // at a case that meets every assumption (verify/numbers/outside_domain.hpp) leaves its claims
+    // undefined: the case is evaluated, and becomes INCONCLUSIVE with that reason. The assumptions
+    // come first, each evaluating only the definitions it reads, so that a case breaking one (a zero
+    // direction v, which u = v / norm(v) cannot divide by) is refused naming it.
     std::optional<Run<DoubleInterval>> fast;
     std::optional<Run<Interval>> wide;  // only where binary64 leaves an assumption undecided
     try {
       fast.emplace(run<DoubleInterval>(c));
-      fast->define_all();
     } catch (const OutsideDomain&) {
       return;
     }
@@ -197,10 +203,7 @@ class FileTheorem final : public Theorem {
       const ClaimSpec& a = spec_.assumptions[k];
       try {
         if (certainly_holds(a, *fast, assumption_at(k))) continue;
-        if (!wide) {
-          wide.emplace(run<Interval>(c));
-          wide->define_all();
-        }
+        if (!wide) wide.emplace(run<Interval>(c));
         if (!certainly_holds(a, *wide, assumption_at(k)))
           throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
       } catch (const OutsideDomain& e) {
@@ -234,6 +237,11 @@ class FileTheorem final : public Theorem {
         cases = random::finite_difference_cases(request, id, spec_.suite.max_L);
         break;
       case SuiteSpec::Generator::FixedSetCases: cases = random::fixed_set_cases(request, id); break;
+      case SuiteSpec::Generator::TwoLevelLogitCases: cases = random::two_level_logit_cases(request, id); break;
+      case SuiteSpec::Generator::LogitPairCases: cases = random::logit_pair_cases(request, id); break;
+      case SuiteSpec::Generator::KeyQueryCases: cases = random::key_query_cases(request, id); break;
+      case SuiteSpec::Generator::BoundedLogitSweeps: cases = random::bounded_logit_sweeps(request, id); break;
+      case SuiteSpec::Generator::LengthScaledCases: cases = random::length_scaled_cases(request, id); break;
     }
     for (Case& c : cases) c.theorem = spec_.info.id;
     return cases;

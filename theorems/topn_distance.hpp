@@ -48,20 +48,6 @@ struct FixedSetTerms {
   R cumulative_bound, norm_of_sum_bound;  // their bounds
 };
 
-// The assumptions of both fixed-set readings, for TheoremInfo.
-inline std::vector<std::string> fixed_set_assumptions() {
-  return {"T > 0", "1 <= N <= L", "x_1..x_L in R^d, d >= 1",
-          "I_N: the N largest weights (equal logits: smaller index first)"};
-}
-
-// The quantities both fixed-set readings print beside their claim.
-template <class R>
-void add_fixed_set_quantities(Sides<R>& s, const FixedSetTerms<R>& t) {
-  s.quantity("alpha-bar_N", t.selected_weight);
-  s.quantity("d_1", t.d1);
-  s.quantity("d_2", t.d2);
-}
-
 template <class R>
 FixedSetTerms<R> fixed_set_terms(const TokenInput<R>& in, const ExactTensor& vectors, const Selection& I) {
   using std::abs;

@@ -7,7 +7,6 @@ set -u
 nb=$1 case_file=$2 theorem_file=$3 results_file=$4
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch" "$scratch.before"' EXIT
-export NORMBOUND_THEOREM_DIR=  # the theorem folder is not needed
 failures=0
 # The inputs, made afresh for each run.
 setup() {

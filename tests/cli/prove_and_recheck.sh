@@ -16,7 +16,7 @@ source "$(dirname "$0")/expect_exit_and_output.sh"
 printed=softmax-jacobian-spectral-as-printed
 expect 0 '^VIOLATED: a counterexample in the region, certified by the engine' \
   "$nb" prove $printed --size L=2 --region 'logits=[-1,1]' --region 'T=[1,1]' --cases-dir "$dir"
-case_file=$dir/$printed-as-formula-prove-counterexample.json
+case_file=$dir/$printed-prove-counterexample.json
 expect 0 'VIOLATED' "$nb" check --case "$case_file"
 
 sharp=softmax-jacobian-spectral-sharp
@@ -47,8 +47,8 @@ PY
 expect 1 '^recheck REFUSED: ' "$nb" recheck "$dir/edited.json"
 expect 1 "statement \(SHA-256 [0-9a-f]{64}\) is not the text of the theorem folder's softmax-jacobian-spectral-sharp" \
   "$nb" recheck "$dir/edited.json"
-expect 1 'is not the text of .*softmax-jacobian-spectral-sharp-as-formula.toml' "$nb" recheck "$dir/edited.json" \
-  --against "$(dirname "$0")/../../theorems/softmax-jacobian-spectral-sharp-as-formula.toml"
+expect 1 'is not the text of .*softmax-jacobian-spectral-sharp.toml' "$nb" recheck "$dir/edited.json" \
+  --against "$(dirname "$0")/../../theorems/softmax-jacobian-spectral-sharp.toml"
 genuine_hash=$("$nb" recheck "$dir/sharp.json" | sed -n 's/^  statement SHA-256: \([0-9a-f]*\).*/\1/p')
 edited_hash=$("$nb" recheck "$dir/edited.json" | sed -n 's/^  statement SHA-256: \([0-9a-f]*\).*/\1/p')
 if [ -z "$genuine_hash" ] || [ "$genuine_hash" = "$edited_hash" ]; then
@@ -122,7 +122,6 @@ fi
 expect 64 'give a theorem id or --theorem-file FILE' "$nb" prove
 expect 64 'stated in C\+\+ only' "$nb" prove separability-lower --size L=3
 expect 64 "has no input 'q'" "$nb" prove $sharp --size L=3 --region 'q=[0,1]'
-expect 64 'give --region NAME=\[LO,HI\] for logits\[0\], logits\[1\], logits\[2\], T' "$nb" prove $sharp --size L=3
 expect 64 'give the length L with --size L=N' "$nb" prove $sharp --region 'logits=[0,1]' --region 'T=[1,1]'
 echo '{"format": "normbound-case"}' >"$dir/not.json"
 expect 65 'not a region certificate' "$nb" recheck "$dir/not.json"

@@ -58,9 +58,9 @@ mkfifo unread.json
 check "--json into a FIFO without a reader cannot be created (73)" run_within_a_minute 73 report "$fixture" --out unread.json
 check "and says so" grep -q "FIFO that no process reads" run.log
 check "--certificate into a FIFO without a reader cannot be created (73)" \
-  run_within_a_minute 73 prove softmax-jacobian-spectral-sharp-as-formula --size L=2 --max-boxes 4 --certificate unread.json
+  run_within_a_minute 73 prove softmax-jacobian-spectral-sharp --size L=2 --max-boxes 4 --certificate unread.json
 check "--json of prove into a FIFO without a reader cannot be created (73)" \
-  run_within_a_minute 73 prove softmax-jacobian-spectral-sharp-as-formula --size L=2 --max-boxes 4 --json unread.json
+  run_within_a_minute 73 prove softmax-jacobian-spectral-sharp --size L=2 --max-boxes 4 --json unread.json
 check "the FIFO stays a FIFO, unread" test -p unread.json
 
 check "--json under /proc cannot be created (73)" run 73 report "$fixture" --out /proc/normbound-test.json

@@ -75,20 +75,20 @@ TEST_P(BoxEnclosure, HoldsTheSlackAtEverySampledPoint) {
 
 INSTANTIATE_TEST_SUITE_P(
     TheoremFiles, BoxEnclosure,
-    ::testing::Values(Statement{"softmax-jacobian-spectral-sharp-as-formula.toml", {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}},
-                      Statement{"softmax-weight-bounds-as-formula.toml", {"L=3", "d=2"}, {"T=[1/4,4]"}},
+    ::testing::Values(Statement{"softmax-jacobian-spectral-sharp.toml", {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}},
+                      Statement{"softmax-weight-bounds.toml", {"L=3", "d=2"}, {"T=[1/4,4]"}},
                       Statement{"softmax-entropy-log-l.toml", {"L=4"}, {"l=[-3,3]", "T=[1/2,2]"}},
-                      Statement{"softmax-jacobian-frobenius-as-formula.toml", {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}}));
+                      Statement{"softmax-jacobian-frobenius.toml", {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}}));
 
 TEST(BoxStatement, StatusesOfWholeBoxes) {
-  const formula::TheoremSpec printed = spec_of("softmax-jacobian-spectral-as-printed-as-formula.toml");
+  const formula::TheoremSpec printed = spec_of("softmax-jacobian-spectral-as-printed.toml");
   const Region near_ties = make_region(printed, {"L=2"}, {"logits=[-1/64,1/64]", "T=[1,1]"}, false);
   EXPECT_EQ(BoxStatement(printed, near_ties, {}, BoxKernels::Range).evaluate<DoubleInterval>(near_ties.box).status,
             BoxStatus::Fails);
   const Region wide = make_region(printed, {"L=2"}, {"logits=[-8,8]", "T=[1,1]"}, false);
   EXPECT_EQ(BoxStatement(printed, wide, {}, BoxKernels::Range).evaluate<DoubleInterval>(wide.box).status,
             BoxStatus::Undecided);
-  const formula::TheoremSpec sharp = spec_of("softmax-jacobian-spectral-sharp-as-formula.toml");
+  const formula::TheoremSpec sharp = spec_of("softmax-jacobian-spectral-sharp.toml");
   const Region small = make_region(sharp, {"L=3"}, {"logits[0]=[0,1/16]", "logits[1]=[1,17/16]", "logits[2]=[2,33/16]", "T=[1,1]"}, false);
   EXPECT_EQ(BoxStatement(sharp, small, {0}, BoxKernels::Range).evaluate<DoubleInterval>(small.box).status, BoxStatus::Holds);
   // T is declared positive: a box of T <= 0 is outside the assumptions, one reaching 0 undecided.
@@ -101,7 +101,7 @@ TEST(BoxStatement, StatusesOfWholeBoxes) {
 }
 
 TEST(BoxStatement, AClaimThatDoesNotExistIsAUsageError) {
-  const formula::TheoremSpec sharp = spec_of("softmax-jacobian-spectral-sharp-as-formula.toml");
+  const formula::TheoremSpec sharp = spec_of("softmax-jacobian-spectral-sharp.toml");
   const Region r = make_region(sharp, {"L=3"}, {"logits=[0,1]", "T=[1,1]"}, false);
   EXPECT_THROW(BoxStatement(sharp, r, {2}, BoxKernels::Range), UsageError);
 }

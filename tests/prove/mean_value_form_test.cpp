@@ -59,7 +59,7 @@ struct SpecCase {
 };
 
 const SpecCase kCases[] = {
-    {"softmax-weight-bounds-as-formula.toml",
+    {"softmax-weight-bounds.toml",
      {"L=2", "d=1"},
      {"query=[-1,1]", "keys=[1/2,2]", "T=[1,1]"},
      {"query=[-1/32,1/32]", "keys=[1/2,2]", "T=[1,1]"},
@@ -209,7 +209,7 @@ TEST(MeanValueForm, EnclosesSampledSlacksOnEveryDifferentiableSpec) {
 
 // A file that uses a kernel without derivatives is evaluated in the natural form alone.
 TEST(MeanValueForm, KernelsWithoutDerivativesFallBack) {
-  const formula::TheoremSpec spec = spec_file("softmax-jacobian-spectral-sharp-as-formula.toml");
+  const formula::TheoremSpec spec = spec_file("softmax-jacobian-spectral-sharp.toml");
   const Region region = make_region(spec, {"L=2"}, {}, true);
   const BoxStatement s(spec, region, {}, BoxKernels::Range, {}, BoxForms::MeanValue);
   EXPECT_FALSE(s.uses_derivatives());

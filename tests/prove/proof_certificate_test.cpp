@@ -20,7 +20,7 @@ namespace proof_certificate_test {
 
 // ||J||_2 <= 1/(2T) with its bound apart from the norm: a proof of many leaves (tests/prove/data).
 const std::string kOverT = std::string(NORMBOUND_PROVE_TEST_DATA) + "/jacobian-norm-below-half-over-t.toml";
-const std::string kPrinted = std::string(NORMBOUND_SPECS_DIR) + "/softmax-jacobian-spectral-as-printed-as-formula.toml";
+const std::string kPrinted = std::string(NORMBOUND_SPECS_DIR) + "/softmax-jacobian-spectral-as-printed.toml";
 
 bool engine_violated(const formula::TheoremSpec& spec, const Case& c) {
   return engine_outcome(*theorems::make_file_theorem(spec), c, false).verdict == Verdict::Violated;
@@ -254,7 +254,7 @@ TEST(ProofCertificate, AFileThatIsNoCertificateIsAnInputError) {
 // fewer leaves than the natural form needs, recheck in the forms recorded, and not in the natural
 // form that a certificate without "forms" means (those written before the forms were selectable).
 TEST(ProofCertificate, RecheckEvaluatesInTheRecordedForms) {
-  const std::string name = "softmax-weight-bounds-as-formula.toml";
+  const std::string name = "softmax-weight-bounds.toml";
   const std::string text = read_input_file(std::string(NORMBOUND_SPECS_DIR) + "/" + name, "theorem file");
   const formula::TheoremSpec spec = formula::read_theorem_spec(text, name);
   const Region region = make_region(spec, {"L=2", "d=1"}, {"query=[1/4096,1/8]", "keys=[1/2,2]", "T=[1,1]"}, true);

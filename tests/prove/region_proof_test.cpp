@@ -61,7 +61,7 @@ TEST(RegionProof, ProvesTheSpectralBoundOverTOnASmallRegion) {
 // prove it on the whole region at once, while the form with 1/(2T) apart is still undecided there
 // after 300 boxes.
 TEST(RegionProof, ProvesTheSharpSpectralBoundTimesTInOneBox) {
-  const formula::TheoremSpec port = spec_of("softmax-jacobian-spectral-sharp-as-formula.toml");
+  const formula::TheoremSpec port = spec_of("softmax-jacobian-spectral-sharp.toml");
   const Region region = make_region(port, {"L=3"}, {"logits=[-2,2]", "T=[1/2,2]"}, false);
   const RegionProof proof = prove_region(BoxStatement(port, region, {0}, BoxKernels::Range), port, region, {}, nullptr);
   EXPECT_EQ(proof.outcome, ProofOutcome::ProvenOnRegion);
@@ -76,7 +76,7 @@ TEST(RegionProof, ProvesTheSharpSpectralBoundTimesTInOneBox) {
 }
 
 TEST(RegionProof, RefutesThePrintedSpectralBoundAtACertifiedPoint) {
-  const formula::TheoremSpec spec = spec_of("softmax-jacobian-spectral-as-printed-as-formula.toml");
+  const formula::TheoremSpec spec = spec_of("softmax-jacobian-spectral-as-printed.toml");
   const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
   const Region region = make_region(spec, {"L=2"}, {"logits=[-1,1]", "T=[1,1]"}, false);
   const RegionProof proof =
@@ -88,7 +88,7 @@ TEST(RegionProof, RefutesThePrintedSpectralBoundAtACertifiedPoint) {
 }
 
 TEST(RegionProof, ACounterexampleIsShrunkInsideTheRegion) {
-  const formula::TheoremSpec spec = spec_of("softmax-jacobian-spectral-as-printed-as-formula.toml");
+  const formula::TheoremSpec spec = spec_of("softmax-jacobian-spectral-as-printed.toml");
   const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
   const Region region = make_region(spec, {"L=2"}, {"logits=[1/3,1]", "T=[1,1]"}, false);
   CaseOutcome outcome;
@@ -107,7 +107,7 @@ TEST(RegionProof, ACounterexampleIsShrunkInsideTheRegion) {
 // has a certain sign, so the monotonicity test moves to the face q = 0, where the slack is exactly 0.
 // The natural form alone cannot prove the boxes next to q = 0.
 TEST(RegionProof, ProvesTheWeightBoundsUpToQueryZero) {
-  const formula::TheoremSpec spec = spec_of("softmax-weight-bounds-as-formula.toml");
+  const formula::TheoremSpec spec = spec_of("softmax-weight-bounds.toml");
   const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec);
   const Region region = make_region(spec, {"L=2", "d=1"}, {"query=[-1,1]", "keys=[1/2,2]", "T=[1,1]"}, false);
   ProofSettings settings;
@@ -123,7 +123,7 @@ TEST(RegionProof, ProvesTheWeightBoundsUpToQueryZero) {
 }
 
 TEST(RegionProof, TheTreeDoesNotDependOnTheThreads) {
-  const formula::TheoremSpec spec = spec_of("softmax-weight-bounds-as-formula.toml");
+  const formula::TheoremSpec spec = spec_of("softmax-weight-bounds.toml");
   const Region region = make_region(spec, {"L=2", "d=1"}, {"query=[-1,1]", "keys=[1/2,2]", "T=[1/2,2]"}, false);
   const BoxStatement statement(spec, region, {}, BoxKernels::Range);
   ProofSettings one, three;

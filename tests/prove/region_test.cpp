@@ -15,7 +15,7 @@ formula::TheoremSpec spec_of(const std::string& name) {
 }
 
 const formula::TheoremSpec& weight_bounds() {
-  static const formula::TheoremSpec spec = spec_of("softmax-weight-bounds-as-formula.toml");
+  static const formula::TheoremSpec spec = spec_of("softmax-weight-bounds.toml");
   return spec;
 }
 
@@ -81,7 +81,7 @@ TEST(Region, APointCaseLiesInItsBoxAndOnlyThere) {
   const Region r = make_region(weight_bounds(), {"L=2", "d=1"}, {"query=[-1,1]", "keys=[1/3,2]", "T=[1,1]"}, false);
   const std::vector<Rational> mid = midpoint(r.box);
   const Case c = point_case(weight_bounds(), r, mid);
-  EXPECT_EQ(c.theorem, "softmax-weight-bounds-as-formula");
+  EXPECT_EQ(c.theorem, "softmax-weight-bounds");
   EXPECT_EQ(c.number("keys").rows(), 2u);
   EXPECT_EQ(c.number("keys").exact(0), Rational(7, 6));
   EXPECT_TRUE(case_in_box(c, r, r.box));

@@ -45,14 +45,8 @@ void expect_enclosures_overlap(std::size_t count, unsigned bits) {
   EXPECT_GT(claims, count);  // every case makes at least one claim; most make two
 }
 
-TEST(ArbTrial, SoftmaxWeightBoundsEnclosuresOverlapMpfi) { expect_enclosures_overlap<SoftmaxWeightBounds>(24, 128); }
-
 TEST(ArbTrial, NormalizerJacobianBoundEnclosuresOverlapMpfi) {
   expect_enclosures_overlap<NormalizerJacobianBound>(24, 256);
-}
-
-TEST(ArbTrial, SoftmaxJacobianSpectralSharpEnclosuresOverlapMpfi) {
-  expect_enclosures_overlap<SoftmaxJacobianSpectralSharp>(24, 512);
 }
 
 }  // namespace arb_trial_theorems_test

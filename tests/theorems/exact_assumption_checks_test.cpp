@@ -48,26 +48,6 @@ TEST(ExactAssumptionChecks, SquareKernelDomainCloseToItsEdge) {
   EXPECT_THROW(check_assumptions("normalizer-weight-bounds", c), InputError) << "-0.3 + s = 0 is outside the domain";
 }
 
-Case swap_case(const std::vector<std::string>& l1, const std::vector<std::string>& l2, const std::string& eps) {
-  Case c;
-  c.label = "swap";
-  c.numbers["logits1"] = literal_vector(l1);
-  c.numbers["logits2"] = literal_vector(l2);
-  c.numbers["epsilon"] = ExactTensor::literal(eps);
-  c.numbers["T"] = ExactTensor::literal("1");
-  return c;
-}
-
-TEST(ExactAssumptionChecks, SwapExampleWithDecimalsAndFractions) {
-  // Section 2.3: l1 = (c + eps, c), l2 = (c - eps, c + eps), with c = 0.3, eps = 0.1 and c = 1/3, eps = 1/10.
-  const Case decimal = swap_case({"0.4", "0.3"}, {"0.2", "0.4"}, "0.1");
-  EXPECT_NO_THROW(check_assumptions("softmax-lipschitz", decimal));
-  EXPECT_NE(check("softmax-lipschitz", decimal).verdict, Verdict::Violated);
-  EXPECT_NO_THROW(check_assumptions("softmax-lipschitz", swap_case({"13/30", "1/3"}, {"7/30", "13/30"}, "1/10")));
-  EXPECT_THROW(check_assumptions("softmax-lipschitz", swap_case({"0.4", "0.3"}, {"0.2", "0.4000000000000000000001"}, "0.1")),
-               InputError);
-}
-
 TEST(ExactAssumptionChecks, PositiveTemperatureBelowBinary64) {
   // 1e-400 rounds to 0 in binary64 but is positive ("T must be > 0 (got 1e-400)" before).
   Case c;

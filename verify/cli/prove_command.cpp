@@ -44,7 +44,6 @@ constexpr std::size_t kResidualBoxesShown = 5;
 struct StatementFile {
   std::string path, text;
   formula::TheoremSpec spec;
-  std::string port_of;  // the built-in theorem whose port this is, or ""
 };
 
 StatementFile statement_file(const ProveOptions& o) {
@@ -62,15 +61,12 @@ StatementFile statement_file(const ProveOptions& o) {
         for (const std::string& id : theorems::closest_ids(o.id)) close += (close.empty() ? "" : ", ") + id;
         throw UsageError("no theorem '" + o.id + "'" + (close.empty() ? "" : " (did you mean " + close + "?)"));
       }
-      s.path = theorems::theorem_folder_file(o.id + "-as-formula");
-      s.port_of = o.id;
-      if (s.path.empty())
-        throw UsageError(o.id + " is stated in C++ only: prove works on formulas, so it needs the theorem stated in a "
-                                "theorem file (docs/theorem-files.md); 'normbound list' shows the ports, ids ending in -as-formula");
+      throw UsageError(o.id + " is stated in C++ only: prove works on formulas, so it needs the theorem stated in a "
+                              "theorem file (docs/theorem-files.md)");
     }
   }
-  // The text the run read once (theorem_files.hpp), which its exact decisions evaluate too.
-  const Theorem* stated = given.empty() ? theorems::find(s.port_of.empty() ? o.id : o.id + "-as-formula") : given.front();
+  // The text the run read once (theorems/registry.hpp), which its exact decisions evaluate too.
+  const Theorem* stated = given.empty() ? theorems::find(o.id) : given.front();
   s.text = theorems::theorem_file_read(*stated)->text;
   s.spec = formula::read_theorem_spec(s.text, s.path);
   return s;
@@ -108,9 +104,8 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
   CLI::App* prove = app.add_subcommand(
       "prove",
       "Prove a theorem's claims for every input in a region (branch and bound on boxes in interval arithmetic),\n"
-      "or find a certified counterexample in it. The theorem is a theorem file, or a theorem of the folder;\n"
-      "a built-in theorem is proved on its port (ID-as-formula). Sizes are fixed: a proof at L = 3 says\n"
-      "nothing of L = 4.\n"
+      "or find a certified counterexample in it. The theorem is a theorem file, or a theorem of the folder.\n"
+      "Sizes are fixed: a proof at L = 3 says nothing of L = 4.\n"
       "Outcomes: PROVEN ON REGION (every box certified), VIOLATED (a counterexample the engine certifies),\n"
       "UNDECIDED (limits reached: the residual boxes are listed). Exit 0 as the theorem expects, 1 the\n"
       "other certain outcome, 2 undecided.\n"
@@ -167,7 +162,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   };
   const StatementFile file = statement_file(o);
   const formula::TheoremSpec& spec = file.spec;
-  const prove::Region region = prove::make_region(spec, o.sizes, o.regions, file.port_of.empty());
+  const prove::Region region = prove::make_region(spec, o.sizes, o.regions, true);
   std::vector<std::size_t> claims;
   for (std::uint64_t k : o.claims) claims.push_back(static_cast<std::size_t>(k - 1));
   const prove::BoxStatement statement(spec, region, claims, prove::BoxKernels::Range, {},
@@ -189,10 +184,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   settings.ranks = &ranks;
 
   const std::string name = fs::path(file.path).filename().string();
-  out << "normbound " << kVersion << " prove: " << (file.port_of.empty() ? spec.info.id : file.port_of);
-  if (!file.port_of.empty()) out << ", on its formula statement " << name << " (the port the tests check against the C++ theorem)";
-  else out << " (" << name << ")";
-  out << "\n";
+  out << "normbound " << kVersion << " prove: " << spec.info.id << " (" << name << ")\n";
   for (std::size_t k : statement.claims()) out << "  " << terminal_safe(prove::claim_line(spec, k)) << "\n";
   out << "  sizes: " << prove::sizes_text(region) << "\n"
       << "  region: " << prove::region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n"
@@ -282,7 +274,6 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     j["format"] = "normbound-prove";
     j["version"] = 1;
     j["theorem"] = spec.info.id;
-    j["proved_as"] = file.port_of.empty() ? "" : spec.info.id;
     j["file"] = name;
     nlohmann::json claim_numbers = nlohmann::json::array();
     for (std::size_t k : statement.claims()) claim_numbers.push_back(k + 1);

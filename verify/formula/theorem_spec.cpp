@@ -469,9 +469,13 @@ class SpecReader {
     out.place = place(file_, node->source());
     if (t->contains("generator"))
       out.generator = choice<SuiteSpec::Generator>(
-          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases"},
+          *t, "generator",
+          {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases", "two-level-logit-cases",
+           "logit-pair-cases", "key-query-cases", "bounded-logit-sweeps", "length-scaled-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
-           SuiteSpec::Generator::FixedSetCases});
+           SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
+           SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
+           SuiteSpec::Generator::BoundedLogitSweeps, SuiteSpec::Generator::LengthScaledCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)

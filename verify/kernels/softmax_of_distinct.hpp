@@ -8,8 +8,7 @@
 // logits are an exact vector's entries, or those times or over one scalar, each class a class of
 // equal exact entries), the output encloses the exact softmax of every logit vector in the
 // enclosures that is constant on the classes, and so the softmax of the exact logits; for points
-// it is that softmax rounded. The terms are the ones verify/kernels/softmax.hpp forms, for the
-// classes' first entries.
+// it is that softmax rounded.
 #include <cmath>
 #include <cstddef>
 #include <vector>
@@ -25,12 +24,14 @@ Vector<R> softmax_of_distinct(const Vector<R>& logits, const R& T, const Distinc
   using std::exp;
   const std::size_t K = classes.first.size();
   const auto at = [&](std::size_t k) { return static_cast<Eigen::Index>(classes.first[k]); };
-  using Point = decltype(midpoint_of(logits[0]));
-  Point top = midpoint_of(logits[at(0)]);
-  for (std::size_t k = 1; k < K; ++k) top = max_of(top, midpoint_of(logits[at(k)]));
-  const R shift = point_of<R>(top);
+  // The shift is the top class's own logit (the class of the largest midpoint): its term is exactly
+  // 1, the others exp((l_k - l_top) / T), so that a class's logit far from 0 (-1e300, whose
+  // enclosure is wider than any exponent) still gives exact weights where the classes are tied.
+  std::size_t top = 0;
+  for (std::size_t k = 1; k < K; ++k)
+    if (midpoint_of(logits[at(k)]) > midpoint_of(logits[at(top)])) top = k;
   std::vector<R> e(K);
-  for (std::size_t k = 0; k < K; ++k) e[k] = exp((logits[at(k)] - shift) / T);
+  for (std::size_t k = 0; k < K; ++k) e[k] = k == top ? R(1) : R(exp((logits[at(k)] - logits[at(top)]) / T));
   if constexpr (is_exact_number_v<R>) limit_generators_of_exponential_sum({e.data(), K});
   R sum = R(0);
   for (std::size_t k = 0; k < K; ++k) sum += classes.count[k] == 1 ? e[k] : R(R(static_cast<long>(classes.count[k])) * e[k]);
