@@ -17,9 +17,12 @@
 #include "models/random/length_scaled_cases.hpp"
 #include "models/random/logit_pair_cases.hpp"
 #include "models/random/logit_cases.hpp"
+#include "models/random/paired_logit_cases.hpp"
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
 #include "models/random/two_level_logit_cases.hpp"
+#include "models/random/scaled_token_cases.hpp"
+#include "models/random/sparsemax_step_cases.hpp"
 #include "models/random/vector_cases.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_program.hpp"
@@ -84,7 +87,8 @@ class FileTheorem final : public Theorem {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
       // A source feeds the numbers; the lengths are read off them, but for a selection size N that
       // sizes no input, which the source's --top-n gives.
-      if (in.kind != Kind::Length || (in.name == "N" && !sizes_an_input(in.name))) info.inputs.push_back(in.name);
+      if (spec_.suite.sources && (in.kind != Kind::Length || (in.name == "N" && !sizes_an_input(in.name))))
+        info.inputs.push_back(in.name);
       if (!in.from.empty() && in.from != in.name) info.source_names[in.name] = in.from;
       std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
@@ -111,6 +115,8 @@ class FileTheorem final : public Theorem {
       info.shapes.T = info.shapes.T || (in.kind == Kind::Scalar && in.name == "T");
     }
     if (!info.shapes.any()) info.shapes.why = "it declares no length named L, d or N, nor a scalar named T";
+    info.shapes.max_L = spec_.suite.regime_max_L;
+    if (!spec_.suite.regime_why.empty()) info.shapes.why = spec_.suite.regime_why;
     info.shapes.in_default_suite = spec_.suite.paper_regime && info.shapes.any();
     search_inside_the_ranges(info.search);
     refuse_generator_of_other_inputs();
@@ -242,6 +248,11 @@ class FileTheorem final : public Theorem {
       case SuiteSpec::Generator::KeyQueryCases: cases = random::key_query_cases(request, id); break;
       case SuiteSpec::Generator::BoundedLogitSweeps: cases = random::bounded_logit_sweeps(request, id); break;
       case SuiteSpec::Generator::LengthScaledCases: cases = random::length_scaled_cases(request, id); break;
+      case SuiteSpec::Generator::PairedLogitCases:
+        cases = random::paired_logit_cases(request, id, spec_.suite.max_L);
+        break;
+      case SuiteSpec::Generator::SparsemaxStepCases: cases = random::sparsemax_step_cases(request, id); break;
+      case SuiteSpec::Generator::ScaledTokenCases: cases = random::scaled_token_cases(request, id); break;
     }
     for (Case& c : cases) c.theorem = spec_.info.id;
     return cases;

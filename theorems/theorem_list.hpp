@@ -1,8 +1,6 @@
 // The registered theorems, one line each, in the order `normbound list` shows them.
 // Adding a theorem: write theorems/<id>.cpp ending in NORMBOUND_DEFINE_THEOREM(Name), then add
 // NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
-NORMBOUND_THEOREM(SoftmaxJacobianInfinityToOne)
-NORMBOUND_THEOREM(SparsemaxJacobian)
 NORMBOUND_THEOREM(NormalizerWeightBounds)
 NORMBOUND_THEOREM(NormalizerJacobianBound)
 NORMBOUND_THEOREM(TopnDistanceRandom)
@@ -14,5 +12,4 @@ NORMBOUND_THEOREM(SeparabilityUpperEnvelope)
 NORMBOUND_THEOREM(SeparabilityUpperEnvelopeExpectation)
 NORMBOUND_THEOREM(SeparabilityEnvelopeFloor)
 NORMBOUND_THEOREM(SeparabilityFractionCap)
-NORMBOUND_THEOREM(SelfAttentionGlobalLipschitz)
 NORMBOUND_THEOREM(MultiheadCoverage)

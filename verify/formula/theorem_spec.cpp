@@ -464,18 +464,21 @@ class SpecReader {
     const toml::node* node = root_.get("suite");
     if (!node) return out;
     const toml::table* t = node->as_table();
-    if (!t) fail(*node, "[suite] must be a table (generator, max_L, paper_regime)");
-    known(*t, {"generator", "max_L", "paper_regime"}, " in [suite]");
+    if (!t) fail(*node, "[suite] must be a table (generator, max_L, paper_regime, regime_max_L, regime_why, sources)");
+    known(*t, {"generator", "max_L", "paper_regime", "regime_max_L", "regime_why", "sources"}, " in [suite]");
     out.place = place(file_, node->source());
     if (t->contains("generator"))
       out.generator = choice<SuiteSpec::Generator>(
           *t, "generator",
           {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases", "two-level-logit-cases",
-           "logit-pair-cases", "key-query-cases", "bounded-logit-sweeps", "length-scaled-cases"},
+           "logit-pair-cases", "key-query-cases", "bounded-logit-sweeps", "length-scaled-cases",
+           "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
            SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
            SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
-           SuiteSpec::Generator::BoundedLogitSweeps, SuiteSpec::Generator::LengthScaledCases});
+           SuiteSpec::Generator::BoundedLogitSweeps, SuiteSpec::Generator::LengthScaledCases,
+           SuiteSpec::Generator::PairedLogitCases, SuiteSpec::Generator::SparsemaxStepCases,
+           SuiteSpec::Generator::ScaledTokenCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)
@@ -483,6 +486,15 @@ class SpecReader {
       out.max_L = static_cast<std::size_t>(*n);
     }
     out.paper_regime = flag(*t, "paper_regime");
+    if (const toml::node* max_L = t->get("regime_max_L")) {
+      const auto n = max_L->value_exact<std::int64_t>();
+      if (!n || *n < 1 || *n > kMaxLength)
+        fail(*max_L, "regime_max_L must be an integer in [1, " + std::to_string(kMaxLength) + "]");
+      if (!t->contains("regime_why")) fail(*max_L, "regime_max_L needs regime_why, the reason shown with it");
+      out.regime_max_L = static_cast<std::size_t>(*n);
+    }
+    if (t->contains("regime_why")) out.regime_why = text(*t, "regime_why");
+    out.sources = !t->contains("sources") || flag(*t, "sources");
     return out;
   }
 

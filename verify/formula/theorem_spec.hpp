@@ -33,9 +33,13 @@
 //   [suite]                               optional: a structured generator instead of the shapes
 //   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases |
 //                                         two-level-logit-cases | logit-pair-cases | key-query-cases |
-//                                         bounded-logit-sweeps | length-scaled-cases
+//                                         bounded-logit-sweeps | length-scaled-cases |
+//                                         paired-logit-cases | sparsemax-step-cases | scaled-token-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
+//   regime_max_L = 16                     a regime runs it up to this L only, because ...
+//   regime_why = "..."                    ... this (also: why a file taking no shape is not run)
+//   sources = false                       not run on model sources' rows (its suite and saved cases only)
 //
 // A range end is an exact literal: a TOML integer, a string ("1/3", "0.1"), or a TOML float,
 // taken as the shortest decimal that reads back as it (0.01 is 1/100); the range must hold a
@@ -98,11 +102,17 @@ struct SuiteSpec {
     KeyQueryCases,
     BoundedLogitSweeps,
     LengthScaledCases,
+    PairedLogitCases,
+    SparsemaxStepCases,
+    ScaledTokenCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;
   std::size_t max_L = 64;     // the longest L a generator draws
   bool paper_regime = false;  // the default suite ends with a case at each shape of the paper regime
+  std::size_t regime_max_L = 0;  // the longest L a regime runs it at (0: any), for the reason regime_why
+  std::string regime_why;        // why a regime leaves it out (beyond regime_max_L, or not at all)
+  bool sources = true;           // it runs on a model source's rows (false: its suite and saved cases only)
 };
 
 // A claim, or an assumption (the same three keys).
