@@ -1,6 +1,7 @@
 // The certified checks of a reproduction, decided head by head (reproduce/head_checks.hpp), give
-// the result one run over all the rows gives: the same counts and outcomes, the same worst case and
-// the same violations shown in full, whatever the heads' boundaries.
+// the bounded results one run over all the rows gives: the same counts and kept outcomes, the same
+// worst case and the same violations shown in full, whatever the heads' boundaries, and the spread
+// of the tightness ratios over every row.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -36,6 +37,11 @@ TEST(HeadChecks, HeadByHeadEqualsOneRun) {
   plan.theorems.push_back({theorems::find(kId), all, CaseOrigin::External});
   const TheoremResult whole = run(plan).theorems.front();
   ASSERT_GT(whole.violations_total, 50u);  // more than are shown: the kept cases must be the first ones
+  RunPlan streamed = plan;
+  streamed.theorems.front().cases.clear();
+  streamed.theorems.front().built = CaseList(kRows, row_case);
+  streamed.held = OutcomesHeld::Bounded;
+  const TheoremResult bounded = run(streamed).theorems.front();
 
   SweepSettings settings;
   settings.certified = plan.settings;
@@ -47,16 +53,20 @@ TEST(HeadChecks, HeadByHeadEqualsOneRun) {
     begin += size;
   }
   ASSERT_EQ(begin, kRows);
-  const std::vector<TheoremResult> merged = checks.results();
+  const std::vector<CertifiedRows> merged = checks.results();
   ASSERT_EQ(merged.size(), 1u);
-  const TheoremResult& heads = merged.front();
+  const TheoremResult& heads = merged.front().result;
+  ASSERT_TRUE(heads.kept.has_value());
+  EXPECT_EQ(heads.cases, kRows);
   EXPECT_EQ(heads.counts, whole.counts);
   EXPECT_EQ(heads.expectation, whole.expectation);
-  ASSERT_EQ(heads.outcomes.size(), whole.outcomes.size());
-  for (std::size_t i = 0; i < kRows; ++i) {
-    EXPECT_EQ(heads.outcomes[i].index, whole.outcomes[i].index);
-    EXPECT_EQ(heads.outcomes[i].verdict, whole.outcomes[i].verdict);
-    EXPECT_EQ(heads.outcomes[i].slack.lo, whole.outcomes[i].slack.lo);
+  ASSERT_EQ(heads.outcomes.size(), bounded.outcomes.size());
+  EXPECT_LT(heads.outcomes.size(), kRows);
+  for (std::size_t k = 0; k < heads.outcomes.size(); ++k) {
+    const CaseOutcome& o = heads.outcomes[k];
+    EXPECT_EQ(o.index, bounded.outcomes[k].index);
+    EXPECT_EQ(o.verdict, whole.outcomes.at(o.index).verdict);
+    EXPECT_EQ(o.slack.lo, whole.outcomes.at(o.index).slack.lo);
   }
   ASSERT_TRUE(heads.worst_case && whole.worst_case);
   EXPECT_EQ(heads.worst_case->outcome.index, whole.worst_case->outcome.index);
@@ -67,6 +77,14 @@ TEST(HeadChecks, HeadByHeadEqualsOneRun) {
     EXPECT_EQ(heads.violations[k].outcome.index, whole.violations[k].outcome.index);
     EXPECT_EQ(heads.violations[k].input.label, whole.violations[k].input.label);
   }
+  std::vector<const CaseOutcome*> every_row;
+  for (const CaseOutcome& o : whole.outcomes) every_row.push_back(&o);
+  const auto spread = log10_ratio_spread(every_row);
+  ASSERT_TRUE(spread && merged.front().ratios);
+  EXPECT_EQ(merged.front().ratios->cases, spread->cases);
+  EXPECT_EQ(merged.front().ratios->min, spread->min);
+  EXPECT_EQ(merged.front().ratios->median, spread->median);
+  EXPECT_EQ(merged.front().ratios->max, spread->max);
   EXPECT_EQ(checks.cases(), kRows);
 }
 

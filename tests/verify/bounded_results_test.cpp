@@ -147,7 +147,7 @@ TEST(BoundedResults, KeepersOfPartsMergeInAnyOrder) {
   ByteWriter w;
   first.write(w);
   ByteReader r(w.bytes());
-  OutcomeKeeper later_first = second;
+  OutcomeKeeper later_first = std::move(second);
   later_first.merge(OutcomeKeeper::read(r));
   EXPECT_TRUE(r.at_end());
   const auto json_of = [&](const OutcomeKeeper& k) {

@@ -116,7 +116,7 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
       ->capture_default_str();
   cmd->add_option("--certified-rows", o.certified_rows,
                   "Rows the per-row theorems are checked certified on: last (the last row of each head and grid "
-                  "point) or sweep (every row of the sweep at every grid point; every outcome is kept)")
+                  "point) or sweep (every row of the sweep at every grid point, in bounded memory)")
       ->check(CLI::IsMember({"last", "sweep"}))
       ->capture_default_str();
   add_count_option(*cmd, "--samples", o.samples, 2, kMaxSamples,

@@ -20,16 +20,15 @@ std::string power_of_ten_text(double log10_value) {
 
 }  // namespace
 
-std::vector<Claim> certified_findings(const RunResults& certified) {
+std::vector<Claim> certified_findings(const std::vector<CertifiedRows>& certified) {
   std::vector<Claim> claims;
-  for (const TheoremResult& t : certified.theorems) {
+  for (const CertifiedRows& checked : certified) {
+    const TheoremResult& t = checked.result;
     const std::size_t n = t.cases;
     const auto count = [&](Verdict v) { return t.counts[static_cast<std::size_t>(v)]; };
     const std::size_t violated = count(Verdict::Violated);
     const std::size_t held = count(Verdict::Proven) + count(Verdict::NearTight) + count(Verdict::EqualExact);
-    std::vector<const CaseOutcome*> cases;
-    for (const CaseOutcome& o : t.outcomes) cases.push_back(&o);
-    const auto spread = log10_ratio_spread(cases);
+    const std::optional<Log10RatioSpread>& spread = checked.ratios;
     const std::size_t with_ratio = spread ? spread->cases : 0;
 
     Claim c{kIdPrefix + t.info.id, t.info.source + ": " + t.info.summary,

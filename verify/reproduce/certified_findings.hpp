@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "verify/reproduce/claim.hpp"
-#include "verify/results/results.hpp"
+#include "verify/reproduce/experiment.hpp"
 
 namespace nb::reproduce {
 
 // One claim per theorem of `certified`, id "certified <theorem id>"; the evidence is left to the caller.
-std::vector<Claim> certified_findings(const RunResults& certified);
+std::vector<Claim> certified_findings(const std::vector<CertifiedRows>& certified);
 
 // Whether `c` is one of those claims.
 bool is_certified_finding(const Claim& c);

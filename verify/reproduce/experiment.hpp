@@ -14,6 +14,7 @@
 #include "verify/reproduce/result_table.hpp"
 #include "reports/sweep_figure.hpp"
 #include "verify/results/run.hpp"
+#include "verify/results/tightness_ratio.hpp"
 
 namespace nb::reproduce {
 
@@ -28,8 +29,8 @@ struct SweepSettings {
   std::vector<double> grid_T, grid_eps;
   std::string rows = "32";    // query rows per head and grid point: "all" or K evenly spaced (sources::select_rows)
   // Which rows the per-row theorems are checked certified on: the last row of each head and grid
-  // point (false), or every row of the sweep at every grid point (true: every outcome is kept, so
-  // memory grows with the rows). Corollary 3 as printed is checked on every row of Algorithm 5's
+  // point (false), or every row of the sweep at every grid point (true; the results are bounded,
+  // reproduce/head_checks.hpp). Corollary 3 as printed is checked on every row of Algorithm 5's
   // sweep either way.
   bool certify_every_row = false;
   std::size_t samples = 32;   // random subsets per row for the sampled expectation models
@@ -47,6 +48,13 @@ struct SweepSettings {
   CheckSettings certified;
 };
 
+// A per-row theorem checked certified on an experiment's rows: its bounded results, and the spread
+// of its tightness ratios over every row (OutcomeKeeper::ratio_spread), which they do not keep.
+struct CertifiedRows {
+  TheoremResult result;
+  std::optional<Log10RatioSpread> ratios;
+};
+
 struct ExperimentOutcome {
   std::string id;         // "fig2a", ...
   std::string title;      // "Algorithm 1: distance against L (Fig. 2a)"
@@ -60,7 +68,7 @@ struct ExperimentOutcome {
   std::vector<SweepFigure> figures;
   // The per-row theorems checked in certified arithmetic on every row of the sweep, head by head
   // (reproduce/head_checks.hpp), and the wall time those checks took.
-  std::vector<TheoremResult> certified;
+  std::vector<CertifiedRows> certified;
   double certified_seconds = 0;
   std::string paper_runtime;            // Table 1 of the paper
 };

@@ -9,34 +9,13 @@
 namespace nb::reproduce {
 namespace {
 
-// At most this many violations of a theorem are embedded in full (summarize's default).
-constexpr std::size_t kShownViolations = 50;
-
-// The results of `plan` on the ranks of an MPI job (rank 0's; empty on the others) or in this process.
-RunResults checked_on_ranks(const RunPlan& plan, const RankWorld* ranks) {
-  if (!ranks || ranks->size() == 1) return run(plan);
-  std::optional<RunResults> gathered = run_on_ranks(plan, *ranks);
-  return gathered ? std::move(*gathered) : RunResults{};
-}
-
-// The cases of `t` that a summary of every outcome may show in full: its worst case and first
-// violations are among its candidates' (summarize picks them by position among equals), so the
-// summary of the candidates alone names the same ones.
-std::map<std::size_t, Case> shown_cases(const Theorem& theorem, const std::vector<CaseOutcome>& outcomes,
-                                        std::map<std::size_t, Case> candidates) {
-  std::vector<CaseOutcome> subset;
-  std::vector<std::size_t> positions;
-  for (const auto& [position, c] : candidates) {
-    subset.push_back(outcomes[position]);
-    positions.push_back(position);
-  }
-  const TheoremResult summary = summarize(
-      theorem.info(), [&](std::size_t i) { return candidates.at(positions[i]); }, std::move(subset),
-      CaseOrigin::External, kShownViolations);
-  std::map<std::size_t, Case> shown;
-  if (summary.worst_case) shown.emplace(summary.worst_case->outcome.index, summary.worst_case->input);
-  for (const FlaggedCase& v : summary.violations) shown.emplace(v.outcome.index, v.input);
-  return shown;
+// Runs `plan` on the ranks of an MPI job or in this process; its outcomes go to plan.every_outcome
+// (on rank 0).
+void run_on_ranks_or_here(const RunPlan& plan, const RankWorld* ranks) {
+  if (!ranks || ranks->size() == 1)
+    run(plan);
+  else
+    run_on_ranks(plan, *ranks);
 }
 
 }  // namespace
@@ -52,36 +31,42 @@ void HeadChecks::check(const std::string& id, std::size_t count, const std::func
   if (count == 0) return;
   const auto start = std::chrono::steady_clock::now();
   Tally& t = tally(id);
+  const std::size_t offset = t.keeper.cases();
   RunPlan plan;
   plan.settings = s_.certified;
-  plan.theorems.push_back({t.theorem, {}, CaseOrigin::External, CaseList(count, build)});
-  RunResults checked = checked_on_ranks(plan, s_.ranks);
-  cases_ += count;
-  if (!checked.theorems.empty()) {
-    TheoremResult& head = checked.theorems.front();
-    const std::size_t offset = t.outcomes.size();
-    for (CaseOutcome& o : head.outcomes) {
+  plan.held = OutcomesHeld::Bounded;
+  plan.every_outcome = [&t, offset](std::size_t, const std::vector<CaseOutcome>& chunk) {
+    for (CaseOutcome o : chunk) {
       o.index += offset;
-      t.outcomes.push_back(std::move(o));
+      t.keeper.add(o);
     }
-    if (head.worst_case) t.kept.emplace(offset + head.worst_case->outcome.index, std::move(head.worst_case->input));
-    for (FlaggedCase& v : head.violations) t.kept.emplace(offset + v.outcome.index, std::move(v.input));
-    t.kept = shown_cases(*t.theorem, t.outcomes, std::move(t.kept));
+  };
+  plan.theorems.push_back({t.theorem, {}, CaseOrigin::External, CaseList(count, build)});
+  run_on_ranks_or_here(plan, s_.ranks);
+  cases_ += count;
+  // Keep in full the cases the results may show: those kept before or among this head's rows.
+  std::map<std::size_t, Case> shown;
+  for (std::size_t i : t.keeper.cases_shown()) {
+    if (const auto kept = t.shown.find(i); kept != t.shown.end())
+      shown.emplace(i, std::move(kept->second));
+    else if (i >= offset)
+      shown.emplace(i, build(i - offset));
   }
+  t.shown = std::move(shown);
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-std::vector<TheoremResult> HeadChecks::results() const {
-  std::vector<TheoremResult> results;
+std::vector<CertifiedRows> HeadChecks::results() const {
+  std::vector<CertifiedRows> results;
   for (const auto& named : tallies_) {
     const Tally& t = named.second;
-    if (t.outcomes.empty()) continue;
+    if (t.keeper.cases() == 0) continue;
     const auto case_at = [&t](std::size_t i) {
-      const auto found = t.kept.find(i);
-      if (found == t.kept.end()) throw std::logic_error("reproduce: the case at " + std::to_string(i) + " was not kept");
+      const auto found = t.shown.find(i);
+      if (found == t.shown.end()) throw std::logic_error("reproduce: the case at " + std::to_string(i) + " was not kept");
       return found->second;
     };
-    results.push_back(summarize(t.theorem->info(), case_at, t.outcomes, CaseOrigin::External, kShownViolations));
+    results.push_back({t.keeper.result(t.theorem->info(), case_at, CaseOrigin::External), t.keeper.ratio_spread()});
   }
   return results;
 }

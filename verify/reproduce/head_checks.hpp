@@ -2,15 +2,17 @@
 // The certified checks of an experiment's rows, decided head by head as the heads stream past:
 // a row's case (its logits and its keys' vectors) is built when the run asks for it, a chunk at a
 // time (CaseList, verify/results/run.hpp), and none outlives its head, so the cases held do not
-// grow with the rows. What is kept per theorem is every case's outcome and, in full, only the
-// cases the summary can show (the worst case and the first violations), so that the result is the
-// one a single run over all the rows would summarize.
+// grow with the rows. What is kept per theorem are bounded results (OutcomeKeeper: counts, per
+// head summaries, the flagged and tightest cases, exact medians over every row) and, in full, only
+// the cases they show (the worst case and the first violations), so that memory does not grow with
+// the rows and the results are those of one bounded run over all the rows.
 #include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "verify/reproduce/experiment.hpp"
+#include "verify/results/outcome_keeper.hpp"
 
 namespace nb::reproduce {
 
@@ -23,9 +25,9 @@ class HeadChecks {
   // alike; the cases are dealt over the ranks and rank 0 keeps the outcomes.
   void check(const std::string& id, std::size_t count, const std::function<Case(std::size_t)>& build);
 
-  // Per theorem, in the order first checked: its result over all its cases (summarize, origin
-  // External). Empty on ranks other than 0.
-  std::vector<TheoremResult> results() const;
+  // Per theorem, in the order first checked: its bounded results over all its cases (origin
+  // External) and the spread of their tightness ratios. Empty on ranks other than 0.
+  std::vector<CertifiedRows> results() const;
 
   double seconds() const { return seconds_; }  // wall time spent in check
   std::size_t cases() const { return cases_; }  // cases checked
@@ -33,8 +35,8 @@ class HeadChecks {
  private:
   struct Tally {
     const Theorem* theorem = nullptr;
-    std::vector<CaseOutcome> outcomes;  // every case checked, index = position
-    std::map<std::size_t, Case> kept;   // by position: the cases summarize may show in full
+    OutcomeKeeper keeper;              // every case checked, index = position
+    std::map<std::size_t, Case> shown;  // by position: the cases keeper.result shows in full
   };
   Tally& tally(const std::string& id);
   SweepSettings s_;

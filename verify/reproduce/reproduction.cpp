@@ -146,10 +146,9 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     timed.certified_seconds = timed.outcome.certified_seconds;
     timed.seconds -= timed.certified_seconds;
     if (!timed.outcome.certified.empty()) {
-      RunResults checked;
-      checked.theorems = std::move(timed.outcome.certified);
+      std::vector<CertifiedRows> checked = std::move(timed.outcome.certified);
       timed.outcome.certified.clear();
-      for (TheoremResult& t : checked.theorems) t.info.id = r.id + "-" + t.info.id;  // kebab-case, as results files require
+      for (CertifiedRows& t : checked) t.result.info.id = r.id + "-" + t.result.info.id;  // kebab-case, as results files require
       for (Claim& c : certified_findings(checked)) {
         c.evidence = source + "; rows of " + r.id +
                      (request.sweep.certify_every_row
@@ -158,7 +157,7 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
                             "the model's T)");
         timed.outcome.claims.push_back(std::move(c));
       }
-      for (TheoremResult& t : checked.theorems) result.certified.theorems.push_back(std::move(t));
+      for (CertifiedRows& t : checked) result.certified.theorems.push_back(std::move(t.result));
     }
     result.experiments.push_back(std::move(timed));
   }

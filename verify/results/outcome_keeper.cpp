@@ -6,7 +6,6 @@
 #include <iterator>
 
 #include "verify/engine/outcome_bytes.hpp"
-#include "verify/kernels/median.hpp"
 #include "verify/results/slack_order.hpp"
 #include "verify/results/source_looseness.hpp"
 #include "verify/results/tightness_ratio.hpp"
@@ -76,7 +75,7 @@ void OutcomeKeeper::add_to_head(Head& head, const CaseOutcome& o) {
       s.tightest_index = o.index;
     }
   }
-  if (const auto ratio = log10_tightness_ratio(o)) head.log10_ratios.push_back(*ratio);
+  if (const auto ratio = log10_tightness_ratio(o)) medians_.add(head.ratios, *ratio);
   const bool holds = o.verdict == Verdict::Proven || o.verdict == Verdict::NearTight;
   if (holds && !std::isnan(o.relative_slack.approx)) {
     head.tightest.emplace(std::make_pair(o.relative_slack.approx, o.index), o);
@@ -103,16 +102,22 @@ void OutcomeKeeper::keep_flagged(const CaseOutcome& o) {
   trim(flagged_kept_, kKeptFlaggedCases);
 }
 
+OutcomeKeeper::Head& OutcomeKeeper::head_of(const std::pair<int, int>& key) {
+  const auto [at, added] = heads_.try_emplace(key);
+  if (added) {
+    at->second.summary.layer = key.first;
+    at->second.summary.head = key.second;
+    at->second.ratios = static_cast<std::uint32_t>(heads_.size());  // 1, 2, ...: group 0 is the relative slacks'
+  }
+  return at->second;
+}
+
 void OutcomeKeeper::add(const CaseOutcome& o) {
   ++cases_;
   ++counts_[static_cast<int>(o.verdict)];
-  const std::pair<int, int> key = layer_and_head(o);
-  Head& head = heads_[key];
-  head.summary.layer = key.first;
-  head.summary.head = key.second;
-  add_to_head(head, o);
+  add_to_head(head_of(layer_and_head(o)), o);
   if (o.verdict == Verdict::Proven || o.verdict == Verdict::NearTight)
-    if (const auto log10 = log10_of_positive_midpoint(o.relative_slack)) log10_relative_slacks_.push_back(*log10);
+    if (const auto log10 = log10_of_positive_midpoint(o.relative_slack)) medians_.add(kRelativeSlacks, *log10);
   keep_worst(o);
   keep_violation(o);
   keep_flagged(o);
@@ -123,10 +128,17 @@ void OutcomeKeeper::merge(const OutcomeKeeper& other) {
   flagged_ += other.flagged_;
   violations_total_ += other.violations_total_;
   for (int v = 0; v < kVerdictCount; ++v) counts_[v] += other.counts_[v];
+  std::vector<std::uint32_t> group_here(other.heads_.size() + 1, kRelativeSlacks);
   for (const auto& [key, theirs] : other.heads_) {
-    auto [at, added] = heads_.try_emplace(key, theirs);
-    if (added) continue;
-    HeadSummary& s = at->second.summary;
+    const bool added = !heads_.contains(key);
+    Head& here = head_of(key);
+    group_here.at(theirs.ratios) = here.ratios;
+    if (added) {
+      here.summary = theirs.summary;
+      here.tightest = theirs.tightest;
+      continue;
+    }
+    HeadSummary& s = here.summary;
     const HeadSummary& t = theirs.summary;
     if (certified_in(t.counts) > 0 &&
         (certified_in(s.counts) == 0 || before(t.min_relative_slack, t.tightest_index, s.min_relative_slack, s.tightest_index))) {
@@ -136,12 +148,10 @@ void OutcomeKeeper::merge(const OutcomeKeeper& other) {
     s.min_slack = std::min(s.min_slack, t.min_slack);
     s.cases += t.cases;
     for (int v = 0; v < kVerdictCount; ++v) s.counts[v] += t.counts[v];
-    at->second.log10_ratios.insert(at->second.log10_ratios.end(), theirs.log10_ratios.begin(), theirs.log10_ratios.end());
-    at->second.tightest.insert(theirs.tightest.begin(), theirs.tightest.end());
-    trim(at->second.tightest, kKeptTightestPerHead);
+    here.tightest.insert(theirs.tightest.begin(), theirs.tightest.end());
+    trim(here.tightest, kKeptTightestPerHead);
   }
-  log10_relative_slacks_.insert(log10_relative_slacks_.end(), other.log10_relative_slacks_.begin(),
-                                other.log10_relative_slacks_.end());
+  medians_.add_all(other.medians_, group_here);
   flagged_kept_.insert(other.flagged_kept_.begin(), other.flagged_kept_.end());
   trim(flagged_kept_, kKeptFlaggedCases);
   violations_.insert(other.violations_.begin(), other.violations_.end());
@@ -157,13 +167,11 @@ void OutcomeKeeper::write(ByteWriter& w) const {
   w.integer(heads_.size());
   for (const auto& [key, head] : heads_) {
     write_summary(w, head.summary);
-    w.integer(head.log10_ratios.size());
-    for (double r : head.log10_ratios) w.real(r);
+    w.integer(head.ratios);
     w.integer(head.tightest.size());
     for (const auto& [order, o] : head.tightest) write_outcome(w, o);
   }
-  w.integer(log10_relative_slacks_.size());
-  for (double x : log10_relative_slacks_) w.real(x);
+  medians_.write(w);
   w.integer(flagged_kept_.size());
   for (const auto& [index, o] : flagged_kept_) write_outcome(w, o);
   w.integer(violations_.size());
@@ -181,14 +189,14 @@ OutcomeKeeper OutcomeKeeper::read(ByteReader& r) {
   for (std::uint64_t h = r.integer(); h > 0; --h) {
     Head head;
     head.summary = read_summary(r);
-    for (std::uint64_t n = r.integer(); n > 0; --n) head.log10_ratios.push_back(r.real());
+    head.ratios = static_cast<std::uint32_t>(r.integer());
     for (std::uint64_t n = r.integer(); n > 0; --n) {
       CaseOutcome o = read_outcome(r);
       head.tightest.emplace(std::make_pair(o.relative_slack.approx, o.index), std::move(o));
     }
     k.heads_.emplace(std::make_pair(head.summary.layer, head.summary.head), std::move(head));
   }
-  for (std::uint64_t n = r.integer(); n > 0; --n) k.log10_relative_slacks_.push_back(r.real());
+  k.medians_ = SpooledMedians::read(r);
   for (std::uint64_t n = r.integer(); n > 0; --n) {
     CaseOutcome o = read_outcome(r);
     k.flagged_kept_.emplace(o.index, std::move(o));
@@ -217,21 +225,41 @@ TheoremResult OutcomeKeeper::result(const TheoremInfo& info, const std::function
   for (const auto& [index, o] : flagged_kept_) kept.emplace(index, &o);
   for (const auto& [order, o] : violations_) kept.emplace(o.index, &o);
   if (worst_) kept.emplace(worst_->index, &*worst_);
+  // One pass of medians_ for the relative slacks' median and each head's ratios.
+  std::vector<std::vector<std::uint32_t>> selections{{kRelativeSlacks}};
+  for (const auto& [key, head] : heads_) selections.push_back({head.ratios});
+  const std::vector<std::optional<Log10RatioSpread>> spreads = medians_.spreads(selections);
   KeptOutcomes summary;
   summary.flagged = flagged_;
   summary.flagged_kept = flagged_kept_.size();
-  summary.median_cases = log10_relative_slacks_.size();
-  if (!log10_relative_slacks_.empty()) summary.median_log10_relative_slack = median_of(log10_relative_slacks_);
-  std::map<std::pair<int, int>, std::vector<double>> ratios;
+  if (spreads.front()) {
+    summary.median_cases = spreads.front()->cases;
+    summary.median_log10_relative_slack = spreads.front()->median;
+  }
+  std::map<std::pair<int, int>, Log10RatioSpread> ratios;
+  std::size_t selection = 1;
   for (const auto& [key, head] : heads_) {
     summary.heads.push_back(head.summary);
     for (const auto& [order, o] : head.tightest) kept.emplace(o.index, &o);
-    if (!head.log10_ratios.empty()) ratios[key] = head.log10_ratios;
+    if (const auto& spread = spreads[selection++]) ratios.emplace(key, *spread);
   }
-  summary.looseness = looseness_of_ratios(info.id, ratios);
+  summary.looseness = looseness_of_spreads(info.id, ratios);
   for (const auto& [index, o] : kept) t.outcomes.push_back(*o);
   t.kept = std::move(summary);
   return t;
+}
+
+std::vector<std::size_t> OutcomeKeeper::cases_shown() const {
+  std::vector<std::size_t> shown;
+  for (const auto& [order, o] : violations_) shown.push_back(o.index);
+  if (worst_) shown.push_back(worst_->index);
+  return shown;
+}
+
+std::optional<Log10RatioSpread> OutcomeKeeper::ratio_spread() const {
+  std::vector<std::uint32_t> every_head;
+  for (const auto& [key, head] : heads_) every_head.push_back(head.ratios);
+  return medians_.spreads({every_head}).front();
 }
 
 }  // namespace nb

@@ -25,12 +25,11 @@ std::pair<int, int> layer_and_head(const CaseOutcome& o) {
   return {at("layer"), at("head")};
 }
 
-std::optional<TheoremLooseness> looseness_of_ratios(const std::string& id,
-                                                    const std::map<std::pair<int, int>, std::vector<double>>& ratios) {
-  if (ratios.empty()) return std::nullopt;
+std::optional<TheoremLooseness> looseness_of_spreads(const std::string& id,
+                                                     const std::map<std::pair<int, int>, Log10RatioSpread>& spreads) {
+  if (spreads.empty()) return std::nullopt;
   TheoremLooseness l{id, {}, 0, 0, -std::numeric_limits<double>::infinity(), true};
-  for (const auto& [key, logs] : ratios) {
-    const Log10RatioSpread s = *log10_ratio_spread(logs);
+  for (const auto& [key, s] : spreads) {
     const auto name = [](int k) { return k < 0 ? std::string() : std::to_string(k); };
     l.groups.push_back({name(key.first), name(key.second), s.cases, std::pow(10.0, s.min), std::pow(10.0, s.median),
                         std::pow(10.0, s.max)});
@@ -52,7 +51,9 @@ std::vector<TheoremLooseness> looseness_of(const RunResults& results) {
       std::map<std::pair<int, int>, std::vector<double>> by_head;  // (layer, head), -1 when absent
       for (const CaseOutcome& o : t.outcomes)
         if (const auto ratio = log10_tightness_ratio(o)) by_head[layer_and_head(o)].push_back(*ratio);
-      l = looseness_of_ratios(t.info.id, by_head);
+      std::map<std::pair<int, int>, Log10RatioSpread> spreads;
+      for (auto& [key, logs] : by_head) spreads.emplace(key, *log10_ratio_spread(std::move(logs)));
+      l = looseness_of_spreads(t.info.id, spreads);
     }
     if (l) out.push_back(std::move(*l));
   }

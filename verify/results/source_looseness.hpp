@@ -13,6 +13,7 @@
 
 #include "verify/results/looseness.hpp"
 #include "verify/results/results.hpp"
+#include "verify/results/tightness_ratio.hpp"
 
 namespace nb {
 
@@ -26,10 +27,10 @@ std::vector<TheoremLooseness> looseness_of(const RunResults& results);
 // std::logic_error (std::stoi's) when one is not a number.
 std::pair<int, int> layer_and_head(const CaseOutcome& o);
 
-// The looseness of theorem `id` from its cases' log10 tightness ratios by (layer, head); nothing
-// when no case has one.
-std::optional<TheoremLooseness> looseness_of_ratios(const std::string& id,
-                                                    const std::map<std::pair<int, int>, std::vector<double>>& ratios);
+// The looseness of theorem `id` from the spread of its cases' log10 tightness ratios by (layer,
+// head) (the heads without one left out); nothing when no case has one.
+std::optional<TheoremLooseness> looseness_of_spreads(const std::string& id,
+                                                     const std::map<std::pair<int, int>, Log10RatioSpread>& spreads);
 
 // {"theorems": [{"id", "cases", "max_ratio", "vacuous", "factor", "groups": [{"layer", "head",
 // "cases", "min", "median", "max"}]}]}
