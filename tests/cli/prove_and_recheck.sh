@@ -5,7 +5,7 @@
 # certificate whose statement was edited (hash recomputed), one for a smaller region under a larger
 # demand, and one edited to refute another claim are refused; a proof of many leaves rechecks (not
 # within a millisecond: exit 2) and a tampered copy does not; a box limit leaves
-# both sharp claims UNDECIDED (exit 2); mistakes are usage errors (64), a file that is no certificate a
+# both sharp claims UNDECIDED (exit 2), saying where it is stuck; mistakes are usage errors (64), a file that is no certificate a
 # data error (65). Prints what failed; exits 1 then.
 set -u
 nb=$1
@@ -108,6 +108,19 @@ expect 1 'refutes claim 1, which is not among the demanded claims' "$nb" recheck
 
 expect 2 '^UNDECIDED: stopped by the box limit' \
   "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 40
+# An undecided run says why: the set the residual boxes pile up next to (the tie where claim 2 is
+# attained; q = 0 where every weight is 1/L), the hull in decimals, and the residual slack for what
+# it is.
+expect 2 'where it is stuck: every residual box meets, or lies within its width of, the set where logits\[0\] = logits\[1\]' \
+  "$nb" prove $sharp --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 2 --max-boxes 3000
+expect 2 'the residual boxes lie in query\[0\] in \[-0\.0625, 0\.0625\]; query\[1\] in \[-0\.0625, 0\.0625\]' \
+  "$nb" prove softmax-weight-bounds --size L=2 --size d=2 --region 'query=[-1,1]' --region 'keys=[1/2,2]' \
+  --region 'T=[1,1]' --max-boxes 3000
+expect 2 'set where query\[0\] = 0, and where query\[1\] = 0' \
+  "$nb" prove softmax-weight-bounds --size L=2 --size d=2 --region 'query=[-1,1]' --region 'keys=[1/2,2]' \
+  --region 'T=[1,1]' --max-boxes 3000
+expect 2 'enclosed over a residual box: -[0-9.e-]+ \(an enclosure over a whole box, .*no counterexample' \
+  "$nb" prove $sharp --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 2 --max-boxes 3000
 # Equal at q = 0, proved up to it by monotonicity onto the face q = 0 (docs/prove.md).
 expect 0 '^PROVEN ON REGION' \
   "$nb" prove softmax-weight-bounds --size L=2 --size d=1 --region 'query=[-1,1]' --region 'keys=[1/2,2]' \

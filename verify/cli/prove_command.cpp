@@ -26,6 +26,7 @@
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
 #include "verify/prove/region_proof.hpp"
+#include "verify/prove/residual_explanation.hpp"
 #include "verify/prove/statement_text.hpp"
 #include "verify/results/version.hpp"
 
@@ -82,24 +83,6 @@ std::string percent(const Rational& part, const Rational& whole) {
   s.precision(3);
   s << Rational(part * 100 / whole).convert_to<double>() << "%";
   return s.str();
-}
-
-// "query[0] in [-1/256, 1/256]": the hull of the residual boxes, coordinate by coordinate, where it
-// is narrower than the region's side: where a proof is stuck, such as next to a set on which the
-// slack is 0.
-std::string residual_hull(const prove::Region& region, const std::vector<const prove::ProofLeaf*>& leaves) {
-  if (leaves.empty()) return "";
-  std::string text;
-  for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
-    Rational lo = leaves[0]->box.lo[k], hi = leaves[0]->box.hi[k];
-    for (const prove::ProofLeaf* l : leaves) {
-      lo = std::min(lo, l->box.lo[k]);
-      hi = std::max(hi, l->box.hi[k]);
-    }
-    if (lo == region.box.lo[k] && hi == region.box.hi[k]) continue;
-    text += (text.empty() ? "" : "; ") + region.coordinates[k].label + " in " + prove::interval_text(prove::Box{{lo}, {hi}}, 0);
-  }
-  return text;
 }
 
 }  // namespace
@@ -258,10 +241,16 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     out << ": stopped by the " << (proof.stopped_by.empty() ? "limits" : proof.stopped_by) << "; " << residual
         << " residual box(es) (" << unevaluated << " not evaluated), " << percent(proof.residual_volume, proof.region_volume)
         << " of the region's volume\n"
-        << "  tightest residual slack (lowest end; of an unevaluated box, its parent's): "
-        << (isnan(tightest) ? std::string("unknown") : decimal_down(tightest, 6)) << "\n";
-    if (const std::string hull = residual_hull(region, residual_leaves); !hull.empty())
+        << "  lowest end of a claim's slack enclosed over a residual box: "
+        << (isnan(tightest) ? std::string("unknown") : decimal_down(tightest, 6))
+        << " (an enclosure over a whole box, widened by the interval arithmetic: not a value at a point, and no "
+           "counterexample; of an unevaluated box, its parent's)\n";
+    if (const std::string hull = prove::residual_hull_text(region, residual_leaves); !hull.empty())
       out << "  the residual boxes lie in " << hull << "\n";
+    if (const std::string stuck = prove::stuck_set_text(region, residual_leaves); !stuck.empty())
+      out << "  where it is stuck: " << stuck
+          << " (where the slack's enclosure over a box stays around 0: a bound attained there, or too close to decide "
+             "by boxes)\n";
     for (std::size_t i = 0; i < residual_leaves.size() && i < kResidualBoxesShown; ++i)
       out << "  residual: " << prove::region_text(region, residual_leaves[i]->box) << "\n";
     if (residual_leaves.size() > kResidualBoxesShown)
@@ -298,7 +287,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     nlohmann::json residual_boxes = nlohmann::json::array();
     for (const prove::ProofLeaf* l : residual_leaves) residual_boxes.push_back(prove::box_json(l->box));
     j["residual_boxes"] = residual_boxes;
-    j["residual_hull"] = residual_hull(region, residual_leaves);
+    j["residual_hull"] = residual_leaves.empty() ? nlohmann::json(nullptr) : prove::box_json(prove::residual_hull(residual_leaves));
+    j["stuck_at"] = prove::stuck_set_text(region, residual_leaves);
     j["stopped_by"] = proof.stopped_by;
     j["witness"] = proof.witness ? case_to_json(*proof.witness) : nlohmann::json(nullptr);
     j["witness_file"] = witness_file;
