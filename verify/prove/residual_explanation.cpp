@@ -70,7 +70,8 @@ std::string stuck_set_text(const Region& region, const std::vector<const ProofLe
   for (std::size_t first = 0; first < region.coordinates.size();) {
     std::size_t end = first;
     while (end < region.coordinates.size() && region.coordinates[end].input == region.coordinates[first].input) ++end;
-    if (end - first >= 2 && end - first <= kMostTiedEntries) {
+    const bool cone = region.cone && region.cone->first == first;  // its ties are faces, below
+    if (!cone && end - first >= 2 && end - first <= kMostTiedEntries) {
       if (end - first > 2)
         candidates.push_back({"two entries of " + region.coordinates[first].input + " tie", count([&](const Box& b) {
                                 for (std::size_t i = first; i < end; ++i)
@@ -91,6 +92,14 @@ std::string stuck_set_text(const Region& region, const std::vector<const ProofLe
   for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
     if (hull.lo[k] == region.box.lo[k] && hull.hi[k] == region.box.hi[k]) continue;
     const std::string& label = region.coordinates[k].label;
+    if (region.cone && k > region.cone->first && k < region.cone->first + region.cone->length) {
+      // A difference of an ordered cone's consecutive entries: at 0 they tie.
+      const std::string& input = region.cone->input;
+      const std::size_t m = k - region.cone->first;
+      candidates.push_back({input + "[" + std::to_string(m - 1) + "] = " + input + "[" + std::to_string(m) + "]",
+                            count([&](const Box& b) { return near_value(b, region.box, k, Rational(0)); })});
+      continue;
+    }
     candidates.push_back({label + " = " + decimal_below(region.box.lo[k]) + " (its lowest)",
                           count([&](const Box& b) { return b.lo[k] == region.box.lo[k]; })});
     candidates.push_back({label + " = " + decimal_above(region.box.hi[k]) + " (its highest)",
