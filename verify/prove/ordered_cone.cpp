@@ -13,9 +13,15 @@ Region ordered_cone_region_of(const formula::TheoremSpec& spec, const Region& re
       first = std::min(first, k);
       ++length;
     }
-  bool vector = false;
-  for (const formula::InputSpec& in : spec.inputs) vector = vector || (in.name == input && in.kind == formula::InputSpec::Kind::Vector);
+  bool vector = false, positive = false;
+  for (const formula::InputSpec& in : spec.inputs)
+    if (in.name == input) {
+      vector = in.kind == formula::InputSpec::Kind::Vector;
+      positive = in.positive;
+    }
   if (!vector || length < 2) throw InputError("no ordered cone of " + input + ": it is not a vector input of two entries or more");
+  // `positive` is decided on a box's coordinates, which on the cone are differences, not entries.
+  if (positive) throw InputError("no ordered cone of " + input + ": it is declared positive");
   const Rational lo = region.box.lo[first], hi = region.box.hi[first];
   for (std::size_t k = first; k < first + length; ++k)
     if (region.box.lo[k] != lo || region.box.hi[k] != hi)

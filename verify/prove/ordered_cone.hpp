@@ -19,8 +19,8 @@
 namespace nb::prove {
 
 // The region of the proof on the ordered cone of the first vector input of `spec` that `region`
-// allows (at least two entries, one interval [lo, hi] with lo < hi for all, the claims at
-// `claims` and the assumptions invariant under its permutations), or none.
+// allows (at least two entries, one interval [lo, hi] with lo < hi for all, not declared
+// positive, the claims at `claims` and the assumptions invariant under its permutations), or none.
 std::optional<Region> ordered_cone_region(const formula::TheoremSpec& spec, const Region& region,
                                           const std::vector<std::size_t>& claims);
 
