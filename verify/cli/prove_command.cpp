@@ -25,7 +25,9 @@
 #include "verify/formula/theorem_spec.hpp"
 #include "verify/prove/counterexample.hpp"
 #include "verify/prove/proof_certificate.hpp"
+#include "verify/prove/ordered_cone.hpp"
 #include "verify/prove/region_proof.hpp"
+#include "verify/prove/residual_explanation.hpp"
 #include "verify/prove/statement_text.hpp"
 #include "verify/results/version.hpp"
 
@@ -80,24 +82,6 @@ std::string percent(const Rational& part, const Rational& whole) {
   return s.str();
 }
 
-// "query[0] in [-1/256, 1/256]": the hull of the residual boxes, coordinate by coordinate, where it
-// is narrower than the region's side: where a proof is stuck, such as next to a set on which the
-// slack is 0.
-std::string residual_hull(const prove::Region& region, const std::vector<const prove::ProofLeaf*>& leaves) {
-  if (leaves.empty()) return "";
-  std::string text;
-  for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
-    Rational lo = leaves[0]->box.lo[k], hi = leaves[0]->box.hi[k];
-    for (const prove::ProofLeaf* l : leaves) {
-      lo = std::min(lo, l->box.lo[k]);
-      hi = std::max(hi, l->box.hi[k]);
-    }
-    if (lo == region.box.lo[k] && hi == region.box.hi[k]) continue;
-    text += (text.empty() ? "" : "; ") + region.coordinates[k].label + " in " + prove::interval_text(prove::Box{{lo}, {hi}}, 0);
-  }
-  return text;
-}
-
 }  // namespace
 
 CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
@@ -136,6 +120,9 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
                     "Enclosures of a box's slacks: natural (interval propagation), or mean-value (also the mean-value "
                     "form and the monotonicity test, from derivatives; the default)")
       ->check(CLI::IsMember({"natural", "mean-value"}));
+  prove->add_flag("--no-reduction", o.no_reduction,
+                  "Prove on the whole region even where the statement is invariant under permuting a vector's entries "
+                  "(by default it is proved on the ordered cone of that vector)");
   return prove;
 }
 
@@ -165,7 +152,11 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   const prove::Region region = prove::make_region(spec, o.sizes, o.regions, true);
   std::vector<std::size_t> claims;
   for (std::uint64_t k : o.claims) claims.push_back(static_cast<std::size_t>(k - 1));
-  const prove::BoxStatement statement(spec, region, claims, prove::BoxKernels::Range, {},
+  // The symmetry reduction, where the statement allows it (verify/prove/ordered_cone.hpp): the
+  // boxes are then the cone's, and a counterexample is still certified in the region.
+  const std::optional<prove::Region> cone = o.no_reduction ? std::nullopt : prove::ordered_cone_region(spec, region, claims);
+  const prove::Region& proved_region = cone ? *cone : region;
+  const prove::BoxStatement statement(spec, proved_region, claims, prove::BoxKernels::Range, {},
                                       o.forms == "natural" ? prove::BoxForms::Natural : prove::BoxForms::MeanValue);
   const Theorem* registered = theorems::find(spec.info.id);
   if (!registered) throw InputError("theorem '" + spec.info.id + "' of " + file.path + " is not registered");
@@ -187,7 +178,13 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   out << "normbound " << kVersion << " prove: " << spec.info.id << " (" << name << ")\n";
   for (std::size_t k : statement.claims()) out << "  " << terminal_safe(prove::claim_line(spec, k)) << "\n";
   out << "  sizes: " << prove::sizes_text(region) << "\n"
-      << "  region: " << prove::region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n"
+      << "  region: " << prove::region_text(region, region.box) << " (" << region.coordinates.size() << " coordinates)\n";
+  if (cone)
+    out << "  reduction: the statement is invariant under permutations of " << cone->cone->input
+        << "'s entries (read off its formulas): proved on the ordered cone " << cone->cone->input << "[0] >= ... >= "
+        << cone->cone->input << "[" << cone->cone->length - 1 << "] in coordinates " << prove::region_text(*cone, cone->box)
+        << ", where a tie is a face\n";
+  out
       << "  limits: " << settings.max_boxes << " boxes, " << settings.time_limit << " s; " << settings.threads << " thread(s)"
       << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";
 
@@ -204,7 +201,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     if (past_time_limit()) return std::nullopt;  // the box stays residual, as unevaluated ones do
     return prove::certified_counterexample(*theorem, c, region, kShrinkAttempts, witness_outcome);
   };
-  const prove::RegionProof proof = prove::prove_region(statement, spec, region, settings, certify);
+  const prove::RegionProof proof = prove::prove_region(statement, spec, proved_region, settings, certify);
   if (!ranks.leads()) return 0;  // rank 0 holds the same proof, and the witness
 
   std::size_t proven = 0, outside = 0, residual = 0, mpfi = 0, unevaluated = 0;
@@ -223,6 +220,9 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
       if (isnan(l.slack_lo) || l.slack_lo < tightest) tightest = l.slack_lo;
     }
   }
+  // The volume shares are of the boxes' coordinates: on a cone, of their box, which holds the
+  // cone's part of the region and the rest of the box (L! times the cone's volume).
+  const std::string volume_of = cone ? "the cone's coordinates' box" : "the region";
   std::ostringstream seconds;
   seconds.precision(3);
   seconds << proof.seconds;
@@ -230,7 +230,9 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   std::string witness_file;
   if (proof.outcome == ProofOutcome::ProvenOnRegion) {
     out << ": every claim holds at every point of the region"
-        << (outside ? " where the assumptions hold (" + percent(proof.outside_volume, proof.region_volume) + " of it is outside them)" : "")
+        << (outside ? " where the assumptions hold (" + percent(proof.outside_volume, proof.region_volume) + " of " + volume_of +
+                          " is outside them" + (cone ? " or the region" : "") + ")"
+                    : "")
         << ".\n";
   } else if (proof.outcome == ProofOutcome::Violated) {
     out << ": a counterexample in the region, certified by the engine (" << verdict_name(witness_outcome.verdict)
@@ -249,22 +251,28 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   } else {
     out << ": stopped by the " << (proof.stopped_by.empty() ? "limits" : proof.stopped_by) << "; " << residual
         << " residual box(es) (" << unevaluated << " not evaluated), " << percent(proof.residual_volume, proof.region_volume)
-        << " of the region's volume\n"
-        << "  tightest residual slack (lowest end; of an unevaluated box, its parent's): "
-        << (isnan(tightest) ? std::string("unknown") : decimal_down(tightest, 6)) << "\n";
-    if (const std::string hull = residual_hull(region, residual_leaves); !hull.empty())
+        << " of " << volume_of << "'s volume\n"
+        << "  lowest end of a claim's slack enclosed over a residual box: "
+        << (isnan(tightest) ? std::string("unknown") : decimal_down(tightest, 6))
+        << " (an enclosure over a whole box, widened by the interval arithmetic: not a value at a point, and no "
+           "counterexample; of an unevaluated box, its parent's)\n";
+    if (const std::string hull = prove::residual_hull_text(proved_region, residual_leaves); !hull.empty())
       out << "  the residual boxes lie in " << hull << "\n";
+    if (const std::string stuck = prove::stuck_set_text(proved_region, residual_leaves); !stuck.empty())
+      out << "  where it is stuck: " << stuck
+          << " (where the slack's enclosure over a box stays around 0: a bound attained there, or too close to decide "
+             "by boxes)\n";
     for (std::size_t i = 0; i < residual_leaves.size() && i < kResidualBoxesShown; ++i)
-      out << "  residual: " << prove::region_text(region, residual_leaves[i]->box) << "\n";
+      out << "  residual: " << prove::region_text(proved_region, residual_leaves[i]->box) << "\n";
     if (residual_leaves.size() > kResidualBoxesShown)
       out << "  (" << residual_leaves.size() - kResidualBoxesShown << " more: --json or --certificate lists them all)\n";
   }
   out << "  " << proof.boxes << " boxes evaluated, " << proof.leaves.size() << " leaves (" << proven << " proven, "
-      << residual << " residual, " << outside << " outside the assumptions; " << mpfi << " decided in MPFI"
+      << residual << " residual, " << outside << " outside the assumptions" << (cone ? " or the cone's region" : "") << "; " << mpfi << " decided in MPFI"
       << (mpfi ? " up to " + std::to_string(most_bits) + " bits" : "") << "), " << seconds.str() << " s\n";
 
   const prove::ProvedStatement proved{&spec, name, file.text, statement.claims(), statement.kernels(),
-                                          statement.forms()};
+                                          statement.forms(), cone ? cone->cone->input : ""};
   if (!o.certificate.empty()) {
     write_file_atomically(o.certificate, prove::certificate_json(proved, region, proof).dump() + "\n");
     out << "  certificate: " << o.certificate << " (normbound recheck " << o.certificate << ")\n";
@@ -289,7 +297,9 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     nlohmann::json residual_boxes = nlohmann::json::array();
     for (const prove::ProofLeaf* l : residual_leaves) residual_boxes.push_back(prove::box_json(l->box));
     j["residual_boxes"] = residual_boxes;
-    j["residual_hull"] = residual_hull(region, residual_leaves);
+    j["residual_hull"] = residual_leaves.empty() ? nlohmann::json(nullptr) : prove::box_json(prove::residual_hull(residual_leaves));
+    j["stuck_at"] = prove::stuck_set_text(proved_region, residual_leaves);
+    j["reduction"] = cone ? nlohmann::json{{"ordered_cone", cone->cone->input}} : nlohmann::json(nullptr);
     j["stopped_by"] = proof.stopped_by;
     j["witness"] = proof.witness ? case_to_json(*proof.witness) : nlohmann::json(nullptr);
     j["witness_file"] = witness_file;

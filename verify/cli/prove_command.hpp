@@ -25,6 +25,7 @@ struct ProveOptions {
   std::string json;
   std::string cases_dir;
   std::string forms = "mean-value";  // natural | mean-value (prove::BoxForms)
+  bool no_reduction = false;        // prove on the whole region, not on an ordered cone (prove/ordered_cone.hpp)
 };
 
 CLI::App* add_prove_command(CLI::App& app, ProveOptions& options);

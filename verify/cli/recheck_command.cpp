@@ -113,6 +113,7 @@ int run_recheck(const RecheckOptions& o, std::ostream& out) {
   for (const std::string& claim : r.claims) out << "  " << terminal_safe(claim) << "\n";
   if (!r.sizes.empty()) out << "  sizes: " << r.sizes << "\n";
   if (!r.region.empty()) out << "  region: " << terminal_safe(r.region) << "\n";
+  if (!r.reduction.empty()) out << "  proved on " << terminal_safe(r.reduction) << "\n";
   if (!r.finished) {
     out << "  the time limit of " << o.time_limit << " s came before every leaf was evaluated (--time-limit)\n";
     return 2;

@@ -1,4 +1,5 @@
 #include "verify/formula/theorem_spec.hpp"
+#include "verify/formula/permutation_invariance.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -157,7 +158,7 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded"},
+      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded", "permutable"},
             " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
           *t, "kind", {"scalar", "length", "vector", "matrix"},
@@ -183,6 +184,8 @@ class SpecReader {
       in.positive = flag(*t, "positive");
       read_from(in, *t);
       in.unbounded = flag(*t, "unbounded");
+      in.permutable = flag(*t, "permutable");
+      if (in.permutable && in.kind != InputSpec::Kind::Vector) fail(*t, "permutable = true is for a vector input");
       out.push_back(std::move(in));
     }
     // A size names a length input (a matrix's size may be a number instead, which dimension()
@@ -516,6 +519,7 @@ TheoremSpec read_theorem_spec(const std::string& text, const std::string& file) 
   }
   TheoremSpec spec = SpecReader(root, file).read();
   check_formula_costs(spec);
+  check_declared_permutable_inputs(spec);
   return spec;
 }
 

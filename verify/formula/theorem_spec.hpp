@@ -76,6 +76,7 @@ struct InputSpec {
   bool positive = false;   // assumed > 0
   std::string from;        // the number of a model source it reads (`from = "logits"`); "": its own name
   bool unbounded = false;  // `search` may move it beyond its range (else it stays inside)
+  bool permutable = false; // a vector the statement is declared invariant under permuting (checked on reading)
 };
 
 // A quantity a report records on every case and plots: [[quantity]] name and value.

@@ -10,6 +10,7 @@
 #include "verify/numbers/enclosure_intersection.hpp"
 #include "verify/numbers/outside_domain.hpp"
 #include "verify/prove/gradient_number.hpp"
+#include "verify/prove/ordered_cone.hpp"
 #include "verify/engine/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 
@@ -33,6 +34,9 @@ template <class V, class Entry>
 Bindings<V> input_bindings(const formula::TheoremSpec& spec, const Region& region, const Entry& entry) {
   Bindings<V> names;
   for (const auto& [name, size] : region.sizes) names[name] = V(size);
+  std::vector<V> values;
+  for (std::size_t k = 0; k < region.coordinates.size(); ++k) values.push_back(entry(k));
+  cone_entries(region, values);  // an ordered cone's coordinates to its input's entries
   for (std::size_t k = 0; k < region.coordinates.size();) {
     const std::string& input = region.coordinates[k].input;
     const InputSpec* in = nullptr;
@@ -41,7 +45,7 @@ Bindings<V> input_bindings(const formula::TheoremSpec& spec, const Region& regio
     const auto [rows, cols] = formula::dimensions(*in, region.sizes);
     Matrix<V> m(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
     for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t c = 0; c < cols; ++c, ++k) m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = entry(k);
+      for (std::size_t c = 0; c < cols; ++c, ++k) m(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = values[k];
     if (in->kind == InputSpec::Kind::Scalar) names[input] = m(0, 0);
     else if (in->kind == InputSpec::Kind::Vector) names[input] = Vector<V>(m.col(0));
     else names[input] = m;
@@ -214,6 +218,13 @@ BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
         }
         undecided_assumption = undecided_assumption || box.lo[k] <= 0;
       }
+
+  // A box of an ordered cone's coordinates certainly beyond the region's lowest entry: no point of
+  // the region there (verify/prove/ordered_cone.hpp).
+  if (outside_cone_region(region_, box)) {
+    out.status = BoxStatus::OutsideAssumptions;
+    return out;
+  }
 
   // An operation certainly outside its domain on the whole box (verify/numbers/outside_domain.hpp):
   // the statement has no value there, so the box is neither proved nor a counterexample; it stays

@@ -1,4 +1,5 @@
 #include "verify/prove/proof_certificate.hpp"
+#include "verify/prove/ordered_cone.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -101,6 +102,7 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
   j["forms"] = box_forms_key(statement.forms);
   j["sizes"] = region.sizes;
   j["region"] = region_json(region);
+  if (!statement.ordered_cone.empty()) j["reduction"] = {{"ordered_cone", statement.ordered_cone}};
   j["outcome"] = proof_outcome_key(proof.outcome);
   if (proof.witness) j["witness"] = case_to_json(*proof.witness);
   nlohmann::json nodes = nlohmann::json::array(), leaves = nlohmann::json::array();
@@ -222,7 +224,20 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
   const std::string forms = j.contains("forms") ? read.get<std::string>(j, "forms", "") : box_forms_key(BoxForms::Natural);
   if (forms != box_forms_key(BoxForms::Natural) && forms != box_forms_key(BoxForms::MeanValue))
     throw InputError("certificate: forms must be \"natural\" or \"mean-value\", not \"" + forms + "\"");
-  const BoxStatement statement(spec, region, claims, softmax == "engine" ? BoxKernels::Engine : BoxKernels::Range, {},
+  // The symmetry reduction a certificate records is verified, not trusted: its conditions are
+  // checked afresh on the embedded statement and the region, and the tree must cover the cone.
+  Region proved_region = region;
+  if (j.contains("reduction")) {
+    const std::string input = read.get<std::string>(j.at("reduction"), "ordered_cone", "reduction");
+    try {
+      proved_region = ordered_cone_region_of(spec, region, claims, input);
+    } catch (const InputError& e) {
+      return fail(std::string("the reduction to the ordered cone does not hold: ") + e.what());
+    }
+    result.reduction = "the ordered cone of " + input + " (its statement invariant under permutations of its entries, "
+                       "checked on the formulas; every entry in one interval)";
+  }
+  const BoxStatement statement(spec, proved_region, claims, softmax == "engine" ? BoxKernels::Engine : BoxKernels::Range, {},
                                forms == box_forms_key(BoxForms::Natural) ? BoxForms::Natural : BoxForms::MeanValue);
   const std::set<std::size_t> proved(statement.claims().begin(), statement.claims().end());
   for (std::size_t k : proved) result.claims.push_back(claim_line(spec, k));
@@ -279,7 +294,7 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
   result.leaves = leaves.size();
   std::vector<Box> leaf_boxes(leaves.size());
   std::vector<bool> node_seen(nodes.size(), false), leaf_seen(leaves.size(), false);
-  std::vector<std::pair<std::size_t, Box>> stack = {{0, region.box}};
+  std::vector<std::pair<std::size_t, Box>> stack = {{0, proved_region.box}};
   node_seen[0] = true;
   while (!stack.empty()) {
     auto [index, box] = std::move(stack.back());
@@ -298,7 +313,7 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     if (k >= region.coordinates.size()) return fail(where + " cuts a coordinate the region does not have");
     const Rational at = CertificateReader::number(cut.at("at"), where + ".cut.at");
     if (!(box.lo[k] < at && at < box.hi[k]))
-      return fail(where + " cuts " + region.coordinates[k].label + " at " + rational_literal(at) + ", not inside " + interval_text(box, k));
+      return fail(where + " cuts " + proved_region.coordinates[k].label + " at " + rational_literal(at) + ", not inside " + interval_text(box, k));
     const auto low = read.get<std::size_t>(node, "low", where), high = read.get<std::size_t>(node, "high", where);
     for (const std::size_t child : {low, high})
       if (child <= index || child >= nodes.size() || node_seen[child])
@@ -324,8 +339,8 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
     const std::string where = "leaves[" + std::to_string(l) + "]";
     const Box box = read.box(leaves[l].at("box"), region.coordinates.size(), where + ".box");
     if (!(box == leaf_boxes[l]))
-      return fail("leaf " + std::to_string(l) + " records the box " + box_text(box, region) + ", where the cuts give " +
-                  box_text(leaf_boxes[l], region));
+      return fail("leaf " + std::to_string(l) + " records the box " + box_text(box, proved_region) + ", where the cuts give " +
+                  box_text(leaf_boxes[l], proved_region));
     const std::string status = read.get<std::string>(leaves[l], "status", where);
     const std::string tier = read.get<std::string>(leaves[l], "tier", where);
     const auto bits = read.get<unsigned>(leaves[l], "bits", where);
@@ -359,11 +374,11 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
       if (recorded[l].status == LeafStatus::Residual) continue;
       first[l] = first_arithmetic(statement, leaf_boxes[l], recorded[l].tier, recorded[l].bits);
       if (*first[l] != wanted(l)) continue;
-      second[l] = evaluate_leaf_in_arb(statement, region, leaf_boxes[l], wanted(l), arb_bits(l), deadline);
+      second[l] = evaluate_leaf_in_arb(statement, proved_region, leaf_boxes[l], wanted(l), arb_bits(l), deadline);
       // A binary64 leaf the balls do not decide (nor find failing): MPFI, the other library.
       if (!second[l]->decided && !second[l]->late && second[l]->first_other != BoxStatus::Fails &&
           recorded[l].tier == Tier::Binary64)
-        in_mpfi[l] = evaluate_leaf_in_mpfi(statement, region, leaf_boxes[l], wanted(l), arb_bits(l), deadline);
+        in_mpfi[l] = evaluate_leaf_in_mpfi(statement, proved_region, leaf_boxes[l], wanted(l), arb_bits(l), deadline);
       if (second[l]->late || (in_mpfi[l] && in_mpfi[l]->late)) late = true;
     }
   };
@@ -377,7 +392,7 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
   }
   for (std::size_t l = 0; l < leaves.size(); ++l) {
     if (!first[l]) continue;
-    const std::string leaf = "leaf " + std::to_string(l) + " (" + box_text(leaf_boxes[l], region) + ") is recorded " +
+    const std::string leaf = "leaf " + std::to_string(l) + " (" + box_text(leaf_boxes[l], proved_region) + ") is recorded " +
                              leaf_status_key(recorded[l].status);
     if (*first[l] != wanted(l))
       return fail(leaf + ", but evaluates as " + box_status_key(*first[l]) + " in " +

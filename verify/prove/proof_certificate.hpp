@@ -11,6 +11,8 @@
 //    "theorem": {"id", "file", "sha256", "text"}, "claims": [1, 2], "softmax": "range" | "engine",
 //    "forms": "natural" | "mean-value" (BoxForms; absent in certificates written before it: natural),
 //    "sizes": {"L": 3}, "region": [{"coordinate": "logits[0]", "interval": ["-2", "2"]}, ...],
+//    "reduction": {"ordered_cone": "logits"} (absent: none; the tree's boxes are then the cone's
+//    coordinates, verify/prove/ordered_cone.hpp),
 //    "outcome": "proven_on_region" | "violated" | "undecided", "witness": case (violated),
 //    "nodes": [{"cut": {"coordinate": 1, "at": "0"}, "low": 1, "high": 2}, {"leaf": 0}, ...],
 //    "leaves": [{"box": [["-2", "0"], ...], "status": "proven", "tier": "binary64", "bits": 53}, ...],
@@ -37,6 +39,7 @@ struct ProvedStatement {
   std::vector<std::size_t> claims;  // positions (0-based) of the claims proved
   BoxKernels kernels = BoxKernels::Range;
   BoxForms forms = BoxForms::MeanValue;
+  std::string ordered_cone;  // the vector input proved on its ordered cone (ordered_cone.hpp), or ""
 };
 
 // [[lo, hi], ...]: a box's sides as exact literals, coordinate by coordinate.
@@ -79,6 +82,7 @@ struct RecheckResult {
   bool statement_is_demanded = false;  // that text is the demand's statement, byte for byte
   std::vector<std::string> claims;  // "claim 1: a <= b", the claims it proves (or refutes)
   std::string sizes, region;        // sizes_text, region_text of its region
+  std::string reduction;            // the symmetry reduction verified, or "" (ordered_cone.hpp)
   std::optional<Case> witness;      // VIOLATED: the counterexample certified again
   ProofOutcome outcome = ProofOutcome::Undecided;
   std::size_t leaves = 0, proven = 0, outside = 0, residual = 0;

@@ -1,4 +1,5 @@
 #include "verify/prove/region.hpp"
+#include "verify/prove/ordered_cone.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -159,7 +160,9 @@ std::string interval_text(const Box& box, std::size_t k) {
   return "[" + rational_literal(box.lo[k]) + ", " + rational_literal(box.hi[k]) + "]";
 }
 
-Case point_case(const formula::TheoremSpec& spec, const Region& region, const std::vector<Rational>& point) {
+Case point_case(const formula::TheoremSpec& spec, const Region& region, const std::vector<Rational>& coordinates) {
+  std::vector<Rational> point = coordinates;
+  cone_entries(region, point);  // an ordered cone's coordinates to its input's entries
   Case c;
   c.theorem = spec.info.id;
   c.integers = region.sizes;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,10 +32,20 @@ struct Box {
 // thousands of coordinates is out of its reach long before memory is.
 inline constexpr std::size_t kMaxRegionCoordinates = 256;
 
+// A vector input proved on its ordered cone (verify/prove/ordered_cone.hpp): coordinates
+// first .. first + length - 1 of the region are its largest entry and the differences of
+// consecutive entries in decreasing order; every entry of it lies in [lo, hi].
+struct OrderedCone {
+  std::string input;
+  std::size_t first = 0, length = 0;
+  Rational lo, hi;
+};
+
 struct Region {
   std::map<std::string, std::int64_t> sizes;  // every length input of the theorem
   std::vector<Coordinate> coordinates;        // inputs in the file's order, entries row-major
   Box box;
+  std::optional<OrderedCone> cone;            // coordinates of an ordered cone in place of entries
 };
 
 // The region of `spec` that the options give: `sizes` "NAME=N" for its lengths (a length whose
