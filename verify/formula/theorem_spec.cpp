@@ -157,7 +157,8 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded"},
+      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded",
+                 "default"},
             " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
           *t, "kind", {"scalar", "length", "vector", "matrix"},
@@ -183,6 +184,7 @@ class SpecReader {
       in.positive = flag(*t, "positive");
       read_from(in, *t);
       in.unbounded = flag(*t, "unbounded");
+      read_default(in, *t);
       out.push_back(std::move(in));
     }
     // A size names a length input (a matrix's size may be a number instead, which dimension()
@@ -235,6 +237,22 @@ class SpecReader {
     if (in.kind == InputSpec::Kind::Length)
       fail(*t.get("from"), "length '" + in.name + "' takes no 'from': on a source it is read off the inputs it sizes");
     in.from = choice<std::string>(t, "from", kSourceNumbers, kSourceNumbers);
+  }
+
+  // The optional `default` of input `in`: the exact literal that a case without the input takes (a
+  // scalar only, inside its range or among its values), so that a source or a generator that does
+  // not give it still feeds the file.
+  void read_default(InputSpec& in, const toml::table& t) const {
+    const toml::node* given = t.get("default");
+    if (!given) return;
+    if (in.kind != InputSpec::Kind::Scalar) fail(*given, "only a scalar input takes a default, not '" + in.name + "'");
+    in.fallback = literal(*given);
+    const Rational q = read_number_literal(in.fallback, "");
+    const bool listed = std::any_of(in.values.begin(), in.values.end(),
+                                    [&](const std::string& v) { return read_number_literal(v, "") == q; });
+    if (in.values.empty() ? q < read_number_literal(in.low, "") || q > read_number_literal(in.high, "") : !listed)
+      fail(*given, "the default " + in.fallback + " of '" + in.name + "' is outside its " +
+                       (in.values.empty() ? "range [" + in.low + ", " + in.high + "]" : std::string("values")));
   }
 
   // The `values` of a scalar or length input `in` (`listed`), with its range ends, the smallest and
@@ -451,7 +469,7 @@ class SpecReader {
         witness_input(*in, value, w.input);
       }
       for (const InputSpec& in : inputs)
-        if (in.kind != InputSpec::Kind::Length && !values->contains(in.name))
+        if (in.kind != InputSpec::Kind::Length && in.fallback.empty() && !values->contains(in.name))
           fail(given, "the witness gives no value of '" + in.name + "'");
       out.push_back(std::move(w));
     }
@@ -464,19 +482,30 @@ class SpecReader {
     const toml::node* node = root_.get("suite");
     if (!node) return out;
     const toml::table* t = node->as_table();
-    if (!t) fail(*node, "[suite] must be a table (generator, max_L, paper_regime)");
-    known(*t, {"generator", "max_L", "paper_regime"}, " in [suite]");
+    if (!t) fail(*node, "[suite] must be a table (generator, max_L, min_N, paper_regime)");
+    known(*t, {"generator", "max_L", "min_N", "paper_regime"}, " in [suite]");
     out.place = place(file_, node->source());
     if (t->contains("generator"))
       out.generator = choice<SuiteSpec::Generator>(
-          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases"},
+          *t, "generator",
+          {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases", "separability-cases",
+           "separability-near-infimum-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
-           SuiteSpec::Generator::FixedSetCases});
+           SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::SeparabilityCases,
+           SuiteSpec::Generator::SeparabilityNearInfimumCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)
         fail(*max_L, "max_L must be an integer in [2, " + std::to_string(kMaxLength) + "]");
       out.max_L = static_cast<std::size_t>(*n);
+    }
+    if (const toml::node* min_N = t->get("min_N")) {
+      const auto n = min_N->value_exact<std::int64_t>();
+      if (!n || *n < 1 || *n > 7) fail(*min_N, "min_N must be an integer in [1, 7]");
+      if (out.generator != SuiteSpec::Generator::SeparabilityCases &&
+          out.generator != SuiteSpec::Generator::SeparabilityNearInfimumCases)
+        fail(*min_N, "min_N is for the separability generators");
+      out.min_N = static_cast<std::size_t>(*n);
     }
     out.paper_regime = flag(*t, "paper_regime");
     return out;

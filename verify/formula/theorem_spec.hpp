@@ -31,7 +31,8 @@
 //   label = "tied pair"                   (exact literals per input; lengths may be left out)
 //   inputs = { l = [0, 0], T = 1 }
 //   [suite]                               optional: a structured generator instead of the shapes
-//   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases
+//   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases |
+//                                         separability-cases | separability-near-infimum-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //
@@ -70,6 +71,7 @@ struct InputSpec {
   bool positive = false;   // assumed > 0
   std::string from;        // the number of a model source it reads (`from = "logits"`); "": its own name
   bool unbounded = false;  // `search` may move it beyond its range (else it stays inside)
+  std::string fallback;    // scalar: the exact literal a case without it takes (`default`); "": required
 };
 
 // A quantity a report records on every case and plots: [[quantity]] name and value.
@@ -86,10 +88,18 @@ struct WitnessSpec {
 
 // The structured generator a file's suite draws from ([suite]), instead of the five shapes.
 struct SuiteSpec {
-  enum class Generator { Shapes, LogitCases, FiniteDifferenceCases, FixedSetCases };
+  enum class Generator {
+    Shapes,
+    LogitCases,
+    FiniteDifferenceCases,
+    FixedSetCases,
+    SeparabilityCases,
+    SeparabilityNearInfimumCases
+  };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;
   std::size_t max_L = 64;     // the longest L a generator draws
+  std::size_t min_N = 1;      // the separability generators' smallest N
   bool paper_regime = false;  // the default suite ends with a case at each shape of the paper regime
 };
 

@@ -6,7 +6,8 @@ namespace nb::formula {
 namespace {
 
 const std::vector<const std::vector<VocabularyEntry>*>& families() {
-  static const std::vector<const std::vector<VocabularyEntry>*> all = {&linear_algebra_entries(), &normalizer_entries()};
+  static const std::vector<const std::vector<VocabularyEntry>*> all = {&linear_algebra_entries(), &normalizer_entries(),
+                                                                           &separation_entries()};
   return all;
 }
 

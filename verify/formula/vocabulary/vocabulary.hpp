@@ -7,6 +7,7 @@
 
 #include "verify/formula/vocabulary/linear_algebra.hpp"
 #include "verify/formula/vocabulary/normalizers.hpp"
+#include "verify/formula/vocabulary/separation.hpp"
 #include "verify/formula/vocabulary/vocabulary_function.hpp"
 
 namespace nb::formula {
@@ -21,6 +22,7 @@ std::vector<std::string> vocabulary_names();
 template <class R>
 VocabularyKernel<R> vocabulary_kernel(const std::string& name) {
   if (VocabularyKernel<R> k = linear_algebra_kernel<R>(name)) return k;
+  if (VocabularyKernel<R> k = separation_kernel<R>(name)) return k;
   return normalizer_kernel<R>(name);
 }
 
