@@ -87,8 +87,11 @@ class FileTheorem final : public Theorem {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
       // A source feeds the numbers; the lengths are read off them, but for a selection size N that
       // sizes no input, which the source's --top-n gives.
-      if (spec_.suite.sources && (in.kind != Kind::Length || (in.name == "N" && !sizes_an_input(in.name))))
+      // An input with a default is optional: a source need not provide it.
+      if (spec_.suite.sources &&
+          ((in.kind != Kind::Length && in.fallback.empty()) || (in.name == "N" && !sizes_an_input(in.name))))
         info.inputs.push_back(in.name);
+      if (!in.fallback.empty()) defaults_.emplace(in.name, ExactTensor::literal(in.fallback));
       if (!in.from.empty() && in.from != in.name) info.source_names[in.name] = in.from;
       std::string shape = in.kind == Kind::Vector ? " (a vector of length " + in.length + ")"
                           : in.kind == Kind::Matrix ? " (a " + in.rows + " x " + in.cols + " matrix)"
@@ -100,6 +103,7 @@ class FileTheorem final : public Theorem {
       else
         info.assumptions.push_back(in.name + shape + " one of " + choices_text(in));
       if (in.positive) info.assumptions.push_back(in.name + " > 0");
+      if (!in.fallback.empty()) info.assumptions.push_back(in.name + " = " + in.fallback + " where a case gives none");
     }
     for (const ClaimSpec& a : spec_.assumptions)
       info.assumptions.push_back(relation_text(a));
@@ -172,7 +176,7 @@ class FileTheorem final : public Theorem {
       if (size < 1) throw InputError(name + " must be at least 1 (a length)");
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
-      const ExactTensor& v = c.number(in.name);
+      const ExactTensor& v = number(c, in);
       const auto [rows, cols] = dimensions(in, sizes);
       if (v.rows() != rows || v.cols() != cols)
         throw InputError(in.name + " must be " +
@@ -188,7 +192,7 @@ class FileTheorem final : public Theorem {
     // After the shapes: a scalar is then one number.
     for (const InputSpec& in : spec_.inputs) {
       if (in.values.empty()) continue;
-      const Rational x = in.kind == Kind::Length ? Rational(c.integer(in.name)) : c.number(in.name).exact(0);
+      const Rational x = in.kind == Kind::Length ? Rational(c.integer(in.name)) : number(c, in).exact(0);
       if (std::none_of(in.values.begin(), in.values.end(), [&](const std::string& v) { return read_number_literal(v, "") == x; }))
         throw InputError(in.name + " must be one of " + choices_text(in));
     }
@@ -253,6 +257,12 @@ class FileTheorem final : public Theorem {
         break;
       case SuiteSpec::Generator::SparsemaxStepCases: cases = random::sparsemax_step_cases(request, id); break;
       case SuiteSpec::Generator::ScaledTokenCases: cases = random::scaled_token_cases(request, id); break;
+      case SuiteSpec::Generator::SeparabilityCases:
+        cases = random::separability_cases(request, id, spec_.suite.min_N);
+        break;
+      case SuiteSpec::Generator::SeparabilityNearInfimumCases:
+        cases = random::separability_near_infimum_cases(request, id, spec_.suite.min_N);
+        break;
     }
     for (Case& c : cases) c.theorem = spec_.info.id;
     return cases;
@@ -297,9 +307,14 @@ class FileTheorem final : public Theorem {
     const Case drawn = generated({.seed = 0, .count = 1}, 0).front();
     std::set<std::string> drawn_names, declared_names;
     for (const auto& [name, value] : drawn.numbers) drawn_names.insert(name);
+    std::set<std::string> required_names;  // an input with a default may be left out of a case
     for (const InputSpec& in : spec_.inputs)
-      if (in.kind != Kind::Length) declared_names.insert(in.name);
-    if (drawn_names != declared_names) {
+      if (in.kind != Kind::Length) {
+        declared_names.insert(in.name);
+        if (in.fallback.empty()) required_names.insert(in.name);
+      }
+    if (!std::includes(drawn_names.begin(), drawn_names.end(), required_names.begin(), required_names.end()) ||
+        !std::includes(declared_names.begin(), declared_names.end(), drawn_names.begin(), drawn_names.end())) {
       const auto listed = [](const std::set<std::string>& names) {
         std::string text;
         for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
@@ -308,6 +323,14 @@ class FileTheorem final : public Theorem {
       throw InputError(spec_.suite.place + ": the generator draws the inputs " + listed(drawn_names) +
                        "; the file declares " + listed(declared_names) + " (lengths aside)");
     }
+  }
+
+  // The number of input `in` in case `c`, or its default where the case gives none.
+  const ExactTensor& number(const Case& c, const InputSpec& in) const {
+    const auto given = c.numbers.find(in.name);
+    if (given == c.numbers.end())
+      if (const auto fallback = defaults_.find(in.name); fallback != defaults_.end()) return fallback->second;
+    return c.number(in.name);
   }
 
   // The lengths of case `c`: each as the case gives it, or where it gives none (a case from a model
@@ -405,7 +428,7 @@ class FileTheorem final : public Theorem {
         exact.push_back(nullptr);
         continue;
       }
-      const ExactTensor& v = c.number(in.name);
+      const ExactTensor& v = number(c, in);
       if (in.kind == Kind::Scalar) values.emplace_back(v.template entry<R>(0));
       else if (in.kind == Kind::Vector) values.emplace_back(v.template to_vector<R>());
       else values.emplace_back(Matrix<R>(v.template to_matrix<R>()));
@@ -518,6 +541,7 @@ class FileTheorem final : public Theorem {
   }
 
   TheoremSpec spec_;
+  std::map<std::string, ExactTensor> defaults_;  // of the inputs with a default, by name
   // The file's formulas compiled for each tier's number type (verify/formula/formula_program.hpp).
   std::tuple<Program<double>, Program<Mpfr>, Program<DoubleInterval>, Program<Interval>, Program<ExactReal>> programs_;
   std::vector<std::string> claim_names_;

@@ -14,20 +14,14 @@
 //   N_s = #{k in I : dist_k < r} * 1{no i not in I has ||s - y_i|| < r};
 // the count alone is N_in. The second factor is 1 for the paper's r (the minimum of those
 // distances); a larger given r can put a left-out token into the ball B_r(s), and then N_s = 0.
-// With the paper's r, token k is counted iff for every i not in I
-//   ||s - y_i||^2 - dist_k^2 = 2 <o_k, y_k - y_i> + ||y_k - y_i||^2 > 0,
-// evaluated in this form: the two squared distances, both close to ||s||^2 when the weights of
-// k and i are tiny, would cancel and leave comparisons that no working precision decides
-// (weights like e^-4096 occur at T = 1/64), and that rounding decides wrongly for points.
-// All inner products come from the rows of I and the diagonal of the Gram matrix G = X X^T
-// (GramRows, verify/kernels/gram_matrix.hpp: O(N L d) operations, not the O(L^2 d) of all of G), so that,
-// given them, a configuration costs O(L N) operations in R:
-//   <o_k, x_m> = sum_{j in I\k} alpha_j G_jm,  dist_k^2 = sum_{j in I\k} alpha_j <o_k, x_j>,
-//   g_m = <s, x_m> = sum_{j in I} alpha_j G_jm,  ||s - y_i||^2 = ||s||^2 - 2 alpha_i g_i + alpha_i^2 G_ii.
+// The distances, and whether token k is nearer to s than every token left out (with the paper's
+// r), come from verify/kernels/distances_to_weighted_sum.hpp, from the rows of I and the diagonal
+// of the Gram matrix: given them, a configuration costs O(L N) operations in R.
 #include <cstddef>
 #include <optional>
 #include <vector>
 
+#include "verify/kernels/distances_to_weighted_sum.hpp"
 #include "verify/kernels/gram_matrix.hpp"
 #include "verify/kernels/indicator.hpp"
 #include "verify/kernels/pair_distances.hpp"
@@ -59,10 +53,7 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
   using std::sqrt;
   const std::size_t L = vectors.rows(), N = I.selected.size();
   const auto a = [&](std::size_t j) -> const R& { return alpha[static_cast<Eigen::Index>(j)]; };
-  // <x_{I.selected[p]}, x_m> and <x_m, x_m>.
-  const auto row = [&](std::size_t p, std::size_t m) -> const R& {
-    return G.rows(static_cast<Eigen::Index>(p), static_cast<Eigen::Index>(m));
-  };
+  // <x_m, x_m>.
   const auto norm_squared = [&](std::size_t m) -> const R& { return G.diagonal[static_cast<Eigen::Index>(m)]; };
   const auto root = [](const R& square) { return sqrt(max_of(square, R(0))); };
 
@@ -71,24 +62,7 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
   for (std::size_t i = 1; i < L; ++i) largest_square = max_of(largest_square, norm_squared(i));
   t.M = root(largest_square);
   t.delta = given_delta ? *given_delta : min_pairwise_distance<R>(vectors);
-
-  // o[p][m] = <o_k, x_m> for the token k = I.selected[p], and g[m] = <s, x_m>, as prefix + suffix
-  // sums over I: no alpha_k G_km is added and then subtracted again, so that tiny weights keep
-  // their relative accuracy and the sums over I \ k are exactly 0 at N = 1.
-  std::vector<std::vector<R>> o(N, std::vector<R>(L));
-  std::vector<R> g(L), suffix(N + 1);
-  for (std::size_t m = 0; m < L; ++m) {
-    suffix[N] = R(0);
-    for (std::size_t p = N; p-- > 0;) suffix[p] = suffix[p + 1] + a(I.selected[p]) * row(p, m);
-    R prefix = R(0);
-    for (std::size_t p = 0; p < N; ++p) {
-      o[p][m] = prefix + suffix[p + 1];
-      prefix += a(I.selected[p]) * row(p, m);
-    }
-    g[m] = prefix;
-  }
-  R s_squared = R(0);
-  for (std::size_t j : I.selected) s_squared += a(j) * g[j];
+  const DistancesToWeightedSum<R> distance(alpha, G, I.selected);
 
   // A_k and Q_k as prefix + suffix sums, exactly 0 at N = 1.
   std::vector<R> suffix_weight(N + 1, R(0)), suffix_square(N + 1, R(0));
@@ -100,24 +74,20 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
   const R half_delta_squared = t.delta * t.delta / R(2);
   for (std::size_t p = 0; p < N; ++p) {
     const std::size_t k = I.selected[p];
-    R dist_squared = R(0);  // <o_k, o_k> = sum_{j in I \ k} alpha_j <o_k, x_j>
-    for (std::size_t q = 0; q < N; ++q)
-      if (q != p) dist_squared += a(I.selected[q]) * o[p][I.selected[q]];
-    t.dist.push_back(root(dist_squared));
+    t.dist.push_back(distance.of_selected(p));
     const R A = prefix_weight + suffix_weight[p + 1], Q = prefix_square + suffix_square[p + 1];
     t.xi.push_back(root(t.M * t.M * A * A - half_delta_squared * (A * A - Q)));
     prefix_weight += a(k);
     prefix_square += a(k) * a(k);
   }
 
-  const auto distance_to_s = [&](std::size_t i) { return root(s_squared - R(2) * a(i) * g[i] + a(i) * a(i) * norm_squared(i)); };
   R left_out_outside = R(1);  // eq. (10)'s second factor, 1 by construction for the paper's r
   if (given_r) {
     t.r = *given_r;
-    for (std::size_t i : I.rest) left_out_outside *= R(1) - indicator_less(distance_to_s(i), t.r);
+    for (std::size_t i : I.rest) left_out_outside *= R(1) - indicator_less(distance.of_left_out(i), t.r);
   } else {
-    t.r = distance_to_s(I.rest[0]);
-    for (std::size_t i : I.rest) t.r = min_of(t.r, distance_to_s(i));
+    t.r = distance.of_left_out(I.rest[0]);
+    for (std::size_t i : I.rest) t.r = min_of(t.r, distance.of_left_out(i));
   }
 
   t.inside = R(0);
@@ -125,18 +95,7 @@ SeparabilityTerms<R> separability_terms(const Vector<R>& alpha, const ExactTenso
   R envelope_sum = R(0);
   const R two_M_squared = R(2) * t.M * t.M;
   for (std::size_t p = 0; p < N; ++p) {
-    const std::size_t k = I.selected[p];
-    R counted = R(1);
-    if (given_r) {
-      counted = indicator_less(t.dist[p], t.r);
-    } else {
-      for (std::size_t i : I.rest) {
-        const R gap = R(2) * (a(k) * o[p][k] - a(i) * o[p][i]) + a(k) * a(k) * norm_squared(k) -
-                      R(2) * a(k) * a(i) * row(p, i) + a(i) * a(i) * norm_squared(i);
-        counted *= indicator_less(R(0), gap);
-      }
-    }
-    t.inside += counted;
+    t.inside += given_r ? indicator_less(t.dist[p], t.r) : distance.nearer_than_every(p, I.rest);
     t.premise_tokens += indicator_less(t.r, t.xi[p]);
     const R excess = max_of(t.xi[p] - t.r, R(0));
     const R term = exp(-(excess * excess) / two_M_squared);

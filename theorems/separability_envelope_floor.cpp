@@ -9,7 +9,6 @@
 // which the suite includes (family "near-infimum").
 #include <cmath>
 
-#include "models/random/requested_shape.hpp"
 #include "models/random/vector_cases.hpp"
 #include "theorems/separability_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
@@ -35,29 +34,8 @@ struct SeparabilityEnvelopeFloor {
             .shapes = random::kTokenCaseShapes};
   }
 
-  // The Theorem 2 suite (random::separability_cases), with case i % 4 == 2 replaced by one near
-  // the infimum: L = 3 sphere vectors of radius 2^-4 .. 2^4 in d in [1, 8], logits (g, 0, -g) with
-  // g in [8, 32] at T = 1, N = 2 and r = radius * 2^-30.
   static std::vector<Case> suite(const SuiteRequest& r) {
-    std::vector<Case> cases = random::separability_cases(r, info().id);
-    for (std::size_t i = 2; i < cases.size(); i += 4) {
-      if (random::RequestedShape(r, i).requested()) continue;  // its L, N and T are fixed
-      random::Rng rng = random::rng_for(r.seed, std::string(info().id) + "/near-infimum", i);
-      const std::size_t d = random::uniform_index(rng, 1, 8);
-      const double radius = std::ldexp(1.0, static_cast<int>(random::uniform_index(rng, 0, 8)) - 4);
-      const double g = static_cast<double>(random::uniform_index(rng, 8, 32));
-      Case c;
-      c.numbers["logits"] = ExactTensor::vector({g, 0, -g});
-      c.numbers["T"] = ExactTensor::literal("1");
-      c.numbers["vectors"] = ExactTensor(3, d, random::sphere_rows(rng, 3, d, radius));
-      c.numbers["r"] = ExactTensor::scalar(std::ldexp(radius, -30));
-      c.integers["N"] = 2;
-      c.label = "near-infimum L=3 d=" + std::to_string(d) + " N=2 g=" + std::to_string(static_cast<int>(g));
-      c.provenance = {{"source", "random"}, {"generator", "near-infimum"}, {"seed", std::to_string(r.seed)},
-                      {"index", std::to_string(i)}};
-      cases[i] = std::move(c);
-    }
-    return cases;
+    return random::separability_near_infimum_cases(r, info().id);
   }
 
   static void check_assumptions(const Case& c) {

@@ -163,4 +163,27 @@ std::vector<Case> separability_cases(const SuiteRequest& request, std::string_vi
   return cases;
 }
 
+std::vector<Case> separability_near_infimum_cases(const SuiteRequest& request, std::string_view theorem_id,
+                                                  std::size_t min_N) {
+  std::vector<Case> cases = separability_cases(request, theorem_id, min_N);
+  for (std::size_t i = 2; i < cases.size(); i += 4) {
+    if (RequestedShape(request, i).requested()) continue;  // its L, N and T are fixed
+    Rng rng = rng_for(request.seed, std::string(theorem_id) + "/near-infimum", i);
+    const std::size_t d = uniform_index(rng, 1, 8);
+    const double radius = std::ldexp(1.0, static_cast<int>(uniform_index(rng, 0, 8)) - 4);
+    const double g = static_cast<double>(uniform_index(rng, 8, 32));
+    Case c;
+    c.numbers["logits"] = ExactTensor::vector({g, 0, -g});
+    c.numbers["T"] = ExactTensor::literal("1");
+    c.numbers["vectors"] = ExactTensor(3, d, sphere_rows(rng, 3, d, radius));
+    c.numbers["r"] = ExactTensor::scalar(std::ldexp(radius, -30));
+    c.integers["N"] = 2;
+    c.label = "near-infimum L=3 d=" + std::to_string(d) + " N=2 g=" + std::to_string(static_cast<int>(g));
+    c.provenance = {{"source", "random"}, {"generator", "near-infimum"}, {"seed", std::to_string(request.seed)},
+                    {"index", std::to_string(i)}};
+    cases[i] = std::move(c);
+  }
+  return cases;
+}
+
 }  // namespace nb::random

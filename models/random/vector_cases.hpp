@@ -77,4 +77,10 @@ std::vector<Case> fixed_set_cases(const SuiteRequest& request, std::string_view 
 // Requested shapes (kTokenCaseShapes) replace the drawn L, d, N and T.
 std::vector<Case> separability_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t min_N = 1);
 
+// separability_cases with case i % 4 == 2 (unless a shape is requested for it) replaced by one near
+// the infimum e^{-1/2} of the upper envelope's terms: L = 3 sphere vectors of radius 2^-4 .. 2^4 in
+// d in [1, 8], logits (g, 0, -g) with g in [8, 32] at T = 1, N = 2 and r = radius * 2^-30.
+std::vector<Case> separability_near_infimum_cases(const SuiteRequest& request, std::string_view theorem_id,
+                                                  std::size_t min_N = 1);
+
 }  // namespace nb::random

@@ -137,5 +137,20 @@ TEST(FileTheoremNaming, NamedWeightsGiveTheFrobeniusVerdicts) {
   EXPECT_GT(equal, 0u) << "tied weights attain the bound";
 }
 
+TEST(FileTheoremNaming, ANamedVectorFirstReadInsideALoopLeavesItsCounterAlone) {
+  // w is computed where it is first needed, at k = 0 of the claim's sum; its own loop counts in
+  // the counter of depth 0, which the sum's k reads too.
+  const std::size_t equal = expect_same_verdicts(
+      {.name = "sum_k w_k l_k with w = vec(i, exp(l_i))",
+       .inline_define = "",
+       .inline_value = "sum(k, exp(logits[k]) * logits[k])",
+       .bound_inline = "sum(k, exp(logits[k]) * logits[k])",
+       .named_define = "w = \"vec(i, exp(logits[i]))\"",
+       .named_value = "sum(k, w[k] * logits[k])",
+       .bound_named = "sum(k, exp(logits[k]) * logits[k])",
+       .relation = "<="});
+  EXPECT_GT(equal, 0u);
+}
+
 }  // namespace
 }  // namespace nb::theorems

@@ -158,7 +158,8 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
-      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded", "permutable"},
+      known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded",
+                 "permutable", "default"},
             " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
           *t, "kind", {"scalar", "length", "vector", "matrix"},
@@ -186,6 +187,7 @@ class SpecReader {
       in.unbounded = flag(*t, "unbounded");
       in.permutable = flag(*t, "permutable");
       if (in.permutable && in.kind != InputSpec::Kind::Vector) fail(*t, "permutable = true is for a vector input");
+      read_default(in, *t);
       out.push_back(std::move(in));
     }
     // A size names a length input (a matrix's size may be a number instead, which dimension()
@@ -238,6 +240,22 @@ class SpecReader {
     if (in.kind == InputSpec::Kind::Length)
       fail(*t.get("from"), "length '" + in.name + "' takes no 'from': on a source it is read off the inputs it sizes");
     in.from = choice<std::string>(t, "from", kSourceNumbers, kSourceNumbers);
+  }
+
+  // The optional `default` of input `in`: the exact literal that a case without the input takes (a
+  // scalar only, inside its range or among its values), so that a source or a generator that does
+  // not give it still feeds the file.
+  void read_default(InputSpec& in, const toml::table& t) const {
+    const toml::node* given = t.get("default");
+    if (!given) return;
+    if (in.kind != InputSpec::Kind::Scalar) fail(*given, "only a scalar input takes a default, not '" + in.name + "'");
+    in.fallback = literal(*given);
+    const Rational q = read_number_literal(in.fallback, "");
+    const bool listed = std::any_of(in.values.begin(), in.values.end(),
+                                    [&](const std::string& v) { return read_number_literal(v, "") == q; });
+    if (in.values.empty() ? q < read_number_literal(in.low, "") || q > read_number_literal(in.high, "") : !listed)
+      fail(*given, "the default " + in.fallback + " of '" + in.name + "' is outside its " +
+                       (in.values.empty() ? "range [" + in.low + ", " + in.high + "]" : std::string("values")));
   }
 
   // The `values` of a scalar or length input `in` (`listed`), with its range ends, the smallest and
@@ -454,7 +472,7 @@ class SpecReader {
         witness_input(*in, value, w.input);
       }
       for (const InputSpec& in : inputs)
-        if (in.kind != InputSpec::Kind::Length && !values->contains(in.name))
+        if (in.kind != InputSpec::Kind::Length && in.fallback.empty() && !values->contains(in.name))
           fail(given, "the witness gives no value of '" + in.name + "'");
       out.push_back(std::move(w));
     }
@@ -467,26 +485,36 @@ class SpecReader {
     const toml::node* node = root_.get("suite");
     if (!node) return out;
     const toml::table* t = node->as_table();
-    if (!t) fail(*node, "[suite] must be a table (generator, max_L, paper_regime, regime_max_L, regime_why, sources)");
-    known(*t, {"generator", "max_L", "paper_regime", "regime_max_L", "regime_why", "sources"}, " in [suite]");
+    if (!t) fail(*node, "[suite] must be a table (generator, max_L, min_N, paper_regime, regime_max_L, regime_why, sources)");
+    known(*t, {"generator", "max_L", "min_N", "paper_regime", "regime_max_L", "regime_why", "sources"}, " in [suite]");
     out.place = place(file_, node->source());
     if (t->contains("generator"))
       out.generator = choice<SuiteSpec::Generator>(
           *t, "generator",
           {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases", "two-level-logit-cases",
            "logit-pair-cases", "key-query-cases", "bounded-logit-sweeps", "length-scaled-cases",
-           "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases"},
+           "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases", "separability-cases",
+           "separability-near-infimum-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
            SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
            SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
            SuiteSpec::Generator::BoundedLogitSweeps, SuiteSpec::Generator::LengthScaledCases,
            SuiteSpec::Generator::PairedLogitCases, SuiteSpec::Generator::SparsemaxStepCases,
-           SuiteSpec::Generator::ScaledTokenCases});
+           SuiteSpec::Generator::ScaledTokenCases, SuiteSpec::Generator::SeparabilityCases,
+           SuiteSpec::Generator::SeparabilityNearInfimumCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)
         fail(*max_L, "max_L must be an integer in [2, " + std::to_string(kMaxLength) + "]");
       out.max_L = static_cast<std::size_t>(*n);
+    }
+    if (const toml::node* min_N = t->get("min_N")) {
+      const auto n = min_N->value_exact<std::int64_t>();
+      if (!n || *n < 1 || *n > 7) fail(*min_N, "min_N must be an integer in [1, 7]");
+      if (out.generator != SuiteSpec::Generator::SeparabilityCases &&
+          out.generator != SuiteSpec::Generator::SeparabilityNearInfimumCases)
+        fail(*min_N, "min_N is for the separability generators");
+      out.min_N = static_cast<std::size_t>(*n);
     }
     out.paper_regime = flag(*t, "paper_regime");
     if (const toml::node* max_L = t->get("regime_max_L")) {

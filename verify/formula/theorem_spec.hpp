@@ -34,7 +34,8 @@
 //   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases |
 //                                         two-level-logit-cases | logit-pair-cases | key-query-cases |
 //                                         bounded-logit-sweeps | length-scaled-cases |
-//                                         paired-logit-cases | sparsemax-step-cases | scaled-token-cases
+//                                         paired-logit-cases | sparsemax-step-cases | scaled-token-cases |
+//                                         separability-cases | separability-near-infimum-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //   regime_max_L = 16                     a regime runs it up to this L only, because ...
@@ -77,6 +78,7 @@ struct InputSpec {
   std::string from;        // the number of a model source it reads (`from = "logits"`); "": its own name
   bool unbounded = false;  // `search` may move it beyond its range (else it stays inside)
   bool permutable = false; // a vector the statement is declared invariant under permuting (checked on reading)
+  std::string fallback;    // scalar: the exact literal a case without it takes (`default`); "": required
 };
 
 // A quantity a report records on every case and plots: [[quantity]] name and value.
@@ -106,10 +108,13 @@ struct SuiteSpec {
     PairedLogitCases,
     SparsemaxStepCases,
     ScaledTokenCases,
+    SeparabilityCases,
+    SeparabilityNearInfimumCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;
   std::size_t max_L = 64;     // the longest L a generator draws
+  std::size_t min_N = 1;      // the separability generators' smallest N
   bool paper_regime = false;  // the default suite ends with a case at each shape of the paper regime
   std::size_t regime_max_L = 0;  // the longest L a regime runs it at (0: any), for the reason regime_why
   std::string regime_why;        // why a regime leaves it out (beyond regime_max_L, or not at all)

@@ -33,11 +33,11 @@ struct GramRows {
   Vector<R> diagonal;  // diagonal[m] = <x_m, x_m>
 };
 
-// The rows `indices` of G = X X^T and its diagonal, computed in R (for Interval enclosures; for
-// DoubleInterval each entry one binary64 dot product with its error bound, dot_product).
-template <class R>
-GramRows<R> gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices) {
-  const RowMatrix<R> x = X.to_matrix<R>();
+// The rows `indices` of G = x x^T and its diagonal for the rows of a matrix x of R, computed in R
+// (for Interval enclosures; for DoubleInterval each entry one binary64 dot product with its error
+// bound, dot_product).
+template <class R, class X>
+GramRows<R> gram_rows_of(const Eigen::MatrixBase<X>& x, const std::vector<std::size_t>& indices) {
   if constexpr (std::is_same_v<R, DoubleInterval>) {
     GramRows<R> g{Matrix<R>(static_cast<Eigen::Index>(indices.size()), x.rows()), Vector<R>(x.rows())};
     for (Eigen::Index m = 0; m < x.rows(); ++m) {
@@ -58,6 +58,12 @@ GramRows<R> gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indi
     }
     return g;
   }
+}
+
+// The rows `indices` of G = X X^T and its diagonal, computed in R from the exact entries of X.
+template <class R>
+GramRows<R> gram_rows(const ExactTensor& X, const std::vector<std::size_t>& indices) {
+  return gram_rows_of<R>(X.to_matrix<R>(), indices);
 }
 
 // Binary64 dot products of rows of X, whose entries must all be binary64 values, and bounds on

@@ -1,6 +1,7 @@
 #pragma once
 // Indicators of comparisons, for counts such as "how many distances are below r", written once
 // for every number type without deciding an uncertain interval comparison.
+#include "verify/numbers/arb_numbers.hpp"
 #include "verify/numbers/exact_real.hpp"
 #include "verify/numbers/numbers.hpp"
 
@@ -23,6 +24,12 @@ inline Interval indicator_less(const Interval& a, const Interval& b) {
   Interval unknown;
   mpfi_interv_si(unknown.backend().data(), 0, 1);
   return unknown;
+}
+// For Arb balls (region proofs) as for Interval, on the balls' ends.
+inline ArbInterval indicator_less(const ArbInterval& a, const ArbInterval& b) {
+  if (upper_end_of(a) < lower_end_of(b)) return ArbInterval(1);
+  if (lower_end_of(a) >= upper_end_of(b)) return ArbInterval(0);
+  return ArbInterval(between(Mpfr(0), Mpfr(1)));
 }
 inline DoubleInterval indicator_less(const DoubleInterval& a, const DoubleInterval& b) {
   if (a.is_nan() || b.is_nan()) return DoubleInterval::from_ends(0, 1);

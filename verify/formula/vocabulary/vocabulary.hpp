@@ -8,6 +8,7 @@
 #include "verify/formula/vocabulary/linear_algebra.hpp"
 #include "verify/formula/vocabulary/normalizers.hpp"
 #include "verify/formula/vocabulary/sign_splits.hpp"
+#include "verify/formula/vocabulary/separation.hpp"
 #include "verify/formula/vocabulary/vocabulary_function.hpp"
 
 namespace nb::formula {
@@ -23,6 +24,7 @@ template <class R>
 VocabularyKernel<R> vocabulary_kernel(const std::string& name) {
   if (VocabularyKernel<R> k = linear_algebra_kernel<R>(name)) return k;
   if (VocabularyKernel<R> k = normalizer_kernel<R>(name)) return k;
+  if (VocabularyKernel<R> k = separation_kernel<R>(name)) return k;
   return sign_split_kernel<R>(name);
 }
 

@@ -52,12 +52,15 @@ bool sizes_differ(const std::string& a, const std::string& b);
 // An argument's LaTeX as an operand of a product or a power: parenthesized unless one symbol.
 std::string latex_operand(const std::string& tex);
 
-// One evaluated argument: the one pointer of its shape is set.
+// One evaluated argument: the one pointer of its shape is set; `exact` is the exact value where
+// the argument is an input whose exact value the run has (null otherwise), for kernels that decide
+// or screen on it.
 template <class R>
 struct Operand {
   const R* scalar = nullptr;
   const Vector<R>* vector = nullptr;
   const Matrix<R>* matrix = nullptr;
+  const ExactTensor* exact = nullptr;
 };
 
 // The kernel of an entry in number type R. It may throw VocabularyMisuse (sizes) and OutsideDomain
