@@ -152,5 +152,32 @@ TEST(FileTheoremNaming, ANamedVectorFirstReadInsideALoopLeavesItsCounterAlone) {
   EXPECT_GT(equal, 0u);
 }
 
+TEST(FileTheoremNaming, ANamedQuotientTimesAScalarGivesTheInlineVerdicts) {
+  // s (v / t) is computed as v (s / t), from the quotient's structure, named or not.
+  expect_same_verdicts({.name = "||3 (l / T)||_2 <= 3 ||l||_2 / T",
+                        .inline_define = "",
+                        .inline_value = "norm(3 * (logits / T))",
+                        .bound_inline = "3 * norm(logits) / T",
+                        .named_define = "u = \"logits / T\"\nw = \"3 * u\"",
+                        .named_value = "norm(w)",
+                        .bound_named = "3 * norm(logits) / T",
+                        .relation = "<="});
+}
+
+TEST(FileTheoremNaming, OneJacobianNormAtTwoTemperaturesNamedOrNot) {
+  // spectral_norm(softmax_jacobian(l / T, 1)) and spectral_norm(softmax_jacobian(l, T)) share one
+  // norm (the weights softmax(l, T), the norm at temperature 1), named or not.
+  const std::size_t equal = expect_same_verdicts(
+      {.name = "||J(l / T, 1)||_2 <= T ||J(l, T)||_2",
+       .inline_define = "",
+       .inline_value = "spectral_norm(softmax_jacobian(logits / T, 1))",
+       .bound_inline = "T * spectral_norm(softmax_jacobian(logits, T))",
+       .named_define = "z = \"logits / T\"\nJ1 = \"softmax_jacobian(z, 1)\"\nJ = \"softmax_jacobian(logits, T)\"",
+       .named_value = "spectral_norm(J1)",
+       .bound_named = "T * spectral_norm(J)",
+       .relation = "<="});
+  EXPECT_GT(equal, 0u) << "an equality: the tied cases are EQUAL (exact)";
+}
+
 }  // namespace
 }  // namespace nb::theorems

@@ -25,6 +25,7 @@
 #include <bitset>
 #include <cctype>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -108,6 +109,18 @@ struct Frame {
   std::vector<std::int64_t> counters;
   std::vector<const ExactTensor*> exact;
   std::vector<std::optional<DistinctEntries>> distinct;
+
+  // Softmax weights computed in this run, each of the value of a compiled vector that reads no
+  // loop counter (its address: one value per run) at a temperature (an enclosure), with the
+  // unscaled norm of their Jacobian once asked for: a claim and a quantity, or two claims, that
+  // take softmax of the same vector at the same temperature (T * 1 is T) compute it once.
+  struct Weights {
+    const void* of;
+    R T;
+    Vector<R> alpha;
+    std::optional<R> jacobian_norm;  // ||diag(alpha) - alpha alpha^T||_2
+  };
+  std::deque<Weights> weights;  // a deque: a reference to an entry outlives later entries
 
   // The classes of equal entries of input `input`'s exact value, or null where it is not an
   // exact vector (or input < 0).
@@ -501,7 +514,16 @@ class Program<R>::Compiler {
 
   ExprPtr<R> multiply(const Node& n) {
     const ExprPtr<R> a = compile(n.args[0]), b = compile(n.args[1]);
-    ExprPtr<R> e = combine(n, a, b, [](const R& x, const R& y) { return R(x * y); });
+    const auto times = [](const R& x, const R& y) { return R(x * y); };
+    // s (v / t) as v (s / t): one division and L products, not L divisions and L products (the
+    // same real number; t is the quotient's divisor, already checked as the division checks it).
+    const ExprPtr<R>& s = a->shape == Shape::Scalar ? a : b;
+    const ExprPtr<R>& quotient = a->shape == Shape::Scalar ? b : a;
+    if (s->shape == Shape::Scalar && quotient->numerator) {
+      const ExprPtr<R> ratio = combine(n, s, quotient->divisor, [](const R& x, const R& t) { return R(x / t); });
+      return combine(n, quotient->numerator, ratio, times);
+    }
+    ExprPtr<R> e = combine(n, a, b, times);
     return a->shape == Shape::Scalar ? scaled(std::move(e), b, a) : scaled(std::move(e), a, b);
   }
 
@@ -1218,6 +1240,31 @@ class Program<R>::Compiler {
     }
   }
 
+  // Whether two enclosures are the same (the same ends; equal points): what a kernel computes
+  // from one it computes from the other. Never for exact numbers and derivatives (not compared).
+  static bool same_enclosure(const R& x, const R& y) {
+    if constexpr (is_interval_v<R>) return lower_end_of(x) == lower_end_of(y) && upper_end_of(x) == upper_end_of(y);
+    else if constexpr (std::is_same_v<R, double> || std::is_same_v<R, Mpfr>) return x == y;
+    else return false;
+  }
+
+  // The weights softmax(v / T) (as weights() computes them) kept in the run where v reads no loop
+  // counter and R's enclosures compare (Frame::Weights): computed once per run for each T. Null
+  // where they are not kept. `classes`: those of the exact input v is an entrywise image of, if any.
+  static typename Frame<R>::Weights* kept_weights(Frame<R>& fr, const ExprPtr<R>& v, const R& T, bool over_box,
+                                                  const DistinctEntries* classes) {
+    if constexpr (!is_interval_v<R> && !std::is_same_v<R, double> && !std::is_same_v<R, Mpfr>) return nullptr;
+    if (v->loops.any()) return nullptr;
+    for (typename Frame<R>::Weights& w : fr.weights)
+      if (w.of == v.get() && same_enclosure(w.T, T)) return &w;
+    fr.weights.push_back({v.get(), T, weights(v->vector(fr), T, over_box, classes), std::nullopt});
+    return &fr.weights.back();
+  }
+  static Vector<R> weights_of(Frame<R>& fr, const ExprPtr<R>& v, const R& T, bool over_box, const DistinctEntries* classes) {
+    if (const auto* kept = kept_weights(fr, v, T, over_box, classes)) return kept->alpha;
+    return weights(v->vector(fr), T, over_box, classes);
+  }
+
   // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
   // sqrt's is unbounded at 0, where the norm is Lipschitz). For intervals squares of |x|, so that
   // an entry around 0 adds a square >= 0 (x * x of [-1, 2] is [-2, 4]).
@@ -1323,7 +1370,7 @@ class Program<R>::Compiler {
       const int input = l->exact_input;
       e->matrix = [l, T, nonzero, over_box, input, slot](Frame<R>& fr) -> const Matrix<R>& {
         const R t = nonzero(T->scalar(fr), [](const R& x) { return x; });
-        return fr.matrices[slot] = nb::softmax_jacobian(weights(l->vector(fr), t, over_box, fr.distinct_of(input)), t);
+        return fr.matrices[slot] = nb::softmax_jacobian(weights_of(fr, l, t, over_box, fr.distinct_of(input)), t);
       };
       return e;
     }
@@ -1341,9 +1388,9 @@ class Program<R>::Compiler {
       ExprPtr<R> e = vector_of(v->loops, v->rows, [v, over_box, input, numerator, divisor](Frame<R>& fr) {
         if (numerator) {  // softmax(l / T) as softmax(l, T), for T > 0
           const R t = divisor->scalar(fr);
-          if (certainly_positive(t)) return weights(numerator->vector(fr), t, false, fr.distinct_of(numerator->exact_input));
+          if (certainly_positive(t)) return weights_of(fr, numerator, t, false, fr.distinct_of(numerator->exact_input));
         }
-        return weights(v->vector(fr), R(1), over_box, fr.distinct_of(input));
+        return weights_of(fr, v, R(1), over_box, fr.distinct_of(input));
       });
       if (v->exact_input < 0) return e;
       auto ordered = std::make_shared<E>(*e);
@@ -1493,12 +1540,26 @@ class Program<R>::Compiler {
         });
     const int input = logits->exact_input;
     const ExprPtr<R> scale = logits->scale;
-    return scalar_of(m, [m, logits, T, input, scale](Frame<R>& fr) -> R {
+    const ExprPtr<R> numerator = logits->numerator, divisor = logits->divisor;
+    return scalar_of(m, [m, logits, T, input, scale, numerator, divisor](Frame<R>& fr) -> R {
       const ExactTensor* exact = input >= 0 ? fr.exact[static_cast<std::size_t>(input)] : nullptr;
       if (exact && exact->is_vector() && (!scale || certainly_positive(scale->scalar(fr)))) {
         const R t = T->scalar(fr);
-        if (certainly_positive(t))
-          return softmax_jacobian_norm(weights(logits->vector(fr), t, false, fr.distinct_of(input)), t, *exact);
+        if (certainly_positive(t)) {
+          // The weights of softmax_jacobian(v / s, t) are softmax(v, s t), shifted before dividing
+          // (softmax(l / T) above); the kernel's last step divides by t, so ||J||_2 is the norm at
+          // t = 1 over t, that norm kept with the weights it is of (two claims on one Jacobian
+          // at different temperatures, spectral_norm(softmax_jacobian(l / T, 1)) and
+          // spectral_norm(softmax_jacobian(l, T)), compute it once).
+          const ExprPtr<R>& v = numerator ? numerator : logits;
+          const R tau = numerator ? R(divisor->scalar(fr) * t) : t;
+          const DistinctEntries* classes = fr.distinct_of(input);
+          if (auto* kept = kept_weights(fr, v, tau, false, classes)) {
+            if (!kept->jacobian_norm) kept->jacobian_norm = softmax_jacobian_norm(kept->alpha, R(1), *exact);
+            return R(*kept->jacobian_norm / t);
+          }
+          return softmax_jacobian_norm(weights(v->vector(fr), tau, false, classes), t, *exact);
+        }
       }
       return R(spectral_norm(m->matrix(fr)));
     });
