@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "verify/formula/vocabulary/expectations.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
 
 namespace nb::formula {
@@ -47,6 +48,7 @@ class CostEstimate {
       if (in.kind == InputSpec::Kind::Vector) names_[in.name] = {largest(in.length), 1};
       else if (in.kind == InputSpec::Kind::Matrix) names_[in.name] = {largest(in.rows), largest(in.cols)};
       else names_[in.name] = {};
+      if (in.kind == InputSpec::Kind::Length) high_ends_[in.name] = std::floor(in.draw_high);
     }
   }
 
@@ -134,6 +136,7 @@ class CostEstimate {
       total_ += (length - 1) * body + length;
       return f == "vec" ? Extent{length, 1} : Extent{};
     }
+    if (f == "expectation" && n.args.size() >= 3) return expectation(n);
     std::vector<Extent> args;
     for (const Node& a : n.args) args.push_back(estimate(a));
     const Extent first = args.empty() ? Extent{} : args[0];
@@ -163,6 +166,26 @@ class CostEstimate {
       if (const std::optional<double> c = constant(n.args[0])) total_ += first.entries() * power_work(*c);
     total_ += 4 * first.entries();
     return first;  // exp, log, log1p, sqrt, abs, softmax, sum_of_others (and unknown names, refused later)
+  }
+
+  // expectation(S, subset(L, N), e[, low, high]): e's cost once per subset it is evaluated on, L
+  // and N at the high ends of their ranges (a length's, or a constant's value).
+  Extent expectation(const Node& n) {
+    const auto high_end = [&](const Node& x) {
+      if (const std::optional<double> c = constant(x)) return *c;
+      const auto found = x.kind == Node::Kind::Name ? high_ends_.find(x.text) : high_ends_.end();
+      return found == high_ends_.end() ? 1.0 : found->second;
+    };
+    const Node& law = n.args[1];
+    const double L = law.args.size() == 2 ? high_end(law.args[0]) : 1;
+    const double N = law.args.size() == 2 ? high_end(law.args[1]) : 1;
+    for (std::size_t k = 1; k < n.args.size(); ++k)
+      if (k != 2) estimate(n.args[k]);
+    const double before = total_;
+    estimate(n.args[2]);
+    total_ += (expectation_evaluations(L, N, n.args.size() == 5) - 1) * (total_ - before) + L;
+    if (total_ > kMaxFormulaCost) too_costly(n, total_ - before);
+    return {};
   }
 
   // A vocabulary function's cost from its arguments' extents, and its value's extent.
@@ -259,6 +282,7 @@ class CostEstimate {
   }
 
   std::map<std::string, Extent> names_;
+  std::map<std::string, double> high_ends_;  // of the lengths
   std::set<std::string> indices_;
   const Formula* f_ = nullptr;
   double total_ = 0;

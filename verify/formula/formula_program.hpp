@@ -39,6 +39,7 @@
 #include "verify/formula/formula.hpp"
 #include "verify/formula/formula_value.hpp"
 #include "verify/formula/partial_operation.hpp"
+#include "verify/formula/vocabulary/expectations.hpp"
 #include "verify/formula/vocabulary/index_sets.hpp"
 #include "verify/kernels/distinct_entries.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
@@ -108,6 +109,7 @@ struct Frame {
   std::vector<std::int64_t> counters;
   std::vector<const ExactTensor*> exact;
   std::vector<std::optional<DistinctEntries>> distinct;
+  ExpectationDraws expectations;  // what sampled expectations need (vocabulary/expectations.hpp)
 
   // The classes of equal entries of input `input`'s exact value, or null where it is not an
   // exact vector (or input < 0).
@@ -171,6 +173,8 @@ class Run;
 
 template <class R, class C>
 struct IndexSetCalls;  // verify/formula/vocabulary/index_set_calls.hpp
+template <class R, class C>
+struct ExpectationCalls;  // verify/formula/vocabulary/expectation_calls.hpp
 
 // Definitions (name, formula; each may read the inputs and the definitions before it) and
 // formulas compiled for R. Throws FormulaError at the first node that names something unknown,
@@ -185,6 +189,8 @@ class Program {
 
  private:
   friend class Run<R>;
+  template <class, class>
+  friend struct ExpectationCalls;
   class Compiler;
   struct Named {
     std::string name;
@@ -220,6 +226,7 @@ class Run {
   Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact);
   Value<R> value(std::size_t k);
   R scalar(std::size_t k) { return program_.formulas_[k]->scalar(frame_); }
+  ExpectationDraws& expectations() { return frame_.expectations; }
   // Computes every definition (in order), so that one without a value throws here.
   void define_all();
 
@@ -234,6 +241,8 @@ template <class R>
 class Program<R>::Compiler {
   template <class, class>
   friend struct IndexSetCalls;
+  template <class, class>
+  friend struct ExpectationCalls;
 
  public:
   Compiler(Program& p, const Formula& f) : p_(p), f_(f) {}
@@ -274,6 +283,7 @@ class Program<R>::Compiler {
     std::vector<std::pair<const Node*, std::function<std::size_t(Frame<R>&)>>> extents;
     std::vector<std::string> lengths;  // of the extents, as far as known before a case
     std::vector<std::size_t> memos;
+    ExprPtr<R> set;  // the value of a random set's variable (an expectation's), which is no index
   };
 
   // A value computed once per entry of the outermost loop whose counter it reads (see the top):
@@ -356,6 +366,7 @@ class Program<R>::Compiler {
   ExprPtr<R> name(const Node& n) {
     for (std::size_t d = loops_.size(); d-- > 0;)
       if (loops_[d].var == n.text) {
+        if (loops_[d].set) return loops_[d].set;
         auto e = std::make_shared<E>();
         e->loops.set(d);
         e->stored = true;
@@ -665,7 +676,7 @@ class Program<R>::Compiler {
   // An index: the variable of an enclosing loop, an integer literal, or a sum or difference of
   // them (v[0], v[i + 1], K[i][j - 1]).
   IndexCode index_code(const Node& n, std::bitset<kMaxFormulaHeight>& loops) const {
-    if (const int d = loop_of(n); d >= 0) {
+    if (const int d = loop_of(n); d >= 0 && !loops_[static_cast<std::size_t>(d)].set) {
       loops.set(static_cast<std::size_t>(d));
       const std::size_t counter = loops_[static_cast<std::size_t>(d)].counter;
       return [counter](const Frame<R>& f) { return f.counters[counter]; };
@@ -1310,6 +1321,7 @@ class Program<R>::Compiler {
       return e;
     }
     if (ExprPtr<R> e = IndexSetCalls<R, Compiler>::call(*this, n)) return e;
+    if (ExprPtr<R> e = ExpectationCalls<R, Compiler>::call(*this, n)) return e;
     arity(n, 1);
     if (f == "norm") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
@@ -1363,7 +1375,7 @@ class Program<R>::Compiler {
     for (const std::string& name : vocabulary_names()) vocabulary += ", " + name;
     fail(n, "unknown function '" + f +
                 "' (known: abs, count, delta, dot, exp, frobenius_norm, indicator, largest, log, log1p, max, min, norm, "
-                "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where; argmax, concat, left_out, sort, "
+                "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where; argmax, concat, expectation, left_out, sort, "
                 "top" + vocabulary + ")");
   }
 
@@ -1592,3 +1604,4 @@ void Run<R>::define_all() {
 }  // namespace nb::formula
 
 #include "verify/formula/vocabulary/index_set_calls.hpp"
+#include "verify/formula/vocabulary/expectation_calls.hpp"
