@@ -13,6 +13,7 @@
 
 #include "models/random/finite_difference_cases.hpp"
 #include "models/random/logit_cases.hpp"
+#include "models/random/random_set_cases.hpp"
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
 #include "models/random/vector_cases.hpp"
@@ -266,8 +267,18 @@ class FileTheorem final : public Theorem {
         cases = random::finite_difference_cases(request, id, spec_.suite.max_L);
         break;
       case SuiteSpec::Generator::FixedSetCases: cases = random::fixed_set_cases(request, id); break;
+      case SuiteSpec::Generator::FullSelectionCases: cases = random::full_selection_cases(request, id); break;
+      case SuiteSpec::Generator::RandomSetCases: cases = random::random_set_cases(request, id, false); break;
+      case SuiteSpec::Generator::RandomRateCases: cases = random::random_rate_cases(request, id, false); break;
+      case SuiteSpec::Generator::EverySizeCases: cases = random::every_size_cases(request, id); break;
     }
-    for (Case& c : cases) c.theorem = spec_.info.id;
+    for (Case& c : cases) {
+      c.theorem = spec_.info.id;
+      std::erase_if(c.integers, [&](const auto& integer) {  // N where the file has N = L, say
+        return std::none_of(spec_.inputs.begin(), spec_.inputs.end(),
+                            [&](const InputSpec& in) { return in.name == integer.first; });
+      });
+    }
     return cases;
   }
 

@@ -38,6 +38,10 @@ const std::vector<Port> kPorts = {
     {"softmax-weight-bounds", "softmax-weight-bounds-as-formula"},
     {"topn-distance-fixed", "topn-distance-fixed-as-formula"},
     {"topn-distance-fixed-normsum", "topn-distance-fixed-normsum-as-formula"},
+    {"topn-distance-full-selection", "topn-distance-full-selection-as-formula"},
+    {"topn-distance-random", "topn-distance-random-as-formula"},
+    {"topn-distance-random-rate", "topn-distance-random-rate-as-formula"},
+    {"topn-distance-random-monotone", "topn-distance-random-monotone-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {

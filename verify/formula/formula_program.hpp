@@ -1099,11 +1099,13 @@ class Program<R>::Compiler {
           if (ExprPtr<R> e = delta_split(n, op)) return e;
       }
     const std::size_t depth = loops_.size();
-    if (p_.counters_ <= depth) p_.counters_ = depth + 1;
+    // A counter of its own, not one per depth: a definition first read inside a loop is computed
+    // there, and its own loops at the same depth must not move the enclosing loop's counter.
+    const std::size_t counter = p_.counters_++;
     // op(i, S, e): i runs over the members of the set S (vocabulary/index_set_calls.hpp), which
     // cannot read i.
     const ExprPtr<R> set = n.args.size() == 3 ? of_shape(n.args[1], Shape::Vector) : nullptr;
-    loops_.push_back(Loop{n.args[0].text, depth, {}, {}, {}});
+    loops_.push_back(Loop{n.args[0].text, counter, {}, {}, {}});
     if (set) {
       loops_.back().extents.emplace_back(&n.args[1], [set](Frame<R>& fr) { return static_cast<std::size_t>(set->vector(fr).size()); });
       loops_.back().lengths.push_back(set->rows);
@@ -1138,11 +1140,11 @@ class Program<R>::Compiler {
       e->shape = Shape::Vector;
       e->rows = first_length;
       const std::size_t slot = p_.slot(Shape::Vector);
-      e->vector = [body, start, depth, slot](Frame<R>& fr) -> const Vector<R>& {
+      e->vector = [body, start, counter, slot](Frame<R>& fr) -> const Vector<R>& {
         const std::size_t len = start(fr);
         Vector<R> terms(static_cast<Eigen::Index>(len));
         for (std::size_t k = 0; k < len; ++k) {
-          fr.counters[depth] = static_cast<std::int64_t>(k);
+          fr.counters[counter] = static_cast<std::int64_t>(k);
           terms[static_cast<Eigen::Index>(k)] = body->scalar(fr);
         }
         return fr.vectors[slot] = std::move(terms);
@@ -1152,25 +1154,25 @@ class Program<R>::Compiler {
     const int op = kind == "sum" || kind == "count" ? 0 : kind == "max" ? 1 : 2;
     if (set) {
       e->loops |= set->loops;
-      e->scalar = IndexSetCalls<R, Compiler>::over_members(set, body, start, depth, op, &n.args[1], f);
+      e->scalar = IndexSetCalls<R, Compiler>::over_members(set, body, start, counter, op, &n.args[1], f);
       return e;
     }
-    e->scalar = [body, start, depth, op](Frame<R>& fr) -> R {
+    e->scalar = [body, start, counter, op](Frame<R>& fr) -> R {
       const std::size_t len = start(fr);
       if constexpr (is_exact_number_v<R>)  // ordered as a whole: a pair Calcium cannot order need not end it
         if (op != 0) {
           std::vector<R> terms;
           for (std::size_t k = 0; k < len; ++k) {
-            fr.counters[depth] = static_cast<std::int64_t>(k);
+            fr.counters[counter] = static_cast<std::int64_t>(k);
             terms.push_back(body->scalar(fr));
           }
           const std::span<const R> all(terms.data(), terms.size());
           return op == 1 ? max_of(all) : min_of(all);
         }
-      fr.counters[depth] = 0;
+      fr.counters[counter] = 0;
       R out = body->scalar(fr);
       for (std::size_t k = 1; k < len; ++k) {
-        fr.counters[depth] = static_cast<std::int64_t>(k);
+        fr.counters[counter] = static_cast<std::int64_t>(k);
         const R term = body->scalar(fr);
         out = op == 0 ? R(out + term) : op == 1 ? max_of(out, term) : min_of(out, term);
       }

@@ -469,9 +469,12 @@ class SpecReader {
     out.place = place(file_, node->source());
     if (t->contains("generator"))
       out.generator = choice<SuiteSpec::Generator>(
-          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases"},
+          *t, "generator", {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases",
+                            "full-selection-cases", "random-set-cases", "random-rate-cases", "every-size-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
-           SuiteSpec::Generator::FixedSetCases});
+           SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::FullSelectionCases,
+           SuiteSpec::Generator::RandomSetCases, SuiteSpec::Generator::RandomRateCases,
+           SuiteSpec::Generator::EverySizeCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)

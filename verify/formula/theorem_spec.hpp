@@ -31,7 +31,9 @@
 //   label = "tied pair"                   (exact literals per input; lengths may be left out)
 //   inputs = { l = [0, 0], T = 1 }
 //   [suite]                               optional: a structured generator instead of the shapes
-//   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases
+//   generator = "logit-cases"             logit-cases | finite-difference-cases | fixed-set-cases |
+//                                         full-selection-cases | random-set-cases | random-rate-cases |
+//                                         every-size-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //
@@ -86,7 +88,8 @@ struct WitnessSpec {
 
 // The structured generator a file's suite draws from ([suite]), instead of the five shapes.
 struct SuiteSpec {
-  enum class Generator { Shapes, LogitCases, FiniteDifferenceCases, FixedSetCases };
+  enum class Generator { Shapes, LogitCases, FiniteDifferenceCases, FixedSetCases,
+                         FullSelectionCases, RandomSetCases, RandomRateCases, EverySizeCases };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;
   std::size_t max_L = 64;     // the longest L a generator draws

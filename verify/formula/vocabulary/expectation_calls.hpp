@@ -45,13 +45,12 @@ struct ExpectationCalls {
     // the file's expectations (expectations.hpp) would not hold.
     const bool in_a_loop = !c.loops_.empty();
     const std::size_t depth = c.loops_.size();
-    if (c.p_.counters_ <= depth) c.p_.counters_ = depth + 1;
     const std::size_t slot = c.p_.slot(Shape::Vector);
     auto set = std::make_shared<E>(E{Shape::Vector, law.args[0].kind == Node::Kind::Name ? law.args[0].text : "", "1"});
     set->stored = true;
     set->loops.set(depth);
     set->vector = [slot](Frame<R>& fr) -> const Vector<R>& { return fr.vectors[slot]; };
-    c.loops_.push_back(typename C::Loop{var.text, depth, {}, {}, {}, set});
+    c.loops_.push_back(typename C::Loop{var.text, c.p_.counters_++, {}, {}, {}, set});  // a counter it never moves
     const ExprPtr<R> body = c.of_shape(n.args[2], Shape::Scalar);
     const std::vector<std::size_t> memos = std::move(c.loops_.back().memos);
     c.loops_.pop_back();
