@@ -41,7 +41,6 @@ const std::vector<Port> kPorts = {
     {"topn-distance-full-selection", "topn-distance-full-selection-as-formula"},
     {"topn-distance-random", "topn-distance-random-as-formula"},
     {"topn-distance-random-rate", "topn-distance-random-rate-as-formula"},
-    {"topn-distance-random-monotone", "topn-distance-random-monotone-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {
