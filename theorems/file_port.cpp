@@ -10,6 +10,10 @@ Case port_case(const formula::TheoremSpec& port, Case c) {
     return std::none_of(port.inputs.begin(), port.inputs.end(),
                         [&](const formula::InputSpec& in) { return in.name == number.first; });
   });
+  std::erase_if(c.integers, [&](const auto& integer) {  // a built-in's sample_seed, say
+    return std::none_of(port.inputs.begin(), port.inputs.end(),
+                        [&](const formula::InputSpec& in) { return in.name == integer.first; });
+  });
   return c;
 }
 

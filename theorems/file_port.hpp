@@ -10,7 +10,8 @@
 
 namespace nb::theorems {
 
-// `c` as a case of the theorem `port` states: its id, and only the numbers `port` declares.
+// `c` as a case of the theorem `port` states: its id, and only the numbers and integers `port`
+// declares.
 Case port_case(const formula::TheoremSpec& port, Case c);
 
 }  // namespace nb::theorems

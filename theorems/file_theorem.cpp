@@ -18,6 +18,7 @@
 #include "models/random/logit_pair_cases.hpp"
 #include "models/random/logit_cases.hpp"
 #include "models/random/paired_logit_cases.hpp"
+#include "models/random/random_set_cases.hpp"
 #include "models/random/random_inputs.hpp"
 #include "models/random/requested_shape.hpp"
 #include "models/random/two_level_logit_cases.hpp"
@@ -26,6 +27,7 @@
 #include "models/random/vector_cases.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_program.hpp"
+#include "verify/formula/vocabulary/expectations.hpp"
 #include "verify/numbers/outside_domain.hpp"
 #include "verify/formula/formula_latex.hpp"
 #include "verify/io/input_file.hpp"
@@ -59,6 +61,22 @@ std::string choices_text(const InputSpec& in) {
   return text + "}";
 }
 
+// The seed of a case's sampled expectations: FNV-1a of its inputs' exact values, so that a case
+// draws the same subsets wherever it runs (alone on replay, or at any place in a suite).
+std::uint64_t draw_seed(const Case& c) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&](const std::string& text) {
+    for (const char ch : text) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
+    h = (h ^ 0xff) * 0x100000001b3ULL;
+  };
+  for (const auto& [name, value] : c.numbers) {
+    mix(name);
+    for (std::size_t k = 0; k < value.size(); ++k) mix(value.text(k));
+  }
+  for (const auto& [name, value] : c.integers) mix(name + "=" + std::to_string(value));
+  return h;
+}
+
 // "value relation bound" as the file writes it (== for equality).
 std::string relation_text(const ClaimSpec& c) {
   return c.value.text + " " + (c.relation == Relation::Equal ? "==" : relation_symbol(c.relation)) + " " + c.bound.text;
@@ -81,6 +99,17 @@ class FileTheorem final : public Theorem {
       summary += (summary.empty() ? "" : "; ") + relation_text(c);
       claim_names_.push_back(relation_text(c));
     }
+    // The claims that read a sampled expectation, and how many such expectations share the
+    // run's confidence (verify/formula/vocabulary/expectations.hpp).
+    std::set<std::string> sampling;
+    for (const auto& [name, f] : spec_.definitions) {
+      sampled_expectations_ += formula::sampled_expectations_in(f.root);
+      if (formula::reads_a_sampled_expectation(f.root, sampling)) sampling.insert(name);
+    }
+    for (const ClaimSpec& c : spec_.claims)
+      claim_samples_.push_back(formula::reads_a_sampled_expectation(c.value.root, sampling) ||
+                               formula::reads_a_sampled_expectation(c.bound.root, sampling));
+    for (const formula::Formula* f : formulas()) sampled_expectations_ += formula::sampled_expectations_in(f->root);
     if (info.statement.empty()) info.statement = statement;
     info.summary = summary;
     for (const InputSpec& in : spec_.inputs) {
@@ -222,13 +251,17 @@ class FileTheorem final : public Theorem {
     }
   }
 
-  Sides<double> evaluate_double(const Case& c, const EvalContext&) const override { return evaluate<double>(c); }
-  Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext&) const override { return evaluate<Mpfr>(c); }
-  Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext&) const override {
-    return evaluate<DoubleInterval>(c);
+  Sides<double> evaluate_double(const Case& c, const EvalContext& ctx) const override { return evaluate<double>(c, ctx); }
+  Sides<Mpfr> evaluate_mpfr(const Case& c, const EvalContext& ctx) const override { return evaluate<Mpfr>(c, ctx); }
+  Sides<DoubleInterval> evaluate_fast(const Case& c, const EvalContext& ctx) const override {
+    return evaluate<DoubleInterval>(c, ctx);
   }
-  Sides<Interval> evaluate_interval(const Case& c, const EvalContext&) const override { return evaluate<Interval>(c); }
-  Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext&) const override { return evaluate<ExactReal>(c); }
+  Sides<Interval> evaluate_interval(const Case& c, const EvalContext& ctx) const override {
+    return evaluate<Interval>(c, ctx);
+  }
+  Sides<ExactReal> evaluate_exact(const Case& c, const EvalContext& ctx) const override {
+    return evaluate<ExactReal>(c, ctx);
+  }
 
  private:
   // The suite's cases from the generator the file chooses, at attempt `attempt` of each (0: the
@@ -263,8 +296,18 @@ class FileTheorem final : public Theorem {
       case SuiteSpec::Generator::SeparabilityNearInfimumCases:
         cases = random::separability_near_infimum_cases(request, id, spec_.suite.min_N);
         break;
+      case SuiteSpec::Generator::FullSelectionCases: cases = random::full_selection_cases(request, id); break;
+      case SuiteSpec::Generator::RandomSetCases: cases = random::random_set_cases(request, id, false); break;
+      case SuiteSpec::Generator::RandomRateCases: cases = random::random_rate_cases(request, id, false); break;
+      case SuiteSpec::Generator::EverySizeCases: cases = random::every_size_cases(request, id); break;
     }
-    for (Case& c : cases) c.theorem = spec_.info.id;
+    for (Case& c : cases) {
+      c.theorem = spec_.info.id;
+      std::erase_if(c.integers, [&](const auto& integer) {  // N where the file has N = L, say
+        return std::none_of(spec_.inputs.begin(), spec_.inputs.end(),
+                            [&](const InputSpec& in) { return in.name == integer.first; });
+      });
+    }
     return cases;
   }
 
@@ -448,14 +491,23 @@ class FileTheorem final : public Theorem {
     return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact;
   }
 
+  // A claim that reads an expectation sampled at this case is statistical (its sides a confidence
+  // interval), the others certified.
   template <class R>
-  Sides<R> evaluate(const Case& c) const {
+  Sides<R> evaluate(const Case& c, const EvalContext& ctx) const {
     Run<R> r = run<R>(c);
-    Sides<R> s;
+    if (sampled_expectations_ > 0)
+      r.expectations() = {.confidence = ctx.confidence, .expectations = sampled_expectations_, .seed = draw_seed(c),
+                          .doublings = ctx.sample_doublings};
+    std::vector<std::pair<R, R>> sides;
     for (std::size_t k = 0; k < spec_.claims.size(); ++k) {
       R value = r.scalar(2 * k);
-      s.claim(claim_names_[k], std::move(value), spec_.claims[k].relation, r.scalar(2 * k + 1));
+      sides.emplace_back(std::move(value), r.scalar(2 * k + 1));
     }
+    Sides<R> s;
+    for (std::size_t k = 0; k < spec_.claims.size(); ++k)
+      s.claim(claim_names_[k], std::move(sides[k].first), spec_.claims[k].relation, std::move(sides[k].second),
+              r.expectations().sampled && claim_samples_[k] ? Evidence::Statistical : Evidence::Certified);
     record_quantities(r, s);
     return s;
   }
@@ -545,6 +597,8 @@ class FileTheorem final : public Theorem {
   // The file's formulas compiled for each tier's number type (verify/formula/formula_program.hpp).
   std::tuple<Program<double>, Program<Mpfr>, Program<DoubleInterval>, Program<Interval>, Program<ExactReal>> programs_;
   std::vector<std::string> claim_names_;
+  std::vector<bool> claim_samples_;  // whether claim k reads a sampled expectation
+  std::size_t sampled_expectations_ = 0;
 };
 
 }  // namespace

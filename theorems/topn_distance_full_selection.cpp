@@ -6,8 +6,7 @@
 // The claims are equalities that interval arithmetic decides exactly (1 - a is evaluated as the
 // empty sum of the weights left out). Whether E[d~] decreases monotonically on the way to N = L
 // is a separate statement: topn-distance-random-monotone.
-#include "models/random/requested_shape.hpp"
-#include "models/random/vector_cases.hpp"
+#include "models/random/random_set_cases.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
 
@@ -28,22 +27,8 @@ struct TopnDistanceFullSelection {
             .shapes = {.L = true, .d = true, .T = true, .in_default_suite = true}};
   }
 
-  // L log-uniform in [2, 1024], vector families cycled, d log-uniform in [1, 64] ([1, 16] when
-  // L > 256).
-  static std::vector<Case> suite(const SuiteRequest& r) {
-    std::vector<Case> cases;
-    for (std::size_t i = 0; i < r.count; ++i) {
-      random::Rng rng = random::rng_for(r.seed, info().id, i);
-      const random::RequestedShape want(r, i);
-      const std::size_t L = want.L(random::log_uniform_size(rng, 2, 1024));
-      random::TokenShape shape = random::random_token_shape(rng, random::cycled_family(i), L, L > 256 ? 16 : 64);
-      shape.d = want.d(shape.d);
-      shape.T = want.T(shape.T);
-      shape.N = L;
-      cases.push_back(random::token_case(rng, shape, r.seed, i));
-    }
-    return cases;
-  }
+  // models/random/random_set_cases.hpp
+  static std::vector<Case> suite(const SuiteRequest& r) { return random::full_selection_cases(r, info().id); }
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, false);

@@ -17,8 +17,7 @@
 // draw is a subset with one left-out token (O(N d) operations, not a subset's O(L d)), and the
 // sampled path's cap is computed about the mean of the y_i (O(L d), not O(L^2 d)), so that model
 // rows of a thousand tokens stay affordable.
-#include "models/random/requested_shape.hpp"
-#include "models/random/vector_cases.hpp"
+#include "models/random/random_set_cases.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
 
@@ -39,32 +38,8 @@ struct TopnDistanceRandom {
             .shapes = {.L = true, .d = true, .N = true, .T = true, .max_L = 64, .why = kSampledSubsetsCost}};
   }
 
-  // Cases i % 10 == 9: Gaussian vectors, tied or near-tied logits, L in [24, 32], N in [7, L/2],
-  // d in [1, 4] (C(L, N) > 200000: sampled). Others: enumerated, L in [2, 12],
-  // N = selection_size(L), d log-uniform in [1, 16], vector families cycled.
-  static std::vector<Case> suite(const SuiteRequest& r) {
-    std::vector<Case> cases;
-    for (std::size_t i = 0; i < r.count; ++i) {
-      random::Rng rng = random::rng_for(r.seed, info().id, i);
-      const bool sampled = i % 10 == 9;
-      const random::RequestedShape want(r, i);
-      const std::size_t L =
-          want.L(sampled ? random::uniform_index(rng, 24, 32) : random::uniform_index(rng, 2, 12));
-      random::TokenShape shape = random::random_token_shape(
-          rng, sampled ? random::VectorFamily::Gaussian : random::cycled_family(i), L, sampled ? 4 : 16);
-      shape.d = want.d(shape.d);
-      shape.T = want.T(shape.T);
-      shape.N = want.N(sampled ? random::uniform_index(rng, 7, L / 2) : random::selection_size(rng, L));
-      // Sampled cases get weights of comparable size: there eps is a sizeable part of E[d~]. With
-      // one dominant weight (spread logits, or a small T) S_i is nearly linear in one vector, eps
-      // is tiny and no affordable sample decides its sign.
-      if (sampled) shape.logits = i % 20 == 9 ? random::LogitShape::Ties : random::LogitShape::NearTies;
-      Case c = random::token_case(rng, shape, r.seed, i);
-      c.integers["sample_seed"] = static_cast<std::int64_t>(rng() >> 1);
-      cases.push_back(std::move(c));
-    }
-    return cases;
-  }
+  // models/random/random_set_cases.hpp
+  static std::vector<Case> suite(const SuiteRequest& r) { return random::random_set_cases(r, info().id, true); }
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, true);

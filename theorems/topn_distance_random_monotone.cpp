@@ -5,7 +5,7 @@
 // d~ = (L - N)(N - 1) ||y|| for every subset, which grows from N = 1 to N = 2 whenever L >= 3.
 // Only the endpoint, E[d~] = 0 at N = L, is a theorem (topn-distance-full-selection). Every E[d~]
 // is computed exactly by enumerating the 2^L subsets.
-#include "models/random/vector_cases.hpp"
+#include "models/random/random_set_cases.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
 
@@ -30,18 +30,8 @@ struct TopnDistanceRandomMonotone {
             .shapes = {.why = "it enumerates all 2^L subsets of a row for every N (L <= 16)"}};
   }
 
-  // L in [2, 10], d log-uniform in [1, 16], vector families cycled.
-  static std::vector<Case> suite(const SuiteRequest& r) {
-    std::vector<Case> cases;
-    for (std::size_t i = 0; i < r.count; ++i) {
-      random::Rng rng = random::rng_for(r.seed, info().id, i);
-      random::TokenShape shape =
-          random::random_token_shape(rng, random::cycled_family(i), random::uniform_index(rng, 2, 10), 16);
-      shape.N = 0;  // every N is evaluated
-      cases.push_back(random::token_case(rng, shape, r.seed, i));
-    }
-    return cases;
-  }
+  // models/random/random_set_cases.hpp
+  static std::vector<Case> suite(const SuiteRequest& r) { return random::every_size_cases(r, info().id); }
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, false);

@@ -15,8 +15,7 @@
 // antipodal pair at L = 2, N = 1, and N = L (both sides 0).
 // E[d~] is enumerated or sampled as in topn-distance-random (random_set_expectation,
 // theorems/topn_distance.hpp): certified claims when C(L, N) <= 200000, statistical otherwise.
-#include "models/random/requested_shape.hpp"
-#include "models/random/vector_cases.hpp"
+#include "models/random/random_set_cases.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "theorems/topn_distance.hpp"
 
@@ -37,35 +36,8 @@ struct TopnDistanceRandomRate {
             .shapes = {.L = true, .d = true, .N = true, .T = true, .max_L = 64, .why = kSampledSubsetsCost}};
   }
 
-  // By i % 10: 0 and 5, one non-zero vector (equality for every L, N); 1, an antipodal pair at
-  // L = 2, N = 1 (equality); 9, sampled: Gaussian vectors, near-tied logits, L in [24, 40], N in
-  // [7, L/2], d in [1, 4]; otherwise vector families cycled. Enumerated cases have L in [2, 12],
-  // N = selection_size(L) (N = L with probability 1/8: both sides 0), d log-uniform in [1, 16].
-  static std::vector<Case> suite(const SuiteRequest& r) {
-    std::vector<Case> cases;
-    for (std::size_t i = 0; i < r.count; ++i) {
-      random::Rng rng = random::rng_for(r.seed, info().id, i);
-      const bool sampled = i % 10 == 9, pair = i % 10 == 1;
-      const random::VectorFamily family = sampled ? random::VectorFamily::Gaussian
-                                          : pair  ? random::VectorFamily::Antipodal
-                                          : i % 5 == 0 ? random::VectorFamily::Lone
-                                                       : random::cycled_family(i);
-      const random::RequestedShape want(r, i);
-      const std::size_t L =
-          want.L(sampled ? random::uniform_index(rng, 24, 40) : pair ? 2 : random::uniform_index(rng, 2, 12));
-      random::TokenShape shape = random::random_token_shape(rng, family, L, sampled ? 4 : 16);
-      shape.d = want.d(shape.d);
-      shape.T = want.T(shape.T);
-      shape.N = want.N(sampled ? random::uniform_index(rng, 7, L / 2) : pair ? 1 : random::selection_size(rng, L));
-      // Sampled cases get weights of comparable size: one dominant weight makes the tokens act as
-      // one non-zero vector, where the bound is attained and no confidence interval decides it.
-      if (sampled) shape.logits = random::LogitShape::NearTies;
-      Case c = random::token_case(rng, shape, r.seed, i);
-      if (sampled) c.integers["sample_seed"] = static_cast<std::int64_t>(rng() >> 1);
-      cases.push_back(std::move(c));
-    }
-    return cases;
-  }
+  // models/random/random_set_cases.hpp
+  static std::vector<Case> suite(const SuiteRequest& r) { return random::random_rate_cases(r, info().id, true); }
 
   static void check_assumptions(const Case& c) {
     check_token_input(c, 2, true);

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <sstream>
 
+#include "verify/formula/vocabulary/expectations.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
 
 namespace nb::formula {
@@ -47,6 +49,7 @@ class CostEstimate {
       if (in.kind == InputSpec::Kind::Vector) names_[in.name] = {largest(in.length), 1};
       else if (in.kind == InputSpec::Kind::Matrix) names_[in.name] = {largest(in.rows), largest(in.cols)};
       else names_[in.name] = {};
+      if (in.kind == InputSpec::Kind::Length) high_ends_[in.name] = std::floor(in.draw_high);
     }
   }
 
@@ -126,14 +129,13 @@ class CostEstimate {
       double length = range(var, n.args.back());
       if (over_a_set) length = std::max(length, estimate(n.args[1]).rows);
       indices_.insert(var);
-      // The body's cost once, then length - 1 times more.
-      const double before = total_;
+      // The body's cost once, then its cost on each further entry.
       estimate(n.args.back());
-      const double body = total_ - before;
+      total_ += (length - 1) * cost_per_entry(n.args.back(), var) + length;
       indices_.erase(var);
-      total_ += (length - 1) * body + length;
       return f == "vec" ? Extent{length, 1} : Extent{};
     }
+    if (f == "expectation" && n.args.size() >= 3) return expectation(n);
     std::vector<Extent> args;
     for (const Node& a : n.args) args.push_back(estimate(a));
     const Extent first = args.empty() ? Extent{} : args[0];
@@ -163,6 +165,76 @@ class CostEstimate {
       if (const std::optional<double> c = constant(n.args[0])) total_ += first.entries() * power_work(*c);
     total_ += 4 * first.entries();
     return first;  // exp, log, log1p, sqrt, abs, softmax, sum_of_others (and unknown names, refused later)
+  }
+
+  // expectation(S, subset(L, N), e[, low, high]): e's cost once per subset it is evaluated on, L
+  // and N at the high ends of their ranges (a length's, or a constant's value).
+  Extent expectation(const Node& n) {
+    const auto high_end = [&](const Node& x) {
+      if (const std::optional<double> c = constant(x)) return *c;
+      const auto found = x.kind == Node::Kind::Name ? high_ends_.find(x.text) : high_ends_.end();
+      return found == high_ends_.end() ? 1.0 : found->second;
+    };
+    const Node& law = n.args[1];
+    const double L = law.args.size() == 2 ? high_end(law.args[0]) : 1;
+    const double N = law.args.size() == 2 ? high_end(law.args[1]) : 1;
+    for (std::size_t k = 1; k < n.args.size(); ++k)
+      if (k != 2) estimate(n.args[k]);
+    const double before = total_;
+    estimate(n.args[2]);
+    total_ += (expectation_evaluations(L, N, n.args.size() == 5) - 1) * cost_per_entry(n.args[2], n.args[0].text) + L;
+    if (total_ > kMaxFormulaCost) too_costly(n, total_ - before);
+    return {};
+  }
+
+  // The cost of `body` on each entry of a loop over `var` after the first: the compiler computes
+  // a subexpression that reads neither var nor a variable bound inside the body around it once
+  // per run of the loop (verify/formula/formula_program.hpp), so such a subtree counts as a name.
+  double cost_per_entry(const Node& body, const std::string& var) {
+    std::set<std::string> bound{var};
+    visit(body, [&](const Node& x) {
+      if (const std::string* b = binder(x)) bound.insert(*b);
+    });
+    const std::map<std::string, Extent> names = names_;
+    std::size_t kept = 0;
+    const std::function<Node(const Node&)> varying = [&](const Node& x) -> Node {
+      if (!reads(x, bound) && !x.args.empty()) {
+        const std::string name = "\x01" + std::to_string(kept++);  // no name a file can write
+        names_[name] = shape(x);
+        return Node{Node::Kind::Name, name, {}, x.position};
+      }
+      Node out{x.kind, x.text, {}, x.position, x.height};
+      for (const Node& a : x.args) out.args.push_back(varying(a));
+      return out;
+    };
+    const Node per_entry = varying(body);
+    const double before = total_;
+    const Formula* f = f_;
+    estimate(per_entry);
+    const double cost = total_ - before;
+    total_ = before;
+    f_ = f;
+    names_ = names;
+    return cost;
+  }
+
+  // The variable `n` binds: of an index form (sum, vec, max, min, count) or an expectation.
+  static const std::string* binder(const Node& n) {
+    const bool binds = n.kind == Node::Kind::Call && n.args.size() >= 2 && n.args[0].kind == Node::Kind::Name &&
+                       (n.text == "sum" || n.text == "vec" || n.text == "max" || n.text == "min" ||
+                        n.text == "count" || n.text == "expectation");
+    return binds ? &n.args[0].text : nullptr;
+  }
+
+  // Whether `n` reads one of `vars` that it does not bind itself.
+  static bool reads(const Node& n, const std::set<std::string>& vars) {
+    if (n.kind == Node::Kind::Name) return vars.contains(n.text);
+    if (const std::string* b = binder(n); b && vars.contains(*b)) {
+      std::set<std::string> free = vars;
+      free.erase(*b);
+      return std::any_of(n.args.begin() + 1, n.args.end(), [&](const Node& a) { return reads(a, free); });
+    }
+    return std::any_of(n.args.begin(), n.args.end(), [&](const Node& a) { return reads(a, vars); });
   }
 
   // A vocabulary function's cost from its arguments' extents, and its value's extent.
@@ -259,6 +331,7 @@ class CostEstimate {
   }
 
   std::map<std::string, Extent> names_;
+  std::map<std::string, double> high_ends_;  // of the lengths
   std::set<std::string> indices_;
   const Formula* f_ = nullptr;
   double total_ = 0;

@@ -40,6 +40,7 @@
 #include "verify/formula/formula.hpp"
 #include "verify/formula/formula_value.hpp"
 #include "verify/formula/partial_operation.hpp"
+#include "verify/formula/vocabulary/expectations.hpp"
 #include "verify/formula/vocabulary/index_sets.hpp"
 #include "verify/kernels/distinct_entries.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
@@ -109,6 +110,7 @@ struct Frame {
   std::vector<std::int64_t> counters;
   std::vector<const ExactTensor*> exact;
   std::vector<std::optional<DistinctEntries>> distinct;
+  ExpectationDraws expectations;  // what sampled expectations need (vocabulary/expectations.hpp)
 
   // Softmax weights computed in this run, each of the value of a compiled vector that reads no
   // loop counter (its address: one value per run) at a temperature (an enclosure), with the
@@ -184,6 +186,8 @@ class Run;
 
 template <class R, class C>
 struct IndexSetCalls;  // verify/formula/vocabulary/index_set_calls.hpp
+template <class R, class C>
+struct ExpectationCalls;  // verify/formula/vocabulary/expectation_calls.hpp
 
 // Definitions (name, formula; each may read the inputs and the definitions before it) and
 // formulas compiled for R. Throws FormulaError at the first node that names something unknown,
@@ -198,6 +202,8 @@ class Program {
 
  private:
   friend class Run<R>;
+  template <class, class>
+  friend struct ExpectationCalls;
   class Compiler;
   struct Named {
     std::string name;
@@ -233,6 +239,7 @@ class Run {
   Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact);
   Value<R> value(std::size_t k);
   R scalar(std::size_t k) { return program_.formulas_[k]->scalar(frame_); }
+  ExpectationDraws& expectations() { return frame_.expectations; }
   // Computes every definition (in order), so that one without a value throws here.
   void define_all();
 
@@ -247,6 +254,8 @@ template <class R>
 class Program<R>::Compiler {
   template <class, class>
   friend struct IndexSetCalls;
+  template <class, class>
+  friend struct ExpectationCalls;
 
  public:
   Compiler(Program& p, const Formula& f) : p_(p), f_(f) {}
@@ -287,6 +296,7 @@ class Program<R>::Compiler {
     std::vector<std::pair<const Node*, std::function<std::size_t(Frame<R>&)>>> extents;
     std::vector<std::string> lengths;  // of the extents, as far as known before a case
     std::vector<std::size_t> memos;
+    ExprPtr<R> set;  // the value of a random set's variable (an expectation's), which is no index
   };
 
   // A value computed once per entry of the outermost loop whose counter it reads (see the top):
@@ -387,6 +397,7 @@ class Program<R>::Compiler {
   ExprPtr<R> name(const Node& n) {
     for (std::size_t d = loops_.size(); d-- > 0;)
       if (loops_[d].var == n.text) {
+        if (loops_[d].set) return loops_[d].set;
         auto e = std::make_shared<E>();
         e->loops.set(d);
         e->stored = true;
@@ -705,7 +716,7 @@ class Program<R>::Compiler {
   // An index: the variable of an enclosing loop, an integer literal, or a sum or difference of
   // them (v[0], v[i + 1], K[i][j - 1]).
   IndexCode index_code(const Node& n, std::bitset<kMaxFormulaHeight>& loops) const {
-    if (const int d = loop_of(n); d >= 0) {
+    if (const int d = loop_of(n); d >= 0 && !loops_[static_cast<std::size_t>(d)].set) {
       loops.set(static_cast<std::size_t>(d));
       const std::size_t counter = loops_[static_cast<std::size_t>(d)].counter;
       return [counter](const Frame<R>& f) { return f.counters[counter]; };
@@ -1128,11 +1139,13 @@ class Program<R>::Compiler {
           if (ExprPtr<R> e = delta_split(n, op)) return e;
       }
     const std::size_t depth = loops_.size();
-    if (p_.counters_ <= depth) p_.counters_ = depth + 1;
+    // A counter of its own, not one per depth: a definition first read inside a loop is computed
+    // there, and its own loops at the same depth must not move the enclosing loop's counter.
+    const std::size_t counter = p_.counters_++;
     // op(i, S, e): i runs over the members of the set S (vocabulary/index_set_calls.hpp), which
     // cannot read i.
     const ExprPtr<R> set = n.args.size() == 3 ? of_shape(n.args[1], Shape::Vector) : nullptr;
-    loops_.push_back(Loop{n.args[0].text, depth, {}, {}, {}});
+    loops_.push_back(Loop{n.args[0].text, counter, {}, {}, {}});
     if (set) {
       loops_.back().extents.emplace_back(&n.args[1], [set](Frame<R>& fr) { return static_cast<std::size_t>(set->vector(fr).size()); });
       loops_.back().lengths.push_back(set->rows);
@@ -1167,11 +1180,11 @@ class Program<R>::Compiler {
       e->shape = Shape::Vector;
       e->rows = first_length;
       const std::size_t slot = p_.slot(Shape::Vector);
-      e->vector = [body, start, depth, slot](Frame<R>& fr) -> const Vector<R>& {
+      e->vector = [body, start, counter, slot](Frame<R>& fr) -> const Vector<R>& {
         const std::size_t len = start(fr);
         Vector<R> terms(static_cast<Eigen::Index>(len));
         for (std::size_t k = 0; k < len; ++k) {
-          fr.counters[depth] = static_cast<std::int64_t>(k);
+          fr.counters[counter] = static_cast<std::int64_t>(k);
           terms[static_cast<Eigen::Index>(k)] = body->scalar(fr);
         }
         return fr.vectors[slot] = std::move(terms);
@@ -1181,25 +1194,25 @@ class Program<R>::Compiler {
     const int op = kind == "sum" || kind == "count" ? 0 : kind == "max" ? 1 : 2;
     if (set) {
       e->loops |= set->loops;
-      e->scalar = IndexSetCalls<R, Compiler>::over_members(set, body, start, depth, op, &n.args[1], f);
+      e->scalar = IndexSetCalls<R, Compiler>::over_members(set, body, start, counter, op, &n.args[1], f);
       return e;
     }
-    e->scalar = [body, start, depth, op](Frame<R>& fr) -> R {
+    e->scalar = [body, start, counter, op](Frame<R>& fr) -> R {
       const std::size_t len = start(fr);
       if constexpr (is_exact_number_v<R>)  // ordered as a whole: a pair Calcium cannot order need not end it
         if (op != 0) {
           std::vector<R> terms;
           for (std::size_t k = 0; k < len; ++k) {
-            fr.counters[depth] = static_cast<std::int64_t>(k);
+            fr.counters[counter] = static_cast<std::int64_t>(k);
             terms.push_back(body->scalar(fr));
           }
           const std::span<const R> all(terms.data(), terms.size());
           return op == 1 ? max_of(all) : min_of(all);
         }
-      fr.counters[depth] = 0;
+      fr.counters[counter] = 0;
       R out = body->scalar(fr);
       for (std::size_t k = 1; k < len; ++k) {
-        fr.counters[depth] = static_cast<std::int64_t>(k);
+        fr.counters[counter] = static_cast<std::int64_t>(k);
         const R term = body->scalar(fr);
         out = op == 0 ? R(out + term) : op == 1 ? max_of(out, term) : min_of(out, term);
       }
@@ -1375,6 +1388,7 @@ class Program<R>::Compiler {
       return e;
     }
     if (ExprPtr<R> e = IndexSetCalls<R, Compiler>::call(*this, n)) return e;
+    if (ExprPtr<R> e = ExpectationCalls<R, Compiler>::call(*this, n)) return e;
     arity(n, 1);
     if (f == "norm") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
@@ -1428,7 +1442,7 @@ class Program<R>::Compiler {
     for (const std::string& name : vocabulary_names()) vocabulary += ", " + name;
     fail(n, "unknown function '" + f +
                 "' (known: abs, count, delta, dot, exp, frobenius_norm, indicator, largest, log, log1p, max, min, norm, "
-                "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where; argmax, concat, left_out, sort, "
+                "softmax, softmax_jacobian, spectral_norm, sqrt, sum, sum_of_others, vec, where; argmax, concat, expectation, left_out, sort, "
                 "top" + vocabulary + ")");
   }
 
@@ -1672,3 +1686,4 @@ void Run<R>::define_all() {
 }  // namespace nb::formula
 
 #include "verify/formula/vocabulary/index_set_calls.hpp"
+#include "verify/formula/vocabulary/expectation_calls.hpp"

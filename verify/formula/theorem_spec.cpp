@@ -494,14 +494,17 @@ class SpecReader {
           {"shapes", "logit-cases", "finite-difference-cases", "fixed-set-cases", "two-level-logit-cases",
            "logit-pair-cases", "key-query-cases", "bounded-logit-sweeps", "length-scaled-cases",
            "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases", "separability-cases",
-           "separability-near-infimum-cases"},
+           "separability-near-infimum-cases", "full-selection-cases", "random-set-cases", "random-rate-cases",
+           "every-size-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
            SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
            SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
            SuiteSpec::Generator::BoundedLogitSweeps, SuiteSpec::Generator::LengthScaledCases,
            SuiteSpec::Generator::PairedLogitCases, SuiteSpec::Generator::SparsemaxStepCases,
            SuiteSpec::Generator::ScaledTokenCases, SuiteSpec::Generator::SeparabilityCases,
-           SuiteSpec::Generator::SeparabilityNearInfimumCases});
+           SuiteSpec::Generator::SeparabilityNearInfimumCases, SuiteSpec::Generator::FullSelectionCases,
+           SuiteSpec::Generator::RandomSetCases, SuiteSpec::Generator::RandomRateCases,
+           SuiteSpec::Generator::EverySizeCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)

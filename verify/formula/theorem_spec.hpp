@@ -35,7 +35,9 @@
 //                                         two-level-logit-cases | logit-pair-cases | key-query-cases |
 //                                         bounded-logit-sweeps | length-scaled-cases |
 //                                         paired-logit-cases | sparsemax-step-cases | scaled-token-cases |
-//                                         separability-cases | separability-near-infimum-cases
+//                                         separability-cases | separability-near-infimum-cases |
+//                                         full-selection-cases | random-set-cases | random-rate-cases |
+//                                         every-size-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //   regime_max_L = 16                     a regime runs it up to this L only, because ...
@@ -110,6 +112,10 @@ struct SuiteSpec {
     ScaledTokenCases,
     SeparabilityCases,
     SeparabilityNearInfimumCases,
+    FullSelectionCases,
+    RandomSetCases,
+    RandomRateCases,
+    EverySizeCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;

@@ -79,9 +79,9 @@ struct IndexSetCalls {
   // forgets its remembered values; the body is evaluated on S's members only. An undecided member
   // leaves the value unknown; max and min over an empty set have none (OutsideDomain).
   static std::function<R(Frame<R>&)> over_members(ExprPtr<R> set, ExprPtr<R> body,
-                                                  std::function<std::size_t(Frame<R>&)> start, std::size_t depth,
+                                                  std::function<std::size_t(Frame<R>&)> start, std::size_t counter,
                                                   int op, const Node* at, const Formula* f) {
-    return [set, body, start, depth, op, at, f](Frame<R>& fr) -> R {
+    return [set, body, start, counter, op, at, f](Frame<R>& fr) -> R {
       start(fr);
       const std::optional<std::vector<std::size_t>> in = members(set->vector(fr), at, f);
       if (!in) return unknown_of<R>("a member of the set at column " + std::to_string(at->position + 1) + " of '" + f->text + "' is undecided");
@@ -93,7 +93,7 @@ struct IndexSetCalls {
       std::vector<R> terms;
       R out = R(0);
       for (std::size_t k = 0; k < in->size(); ++k) {
-        fr.counters[depth] = static_cast<std::int64_t>((*in)[k]);
+        fr.counters[counter] = static_cast<std::int64_t>((*in)[k]);
         const R term = body->scalar(fr);
         if constexpr (is_exact_number_v<R>)  // ordered as a whole, as the plain max and min are
           if (op != 0) {
