@@ -36,7 +36,7 @@ std::string failure(const std::string& value, const std::string& bound = "1") {
 }
 
 TEST(PermutationInvariance, TheSharpSpectralBoundIsInvariantInItsLogits) {
-  EXPECT_EQ(permutation_invariance_failure(folder_spec("softmax-jacobian-spectral-sharp-as-formula.toml"), "logits"), "");
+  EXPECT_EQ(permutation_invariance_failure(folder_spec("softmax-jacobian-spectral-sharp.toml"), "logits"), "");
 }
 
 TEST(PermutationInvariance, SymmetricReductionsAndKernelsAreInvariant) {

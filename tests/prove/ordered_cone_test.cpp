@@ -13,7 +13,7 @@ namespace ordered_cone_test {
 
 const formula::TheoremSpec& sharp() {
   static const formula::TheoremSpec spec =
-      theorems::read_theorem_file_spec(std::string(NORMBOUND_SPECS_DIR) + "/softmax-jacobian-spectral-sharp-as-formula.toml");
+      theorems::read_theorem_file_spec(std::string(NORMBOUND_SPECS_DIR) + "/softmax-jacobian-spectral-sharp.toml");
   return spec;
 }
 
