@@ -312,48 +312,31 @@ class Program<R>::Compiler {
     return memo_of(std::move(e), memo);
   }
 
-  // e's value kept in a slot of its own once memo is set.
-  // The loop counters of a frame, restored when this goes out of scope (where `keep`).
-  struct CountersKept {
-    CountersKept(Frame<R>& f, bool keep) : f_(f) {
-      if (keep) saved_ = f.counters;
-    }
-    ~CountersKept() {
-      if (saved_) f_.counters = std::move(*saved_);
-    }
-    Frame<R>& f_;
-    std::optional<std::vector<std::int64_t>> saved_;
-  };
-
-  // `e`, computed once per run. A definition (`own_loops`) is compiled outside every loop, so its
-  // loops count in the first counters; it is computed where it is first needed, possibly inside a
-  // claim's loops, whose counters it leaves as they were.
-  ExprPtr<R> memo_of(ExprPtr<R> e, std::size_t memo, bool own_loops = false) {
+  // e's value kept in a slot of its own once memo is set. It is computed where it is first needed,
+  // possibly inside a claim's loops: every loop has a counter of its own, so that moves none of theirs.
+  ExprPtr<R> memo_of(ExprPtr<R> e, std::size_t memo) {
     auto out = std::make_shared<E>(*e);
     out->stored = true;
     const std::size_t at = p_.slot(e->shape);
     if (e->shape == Shape::Scalar)
-      out->scalar = [e, memo, at, own_loops](Frame<R>& f) -> R {
+      out->scalar = [e, memo, at](Frame<R>& f) -> R {
         if (!f.ready[memo]) {
-          const CountersKept kept(f, own_loops);
           f.scalars[at] = e->scalar(f);
           f.ready[memo] = 1;
         }
         return f.scalars[at];
       };
     else if (e->shape == Shape::Vector)
-      out->vector = [e, memo, at, own_loops](Frame<R>& f) -> const Vector<R>& {
+      out->vector = [e, memo, at](Frame<R>& f) -> const Vector<R>& {
         if (!f.ready[memo]) {
-          const CountersKept kept(f, own_loops);
           f.vectors[at] = e->vector(f);
           f.ready[memo] = 1;
         }
         return f.vectors[at];
       };
     else
-      out->matrix = [e, memo, at, own_loops](Frame<R>& f) -> const Matrix<R>& {
+      out->matrix = [e, memo, at](Frame<R>& f) -> const Matrix<R>& {
         if (!f.ready[memo]) {
-          const CountersKept kept(f, own_loops);
           f.matrices[at] = e->matrix(f);
           f.ready[memo] = 1;
         }
@@ -363,7 +346,7 @@ class Program<R>::Compiler {
   }
 
  public:
-  ExprPtr<R> remembered_definition(ExprPtr<R> e) { return memo_of(std::move(e), p_.memos_++, true); }
+  ExprPtr<R> remembered_definition(ExprPtr<R> e) { return memo_of(std::move(e), p_.memos_++); }
 
  private:
   ExprPtr<R> node(const Node& n) {
