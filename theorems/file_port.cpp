@@ -10,11 +10,15 @@ Case port_case(const formula::TheoremSpec& port, Case c) {
     return std::none_of(port.inputs.begin(), port.inputs.end(),
                         [&](const formula::InputSpec& in) { return in.name == number.first; });
   });
-  std::erase_if(c.integers, [&](const auto& integer) {  // a built-in's sample_seed, say
-    return std::none_of(port.inputs.begin(), port.inputs.end(),
+  drop_undeclared_integers(port, c);
+  return c;
+}
+
+void drop_undeclared_integers(const formula::TheoremSpec& spec, Case& c) {
+  std::erase_if(c.integers, [&](const auto& integer) {
+    return std::none_of(spec.inputs.begin(), spec.inputs.end(),
                         [&](const formula::InputSpec& in) { return in.name == integer.first; });
   });
-  return c;
 }
 
 }  // namespace nb::theorems

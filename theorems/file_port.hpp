@@ -14,4 +14,8 @@ namespace nb::theorems {
 // declares.
 Case port_case(const formula::TheoremSpec& port, Case c);
 
+// Leaves out of `c` the integers `spec` declares no input for: a built-in's sample_seed, or N that a
+// shared generator draws where the file writes L for it.
+void drop_undeclared_integers(const formula::TheoremSpec& spec, Case& c);
+
 }  // namespace nb::theorems

@@ -25,6 +25,7 @@
 #include "models/random/scaled_token_cases.hpp"
 #include "models/random/sparsemax_step_cases.hpp"
 #include "models/random/vector_cases.hpp"
+#include "theorems/file_port.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_program.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
@@ -303,10 +304,7 @@ class FileTheorem final : public Theorem {
     }
     for (Case& c : cases) {
       c.theorem = spec_.info.id;
-      std::erase_if(c.integers, [&](const auto& integer) {  // N where the file has N = L, say
-        return std::none_of(spec_.inputs.begin(), spec_.inputs.end(),
-                            [&](const InputSpec& in) { return in.name == integer.first; });
-      });
+      drop_undeclared_integers(spec_, c);
     }
     return cases;
   }
