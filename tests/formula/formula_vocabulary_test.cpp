@@ -272,10 +272,11 @@ TEST(FormulaVocabulary, JacobiansOfSparsemaxAndEntmaxAgreeWithFiniteDifferences)
     const auto js = std::get<Matrix<double>>(formula_value("sparsemax_jacobian(z)", d));
     const auto je = std::get<Matrix<double>>(formula_value("entmax15_jacobian(z)", d));
     const double tau = kernels::sparsemax_threshold(z);
-    if ((z.array() - tau).abs().minCoeff() > 1e-4)  // a support that is locally constant
+    if ((z.array() - tau).abs().minCoeff() > 1e-4) {  // a support that is locally constant
       EXPECT_LT((js - finite_differences(z, [](const Vector<double>& x) { return kernels::sparsemax(x); }, 1e-6)).norm(),
                 1e-6)
           << trial;
+    }
     EXPECT_LT((je - finite_differences(z, [](const Vector<double>& x) { return kernels::entmax15(x); }, 1e-6)).norm(),
               1e-5)
         << trial;
