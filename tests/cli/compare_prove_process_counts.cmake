@@ -10,6 +10,7 @@ if(NOT MPIRUN)
   return()
 endif()
 get_filename_component(over_t ${CMAKE_CURRENT_LIST_DIR}/../prove/data/jacobian-norm-below-half-over-t.toml ABSOLUTE)
+get_filename_component(through_t ${CMAKE_CURRENT_LIST_DIR}/../prove/data/top-weight-bound-through-t.toml ABSOLUTE)
 
 # Runs `normbound ARGN --json FILE --certificate FILE` in one process and on 2 ranks, and fails
 # unless both exit `expected_status` with the same JSON (seconds aside) and certificate, and the
@@ -57,6 +58,6 @@ string(JSON witness TYPE "${json}" witness)
 if(NOT witness STREQUAL "OBJECT")
   message(FATAL_ERROR "prove-violated: no counterexample in the JSON")
 endif()
-expect_same_proof(prove-box-limit 2 "UNDECIDED" prove softmax-jacobian-spectral-sharp --size L=3
+expect_same_proof(prove-box-limit 2 "UNDECIDED" prove --theorem-file ${through_t} --size L=3
                   --region logits=[-2,2] --region T=[1/2,2] --max-boxes 40 --threads 2)
 message(STATUS "identical proofs in one process and on 2 MPI ranks")

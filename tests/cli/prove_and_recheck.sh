@@ -4,8 +4,10 @@
 # claim is proved on a region in one box and its certificate rechecks, printing what it proves; a
 # certificate whose statement was edited (hash recomputed), one for a smaller region under a larger
 # demand, and one edited to refute another claim are refused; a proof of many leaves rechecks (not
-# within a millisecond: exit 2) and a tampered copy does not; a box limit leaves
-# both sharp claims UNDECIDED (exit 2), saying where it is stuck; mistakes are usage errors (64), a file that is no certificate a
+# within a millisecond: exit 2) and a tampered copy does not; both sharp claims are proved on
+# regions containing ties (the second by its joint slack), and a certificate with a forged
+# reduction, joint slack or leaf fails; a box limit leaves a statement stuck at a tie UNDECIDED
+# (exit 2), saying where it is stuck; mistakes are usage errors (64), a file that is no certificate a
 # data error (65). Prints what failed; exits 1 then.
 set -u
 nb=$1
@@ -24,7 +26,7 @@ sharp=softmax-jacobian-spectral-sharp
 expect 0 '^PROVEN ON REGION: every claim holds at every point of the region' \
   "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 1 --threads 2 \
   --certificate "$dir/sharp.json"
-expect 0 'PROVEN ON REGION: 1 leaves cover the region .*evaluated in its recorded arithmetic and again in another' \
+expect 0 "PROVEN ON REGION: 1 leaves cover the ordered cone's coordinate box .*evaluated in its recorded arithmetic and again in another' \
   "$nb" recheck "$dir/sharp.json"
 # recheck says what it verified: the statement's SHA-256 (compared with the theorem folder's file of
 # that id), the claims, the sizes and the region.
@@ -106,16 +108,49 @@ PY
 expect 1 'not certified VIOLATED for claim 3' "$nb" recheck "$dir/other-claim.json"
 expect 1 'refutes claim 1, which is not among the demanded claims' "$nb" recheck "$dir/apart.json" --claim 2
 
+# Both claims on regions containing ties: the second's slack, 0 wherever the two top logits tie,
+# enclosed as one quantity (verify/kernels/top_weight_downdate_gap.hpp). The certificate records
+# the joint slack and the reduction, and recheck verifies both; forged, they fail.
+expect 0 "claim 2's slack also enclosed as one quantity: top-weight-over-jacobian-norm" \
+  "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --threads 2 --certificate "$dir/both.json"
+expect 0 '^  PROVEN ON REGION: [0-9]+ leaves cover the ordered cone' "$nb" recheck "$dir/both.json"
+expect 0 'slack enclosed jointly \(checked on the formulas\): claim 2: top-weight-over-jacobian-norm' \
+  "$nb" recheck "$dir/both.json" --claim 2 --region 'logits=[-2,2]' --region 'T=[1/2,2]'
+expect 0 '^PROVEN ON REGION' "$nb" prove $sharp --size L=4 --region 'logits=[-1,1]' --region 'T=[1/2,2]' --threads 2
+python3 - "$dir/both.json" "$dir" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+forged = dict(j, joint_slacks=[{"claim": 1, "kernel": "top-weight-over-jacobian-norm"}])
+json.dump(forged, open(sys.argv[2] + "/forged-joint.json", "w"))
+forged = dict(j)
+del forged["joint_slacks"]
+json.dump(forged, open(sys.argv[2] + "/no-joint.json", "w"))
+forged = dict(j)
+del forged["reduction"]
+json.dump(forged, open(sys.argv[2] + "/no-cone.json", "w"))
+forged = json.loads(json.dumps(j))
+forged["leaves"][0]["box"][3] = ["1/4", forged["leaves"][0]["box"][3][1]]
+json.dump(forged, open(sys.argv[2] + "/forged-leaf.json", "w"))
+PY
+expect 1 'the joint slacks recorded \(claim 1: top-weight-over-jacobian-norm\) are not those of the statement.s claims \(claim 2: top-weight-over-jacobian-norm\)' \
+  "$nb" recheck "$dir/forged-joint.json"
+expect 1 'the joint slacks recorded \(none\) are not those' "$nb" recheck "$dir/no-joint.json"
+expect 1 'cuts .* not inside|where the cuts give' "$nb" recheck "$dir/no-cone.json"
+expect 1 'leaf 0 records the box' "$nb" recheck "$dir/forged-leaf.json"
+
+# The same second claim multiplied through by T is not the joint slack's form: its norm and top
+# weight are enclosed apart, and boxes meeting the tie stay undecided.
+through_t=$(dirname "$0")/../prove/data/top-weight-bound-through-t.toml
 expect 2 '^UNDECIDED: stopped by the box limit' \
-  "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 40
-# An undecided run says why: the set the residual boxes pile up next to (the tie where claim 2 is
-# attained; q = 0 where every weight is 1/L), the hull in decimals, and the residual slack for what
-# it is.
+  "$nb" prove --theorem-file "$through_t" --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 40
+# An undecided run says why: the set the residual boxes pile up next to (the tie where the top
+# weight bound is attained; q = 0 where every weight is 1/L), the hull in decimals, and the
+# residual slack for what it is.
 expect 2 'where it is stuck: every residual box meets, or lies within its width of, the set where logits\[0\] = logits\[1\]' \
-  "$nb" prove $sharp --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 2 --max-boxes 3000 --no-reduction
+  "$nb" prove --theorem-file "$through_t" --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 3000 --no-reduction
 # On the ordered cone the tie is the face logits[0] - logits[1] = 0.
 expect 2 'where it is stuck: [0-9]+ of the [0-9]+ residual boxes meet, or lie within their width of, the set where logits\[0\] = logits\[1\]' \
-  "$nb" prove $sharp --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 2 --max-boxes 3000
+  "$nb" prove --theorem-file "$through_t" --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 3000
 expect 2 'the residual boxes lie in query\[0\] in \[-0\.0625, 0\.0625\]; query\[1\] in \[-0\.0625, 0\.0625\]' \
   "$nb" prove softmax-weight-bounds --size L=2 --size d=2 --region 'query=[-1,1]' --region 'keys=[1/2,2]' \
   --region 'T=[1,1]' --max-boxes 3000
@@ -123,7 +158,7 @@ expect 2 'set where query\[0\] = 0, and where query\[1\] = 0' \
   "$nb" prove softmax-weight-bounds --size L=2 --size d=2 --region 'query=[-1,1]' --region 'keys=[1/2,2]' \
   --region 'T=[1,1]' --max-boxes 3000
 expect 2 'enclosed over a residual box: -[0-9.e-]+ \(an enclosure over a whole box, .*no counterexample' \
-  "$nb" prove $sharp --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 2 --max-boxes 3000
+  "$nb" prove --theorem-file "$through_t" --size L=2 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --max-boxes 3000
 # Equal at q = 0, proved up to it by monotonicity onto the face q = 0 (docs/prove.md).
 expect 0 '^PROVEN ON REGION' \
   "$nb" prove softmax-weight-bounds --size L=2 --size d=1 --region 'query=[-1,1]' --region 'keys=[1/2,2]' \

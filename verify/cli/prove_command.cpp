@@ -184,6 +184,8 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
         << "'s entries (read off its formulas): proved on the ordered cone " << cone->cone->input << "[0] >= ... >= "
         << cone->cone->input << "[" << cone->cone->length - 1 << "] in coordinates " << prove::region_text(*cone, cone->box)
         << ", where a tie is a face\n";
+  for (const auto& [k, joint] : prove::joint_slacks(spec, statement.claims(), statement.kernels()))
+    out << "  claim " << k + 1 << "'s slack also enclosed as one quantity: " << formula::joint_slack_key(joint.kind) << "\n";
   out
       << "  limits: " << settings.max_boxes << " boxes, " << settings.time_limit << " s; " << settings.threads << " thread(s)"
       << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";

@@ -114,6 +114,8 @@ int run_recheck(const RecheckOptions& o, std::ostream& out) {
   if (!r.sizes.empty()) out << "  sizes: " << r.sizes << "\n";
   if (!r.region.empty()) out << "  region: " << terminal_safe(r.region) << "\n";
   if (!r.reduction.empty()) out << "  proved on " << terminal_safe(r.reduction) << "\n";
+  for (const std::string& joint : r.joint_slacks)
+    out << "  slack enclosed jointly (checked on the formulas): " << terminal_safe(joint) << "\n";
   if (!r.finished) {
     out << "  the time limit of " << o.time_limit << " s came before every leaf was evaluated (--time-limit)\n";
     return 2;
@@ -128,7 +130,10 @@ int run_recheck(const RecheckOptions& o, std::ostream& out) {
         << terminal_safe(reports::decimal_input_lines(*r.witness, "    "));
     return 0;
   }
-  out << ": " << r.leaves << " leaves cover the region (" << r.proven << " proven afresh, " << r.outside
+  // On an ordered cone the leaves cover the cone's coordinate box, which holds the cone's part of
+  // the region (verify/prove/ordered_cone.hpp), not the region itself.
+  out << ": " << r.leaves << " leaves cover " << (r.reduction.empty() ? "the region" : "the ordered cone's coordinate box")
+      << " (" << r.proven << " proven afresh, " << r.outside
       << " outside the assumptions afresh, " << r.residual << " residual)";
   if (r.proven + r.outside > 0) {
     out << "; each evaluated in its recorded arithmetic and again in another: " << r.arb_leaves << " in Arb balls ("

@@ -9,6 +9,7 @@
 #include "verify/numbers/arb_numbers.hpp"  // first: is_interval_v<ArbInterval> before the templates ask it
 #include "verify/numbers/enclosure_intersection.hpp"
 #include "verify/numbers/outside_domain.hpp"
+#include "verify/kernels/top_weight_downdate_gap.hpp"
 #include "verify/prove/gradient_number.hpp"
 #include "verify/prove/ordered_cone.hpp"
 #include "verify/engine/slack_of_enclosure.hpp"
@@ -86,6 +87,17 @@ R mean_value_form(const R& at_midpoint, const Gradient<R>& g, const Box& box, co
   return out;
 }
 
+// `slack`, the enclosure of a claim's slack on a box with `names` bound to the box's enclosures,
+// intersected with the enclosure of the claim's joint slack (verify/formula/joint_slack.hpp).
+template <class R>
+R with_joint_slack(const R& slack, const std::optional<formula::JointSlack>& joint, const Bindings<R>& names) {
+  if (!joint) return slack;
+  const formula::Value<R> logits = formula::evaluate_over_box(joint->arguments[0], names);
+  const formula::Value<R> T = formula::evaluate_over_box(joint->arguments[1], names);
+  if (!std::holds_alternative<Vector<R>>(logits) || !std::holds_alternative<R>(T)) return slack;
+  return intersection(slack, top_weight_over_jacobian_norm_slack(std::get<Vector<R>>(logits), std::get<R>(T)));
+}
+
 // Whether a claim's verdict says it holds at every point of the enclosures.
 bool holds(Verdict v) { return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact; }
 
@@ -120,6 +132,22 @@ BoxStatement::BoxStatement(const formula::TheoremSpec& spec, const Region& regio
     if (k >= spec_.claims.size())
       throw UsageError("claim " + std::to_string(k + 1) + " of " + spec_.info.id + " does not exist (it states " +
                        std::to_string(spec_.claims.size()) + ")");
+  joint_.resize(spec_.claims.size());
+  for (auto& [k, joint] : joint_slacks(spec_, claims_, kernels_)) joint_[k] = std::move(joint);
+}
+
+std::vector<std::pair<std::size_t, formula::JointSlack>> joint_slacks(const formula::TheoremSpec& spec,
+                                                                     const std::vector<std::size_t>& claims,
+                                                                     BoxKernels kernels) {
+  std::vector<std::pair<std::size_t, formula::JointSlack>> out;
+  if (kernels == BoxKernels::Engine) return out;
+  std::vector<std::size_t> all = claims;
+  if (all.empty())
+    for (std::size_t k = 0; k < spec.claims.size(); ++k) all.push_back(k);
+  for (std::size_t k : all)
+    if (k < spec.claims.size())
+      if (std::optional<formula::JointSlack> joint = formula::joint_slack(spec, spec.claims[k])) out.emplace_back(k, std::move(*joint));
+  return out;
 }
 
 template <class R>
@@ -133,7 +161,7 @@ std::vector<R> BoxStatement::natural_slacks(const Box& box, const std::vector<st
   std::vector<R> out;
   for (std::size_t k : which) {
     const formula::ClaimSpec& c = spec_.claims[k];
-    out.push_back(slack_value(Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation}));
+    out.push_back(with_joint_slack(slack_value(Claim<R>{"", scalar(c.value), scalar(c.bound), c.relation}), joint_[k], names));
   }
   return out;
 }
@@ -262,7 +290,7 @@ BoxVerdict BoxStatement::evaluate(const Box& box, unsigned bits) const {
     std::vector<bool> undecided;
     for (std::size_t k : claims_) {
       claims.push_back(claim_of(spec_.claims[k]));
-      slacks.push_back(slack_value(claims.back()));
+      slacks.push_back(with_joint_slack(slack_value(claims.back()), joint_[k], names));
       undecided.push_back(!holds(verdict(claims.back(), slacks.back(), nullptr)));
     }
     if (uses_derivatives() && std::find(undecided.begin(), undecided.end(), true) != undecided.end())

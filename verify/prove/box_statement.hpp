@@ -3,8 +3,11 @@
 // definitions and claims in interval arithmetic with every input bound to the enclosure of its
 // box, so that each claim's slack enclosure holds the slack at every point of the box.
 #include <cstddef>
+#include <optional>
+#include <utility>
 #include <vector>
 
+#include "verify/formula/joint_slack.hpp"
 #include "verify/formula/theorem_spec.hpp"
 #include "verify/prove/region.hpp"
 #include "verify/engine/slack.hpp"
@@ -46,9 +49,18 @@ enum class BoxKernels { Range, Engine };
 //              slack enclosure is the intersection of them all. A theorem file whose claims or
 //              definitions use a kernel without derivatives (largest, spectral_norm) is evaluated
 //              in the natural form alone.
+// With either, a claim that has a joint slack (verify/formula/joint_slack.hpp) also takes its
+// kernel's enclosure (with BoxKernels::Range).
 enum class BoxForms { Natural, MeanValue };
 
 const char* box_forms_key(BoxForms f);  // "natural", "mean-value"
+
+// The joint slacks (verify/formula/joint_slack.hpp) an evaluation with `kernels` takes for the
+// claims at positions `claims` of `spec` (all of them when empty): (position, joint slack), in the
+// order of `claims`. None with BoxKernels::Engine (naive propagation).
+std::vector<std::pair<std::size_t, formula::JointSlack>> joint_slacks(const formula::TheoremSpec& spec,
+                                                                     const std::vector<std::size_t>& claims,
+                                                                     BoxKernels kernels);
 
 class BoxStatement {
  public:
@@ -79,6 +91,7 @@ class BoxStatement {
   VerdictPolicy policy_;
   BoxForms forms_;
   bool differentiable_;
+  std::vector<std::optional<formula::JointSlack>> joint_;  // per claim of spec_ (BoxKernels::Range only)
 
   // The slacks of the claims at positions `which` (of spec_.claims) on `box`, in the natural form.
   template <class R>

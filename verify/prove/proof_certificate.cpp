@@ -103,6 +103,10 @@ nlohmann::json certificate_json(const ProvedStatement& statement, const Region& 
   j["sizes"] = region.sizes;
   j["region"] = region_json(region);
   if (!statement.ordered_cone.empty()) j["reduction"] = {{"ordered_cone", statement.ordered_cone}};
+  nlohmann::json joints = nlohmann::json::array();
+  for (const auto& [k, joint] : joint_slacks(*statement.spec, statement.claims, statement.kernels))
+    joints.push_back({{"claim", k + 1}, {"kernel", formula::joint_slack_key(joint.kind)}});
+  if (!joints.empty()) j["joint_slacks"] = joints;
   j["outcome"] = proof_outcome_key(proof.outcome);
   if (proof.witness) j["witness"] = case_to_json(*proof.witness);
   nlohmann::json nodes = nlohmann::json::array(), leaves = nlohmann::json::array();
@@ -240,6 +244,30 @@ RecheckResult recheck(const nlohmann::json& j, unsigned threads, const Violation
   const BoxStatement statement(spec, proved_region, claims, softmax == "engine" ? BoxKernels::Engine : BoxKernels::Range, {},
                                forms == box_forms_key(BoxForms::Natural) ? BoxForms::Natural : BoxForms::MeanValue);
   const std::set<std::size_t> proved(statement.claims().begin(), statement.claims().end());
+  // The joint slacks a certificate records are verified, not trusted: the claims' formulas must
+  // have exactly those (recognised afresh on the embedded statement), and the leaves are evaluated
+  // with them.
+  std::vector<std::pair<std::size_t, std::string>> joints_recorded, joints_found;
+  if (j.contains("joint_slacks")) {
+    const nlohmann::json& joints = j.at("joint_slacks");
+    if (!joints.is_array()) throw InputError("certificate: joint_slacks must be an array");
+    for (std::size_t n = 0; n < joints.size(); ++n) {
+      const std::string where = "joint_slacks[" + std::to_string(n) + "]";
+      joints_recorded.emplace_back(read.get<std::size_t>(joints[n], "claim", where),
+                                   read.get<std::string>(joints[n], "kernel", where));
+    }
+  }
+  for (const auto& [k, joint] : joint_slacks(spec, statement.claims(), statement.kernels()))
+    joints_found.emplace_back(k + 1, formula::joint_slack_key(joint.kind));
+  const auto listed = [](const std::vector<std::pair<std::size_t, std::string>>& joints) {
+    std::string text;
+    for (const auto& [claim, kernel] : joints) text += (text.empty() ? "" : ", ") + ("claim " + std::to_string(claim) + ": " + kernel);
+    return text.empty() ? std::string("none") : text;
+  };
+  if (joints_recorded != joints_found)
+    return fail("the joint slacks recorded (" + listed(joints_recorded) + ") are not those of the statement's claims (" +
+                listed(joints_found) + ")");
+  for (const auto& [claim, kernel] : joints_found) result.joint_slacks.push_back("claim " + std::to_string(claim) + ": " + kernel);
   for (std::size_t k : proved) result.claims.push_back(claim_line(spec, k));
   result.shared_kernels = shared_kernels(spec, statement.claims(), statement.kernels(), statement.uses_derivatives());
   const std::string outcome = read.get<std::string>(j, "outcome", "");

@@ -13,6 +13,8 @@
 //    "sizes": {"L": 3}, "region": [{"coordinate": "logits[0]", "interval": ["-2", "2"]}, ...],
 //    "reduction": {"ordered_cone": "logits"} (absent: none; the tree's boxes are then the cone's
 //    coordinates, verify/prove/ordered_cone.hpp),
+//    "joint_slacks": [{"claim": 2, "kernel": "top-weight-over-jacobian-norm"}] (absent: none; the
+//    kernels that enclosed a claim's slack as one, verify/formula/joint_slack.hpp),
 //    "outcome": "proven_on_region" | "violated" | "undecided", "witness": case (violated),
 //    "nodes": [{"cut": {"coordinate": 1, "at": "0"}, "low": 1, "high": 2}, {"leaf": 0}, ...],
 //    "leaves": [{"box": [["-2", "0"], ...], "status": "proven", "tier": "binary64", "bits": 53}, ...],
@@ -83,6 +85,7 @@ struct RecheckResult {
   std::vector<std::string> claims;  // "claim 1: a <= b", the claims it proves (or refutes)
   std::string sizes, region;        // sizes_text, region_text of its region
   std::string reduction;            // the symmetry reduction verified, or "" (ordered_cone.hpp)
+  std::vector<std::string> joint_slacks;  // the joint slacks verified ("claim 2: top-weight-over-jacobian-norm")
   std::optional<Case> witness;      // VIOLATED: the counterexample certified again
   ProofOutcome outcome = ProofOutcome::Undecided;
   std::size_t leaves = 0, proven = 0, outside = 0, residual = 0;

@@ -5,7 +5,7 @@
 namespace nb::prove {
 namespace {
 
-enum class Kernel { MeanValueForm, SoftmaxOverBox, Softmax, JacobianNormOverBox, SpectralNorm, Largest, SumOfOthers };
+enum class Kernel { MeanValueForm, SoftmaxOverBox, Softmax, JacobianNormOverBox, SpectralNorm, Largest, SumOfOthers, TopWeightGap };
 
 const char* kernel_name(Kernel k) {
   switch (k) {
@@ -17,6 +17,8 @@ const char* kernel_name(Kernel k) {
     case Kernel::SpectralNorm: return "the general spectral norm (verify/kernels/spectral_norm.hpp)";
     case Kernel::Largest: return "largest (verify/kernels/kth_largest.hpp)";
     case Kernel::SumOfOthers: return "sum_of_others (verify/kernels/softmax.hpp)";
+    case Kernel::TopWeightGap:
+      return "the top weight's gap to the softmax Jacobian's norm, a joint slack (verify/kernels/top_weight_downdate_gap.hpp)";
   }
   return "";
 }
@@ -59,6 +61,7 @@ std::vector<std::string> shared_kernels(const formula::TheoremSpec& spec, const 
       collect(spec.claims[k].bound.root, e, found);
     }
   }
+  if (!joint_slacks(spec, claims, kernels).empty()) found.insert({Kernel::TopWeightGap, Kernel::SoftmaxOverBox});
   std::vector<std::string> names;
   for (Kernel k : found) names.push_back(kernel_name(k));
   return names;
