@@ -26,7 +26,7 @@ sharp=softmax-jacobian-spectral-sharp
 expect 0 '^PROVEN ON REGION: every claim holds at every point of the region' \
   "$nb" prove $sharp --size L=3 --region 'logits=[-2,2]' --region 'T=[1/2,2]' --claim 1 --threads 2 \
   --certificate "$dir/sharp.json"
-expect 0 "PROVEN ON REGION: 1 leaves cover the ordered cone's coordinate box .*evaluated in its recorded arithmetic and again in another' \
+expect 0 "PROVEN ON REGION: 1 leaves cover the ordered cone's coordinate box .*evaluated in its recorded arithmetic and again in another" \
   "$nb" recheck "$dir/sharp.json"
 # recheck says what it verified: the statement's SHA-256 (compared with the theorem folder's file of
 # that id), the claims, the sizes and the region.
