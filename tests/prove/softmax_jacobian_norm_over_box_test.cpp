@@ -67,6 +67,38 @@ TEST(SoftmaxJacobianNormOverBox, StaysBelowTheSharpBoundNearATie) {
   EXPECT_GT(norm.upper(), 1.0 - 1e-3);
 }
 
+// Beyond kCompressionDenseLength the compression's trial vector comes from the eigenvector formula
+// of a rank-one downdate (O(L)), not a dense eigensolver: the same vector up to rounding, so the
+// bound it gives still encloses the norm at sampled points and stays as tight.
+TEST(SoftmaxJacobianNormOverBox, LongRowsTakeTheDowndatesEigenvector) {
+  std::mt19937_64 rng(kSeed);
+  std::uniform_real_distribution<double> centre(-6, 6), unit(0, 1);
+  const Eigen::Index L = 200;
+  Eigen::VectorXd c(L);
+  Vector<double> logits(L);
+  for (Eigen::Index i = 0; i < L; ++i) logits[i] = centre(rng);
+  const Vector<double> weights = softmax(logits, 1.0);
+  for (Eigen::Index i = 0; i < L; ++i) c[i] = weights[i];
+  Eigen::MatrixXd S = Eigen::MatrixXd(c.asDiagonal()) - c * c.transpose();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(S);
+  const std::optional<Eigen::VectorXd> u = top_eigenvector(c, eigen.eigenvalues()[L - 1]);
+  ASSERT_TRUE(u.has_value());
+  EXPECT_GT(std::abs(u->normalized().dot(eigen.eigenvectors().col(L - 1))), 1 - 1e-9);
+
+  Vector<DoubleInterval> box(L);
+  for (Eigen::Index i = 0; i < L; ++i) box[i] = DoubleInterval::from_ends(logits[i], logits[i] + 1e-3);
+  const DoubleInterval norm = softmax_jacobian_norm_over_box(box, DoubleInterval(1.0));
+  ASSERT_FALSE(norm.is_nan());
+  for (int sample = 0; sample < 10; ++sample) {
+    Vector<double> l(L);
+    for (Eigen::Index i = 0; i < L; ++i) l[i] = logits[i] + 1e-3 * unit(rng);
+    const double point = spectral_norm(Matrix<double>(softmax_jacobian(softmax(l, 1.0), 1.0)));
+    EXPECT_LE(norm.lower(), point + 1e-12);
+    EXPECT_GE(norm.upper(), point - 1e-12);
+  }
+  EXPECT_LT(norm.upper() - norm.lower(), 1e-2);
+}
+
 TEST(SoftmaxJacobianNormOverBox, ATemperatureThatMayBeZeroGivesUnknown) {
   Vector<DoubleInterval> box(2);
   box << DoubleInterval(0.0), DoubleInterval(1.0);

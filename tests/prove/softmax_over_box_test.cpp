@@ -100,5 +100,44 @@ TEST(SoftmaxOverBox, ATemperatureThatMayBeZeroGivesUnknownWeights) {
   EXPECT_TRUE(a[1].is_nan());
 }
 
+// Beyond kSoftmaxOverBoxPairwiseLength at a point T, the factored O(L) form: still the range up to
+// a few roundings (the weights at the two extreme vertices), and an enclosure of sampled weights.
+TEST(SoftmaxOverBox, LongRowsAtAPointTemperatureKeepTheRange) {
+  std::mt19937_64 rng(kSeed);
+  SCOPED_TRACE("seed " + std::to_string(kSeed));
+  std::uniform_real_distribution<double> centre(-20, 20), unit(0, 1);
+  for (const std::size_t L : {65, 300, 1024}) {
+    std::vector<double> lo(L), hi(L);
+    for (std::size_t i = 0; i < L; ++i) {
+      lo[i] = centre(rng);
+      hi[i] = lo[i] + 1e-3 * unit(rng);
+    }
+    const double T = 8;
+    const Vector<DoubleInterval> a = softmax_over_box(box_of(lo, hi), DoubleInterval(T));
+    for (std::size_t i = 0; i < L; i += 7) {
+      const auto k = static_cast<Eigen::Index>(i);
+      std::vector<double> low_vertex = hi, high_vertex = lo;  // weight i at its least and its most
+      low_vertex[i] = lo[i];
+      high_vertex[i] = hi[i];
+      const double least = point_softmax(low_vertex, T)[k], most = point_softmax(high_vertex, T)[k];
+      EXPECT_LE(a[k].lower(), least * (1 + 1e-12)) << "L = " << L << ", weight " << i;
+      EXPECT_GE(a[k].upper(), most * (1 - 1e-12)) << "L = " << L << ", weight " << i;
+      // Within a few roundings of the range: relative widening far below the box's own spread.
+      EXPECT_GE(a[k].lower(), least * (1 - 1e-12)) << "L = " << L << ", weight " << i;
+      EXPECT_LE(a[k].upper(), most * (1 + 1e-12)) << "L = " << L << ", weight " << i;
+    }
+    for (int sample = 0; sample < 20; ++sample) {
+      std::vector<double> l(L);
+      for (std::size_t i = 0; i < L; ++i) l[i] = lo[i] + (hi[i] - lo[i]) * unit(rng);
+      const Vector<double> w = point_softmax(l, T);
+      for (std::size_t i = 0; i < L; ++i) {
+        const auto k = static_cast<Eigen::Index>(i);
+        EXPECT_LE(a[k].lower(), w[k] * (1 + 1e-12)) << "L = " << L << ", weight " << i;
+        EXPECT_GE(a[k].upper(), w[k] * (1 - 1e-12)) << "L = " << L << ", weight " << i;
+      }
+    }
+  }
+}
+
 }  // namespace softmax_over_box_test
 }  // namespace nb

@@ -16,6 +16,8 @@
 #include "verify/io/atomic_file.hpp"
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/progress_line.hpp"
+#include "verify/cli/prove_rows.hpp"
+#include "verify/cli/source_options.hpp"
 #include "verify/cli/run_deadline.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/wall_time_limit_option.hpp"
@@ -97,7 +99,8 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
       "  normbound prove softmax-jacobian-spectral-as-printed --size L=2 --region logits=[-1,1] --region T=[1,1]\n"
       "  normbound prove softmax-jacobian-spectral-sharp --size L=3 --region logits=[-2,2] --region T=[1/2,2] \\\n"
       "      --claim 1 --certificate sharp.cert.json\n"
-      "  normbound recheck sharp.cert.json");
+      "  normbound recheck sharp.cert.json\n"
+      "  normbound prove softmax-weight-bounds --source gpt2-positions:DIR --rows 4 --radius 1e-3");
   prove->add_option("id", o.id, "The theorem to prove ('normbound list' shows them)");
   prove->add_option("--theorem-file", o.theorem_file, "Prove the theorem stated in this TOML file (docs/theorem-files.md)");
   prove->add_option("--size", o.sizes, "Fix a length: NAME=N, e.g. L=3 (repeatable; every length needs one)");
@@ -123,6 +126,14 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
   prove->add_flag("--no-reduction", o.no_reduction,
                   "Prove on the whole region even where the statement is invariant under permuting a vector's entries "
                   "(by default it is proved on the ordered cone of that vector)");
+  add_source_options(*prove, o.source, o.top_n);
+  prove->get_option("--source")
+      ->description("Prove on the neighbourhood of every selected row of a model source (with --radius): "
+                    "hf:DIR (with --text), gpt2-positions:DIR, gpt2:DIR (with --text), attention-dump:PATH, file:PATH");
+  prove->add_option("--radius", o.radius,
+                    "With --source: each row's box, every entry of its vector and matrix inputs (logits, or query and "
+                    "keys) within this of the row's, scalars (T) as the row gives them; an exact literal "
+                    "(1e-3 is exactly 1/1000, 1/1024)");
   return prove;
 }
 
@@ -134,6 +145,12 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
   std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
   refuse_outputs_onto_inputs({{"--certificate", o.certificate}, {"--json", o.json}}, {},
                              {{"--theorem-file", o.theorem_file}});
+  if (o.source.spec != "random") {
+    if (ranks.size() > 1) throw UsageError("--source runs in one process (give no mpirun)");
+    const StatementFile file = statement_file(o);
+    return run_prove_rows(o, file.path, file.spec, stdout_stream);
+  }
+  if (!o.radius.empty()) throw UsageError("--radius applies to --source SPEC: the neighbourhood of each row of a source");
   // The proof stops at its time limit between boxes; a box's evaluation or a counterexample's
   // exact decisions that run on past it end the run a tenth of the limit (at least 1 s) later.
   std::ostringstream limit;

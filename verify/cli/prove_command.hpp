@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "models/sources/load_source.hpp"
 #include "verify/distributed/rank_world.hpp"
 
 namespace nb::cli {
@@ -26,6 +27,11 @@ struct ProveOptions {
   std::string cases_dir;
   std::string forms = "mean-value";  // natural | mean-value (prove::BoxForms)
   bool no_reduction = false;        // prove on the whole region, not on an ordered cone (prove/ordered_cone.hpp)
+  // --source SPEC --radius R: the neighbourhood of every selected row of a model source
+  // (verify/cli/prove_rows.hpp); spec "random" (the default): none, the region.
+  sources::SourceRequest source;
+  std::vector<std::size_t> top_n{5};
+  std::string radius;  // an exact literal >= 0
 };
 
 CLI::App* add_prove_command(CLI::App& app, ProveOptions& options);

@@ -56,28 +56,51 @@ inline double weighted_median(const std::vector<double>& x, const std::vector<do
 
 }  // namespace softmax_jacobian_norm_over_box_detail
 
+// Longest L whose trial vector comes from a dense eigensolver (O(L^3)); beyond, from the
+// eigenvector formula of a rank-one downdate (O(L)).
+inline constexpr Eigen::Index kCompressionDenseLength = 64;
+
+// The top eigenvector of S(c) = diag(c) - c c^T in binary64 (any unit vector serves the bound;
+// the closer to the eigenvector, the tighter): by a dense eigensolver up to
+// kCompressionDenseLength, beyond as u_i = c_i / (c_i - lambda) (the eigenvector of a diagonal
+// minus a rank-one term for its eigenvalue lambda, here `top`, S(c)'s largest). None where it is
+// not finite (lambda equal to a weight: tied top weights).
+inline std::optional<Eigen::VectorXd> top_eigenvector(const Eigen::VectorXd& c, double top) {
+  const Eigen::Index L = c.size();
+  if (!c.allFinite()) return std::nullopt;
+  if (L > kCompressionDenseLength) {
+    Eigen::VectorXd u(L);
+    for (Eigen::Index i = 0; i < L; ++i) u[i] = c[i] / (c[i] - top);
+    if (!u.allFinite()) return std::nullopt;
+    return u;
+  }
+  Eigen::MatrixXd S(L, L);
+  for (Eigen::Index i = 0; i < L; ++i)
+    for (Eigen::Index j = 0; j < L; ++j) S(i, j) = (i == j ? c[i] : 0.0) - c[i] * c[j];
+  if (!S.allFinite()) return std::nullopt;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(S);
+  return Eigen::VectorXd(eigen.eigenvectors().col(L - 1));  // eigenvalues ascend
+}
+
 // An enclosure of {lambda_max(diag(a) - a a^T) : a a weight vector (sum 1) in the box `a`} by the
-// 2 x 2 compression above, u the top eigenvector of S(centre) (from binary64); none where
-// 2 rho - tr is not certainly > 0 on the box (a repeated or nearly repeated top eigenvalue).
+// 2 x 2 compression above, u the top eigenvector of S(centre) (top_eigenvector; `top` an
+// approximation of S(centre)'s largest eigenvalue); none where 2 rho - tr is not certainly > 0 on
+// the box (a repeated or nearly repeated top eigenvalue).
 template <class R>
-std::optional<R> compressed_top_eigenvalue(const Vector<R>& a, const Vector<R>& centre) {
+std::optional<R> compressed_top_eigenvalue(const Vector<R>& a, const Vector<R>& centre, double top) {
   using std::abs;
   using std::sqrt;
   using softmax_jacobian_norm_over_box_detail::weighted_median;
   const Eigen::Index L = a.size();
-  Eigen::MatrixXd S(L, L);
-  for (Eigen::Index i = 0; i < L; ++i)
-    for (Eigen::Index j = 0; j < L; ++j) {
-      const double ai = static_cast<double>(midpoint_of(centre[i])), aj = static_cast<double>(midpoint_of(centre[j]));
-      S(i, j) = (i == j ? ai : 0.0) - ai * aj;
-    }
-  if (!S.allFinite()) return std::nullopt;
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(S);
-  const Eigen::VectorXd top = eigen.eigenvectors().col(L - 1);  // eigenvalues ascend
+  Eigen::VectorXd c(L);
+  for (Eigen::Index i = 0; i < L; ++i) c[i] = static_cast<double>(midpoint_of(centre[i]));
+  const std::optional<Eigen::VectorXd> eigenvector = top_eigenvector(c, top);
+  if (!eigenvector) return std::nullopt;
+  const Eigen::VectorXd& top_vector = *eigenvector;
   Vector<R> u(L);
   R length = R(0);
   for (Eigen::Index i = 0; i < L; ++i) {
-    u[i] = R(top[i]);
+    u[i] = R(top_vector[i]);
     length += u[i] * u[i];
   }
   length = sqrt(length);
@@ -156,7 +179,8 @@ R softmax_jacobian_norm_over_box(const Vector<R>& logits, const R& T) {
     gershgorin = max_of(gershgorin, R(R(2) * nearest * R(R(1) - nearest)));
   }
   norm = intersection(norm, between(decltype(lo)(0), upper_end_of(gershgorin)));
-  if (const std::optional<R> compressed = compressed_top_eigenvalue(a, centre_weights))
+  if (const std::optional<R> compressed =
+          compressed_top_eigenvalue(a, centre_weights, static_cast<double>(midpoint_of(centre_norm))))
     norm = intersection(norm, *compressed);
   return norm / T;  // NaN where the enclosures are disjoint: one of them is wrong
 }
