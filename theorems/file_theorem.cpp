@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "models/random/bounded_logit_sweeps.hpp"
+#include "models/random/coverage_cases.hpp"
 #include "models/random/finite_difference_cases.hpp"
 #include "models/random/key_query_cases.hpp"
 #include "models/random/length_scaled_cases.hpp"
@@ -301,6 +302,7 @@ class FileTheorem final : public Theorem {
       case SuiteSpec::Generator::RandomSetCases: cases = random::random_set_cases(request, id, false); break;
       case SuiteSpec::Generator::RandomRateCases: cases = random::random_rate_cases(request, id, false); break;
       case SuiteSpec::Generator::EverySizeCases: cases = random::every_size_cases(request, id); break;
+      case SuiteSpec::Generator::CoverageCases: cases = random::coverage_cases(request, id); break;
     }
     for (Case& c : cases) {
       c.theorem = spec_.info.id;

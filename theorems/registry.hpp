@@ -20,8 +20,9 @@ struct TheoremFileRead {
   const Theorem* theorem = nullptr;
 };
 
-// Every registered theorem, in list order: the C++ ones, the theorem folder's files in name order,
-// then the files added. Ids are unique. The first call reads the folder; it throws InputError
+// Every registered theorem, in registration order: the C++ ones, the theorem folder's files in name
+// order, then the files added (`list` and `check --all` show them in the paper's order:
+// verify/cli/paper_reference.hpp). Ids are unique. The first call reads the folder; it throws InputError
 // when the folder is missing or a file of it cannot be read or states no theorem (naming the file,
 // line and column), and is tried again at the next call.
 const std::vector<std::unique_ptr<Theorem>>& all();

@@ -1,4 +1,4 @@
-// The registered theorems, one line each, in the order `normbound list` shows them.
+// The registered theorems, one line each (`normbound list` shows them in the paper's order).
 // Adding a theorem: write theorems/<id>.cpp ending in NORMBOUND_DEFINE_THEOREM(Name), then add
 // NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
 NORMBOUND_THEOREM(NormalizerWeightBounds)
@@ -12,4 +12,3 @@ NORMBOUND_THEOREM(SeparabilityUpperEnvelope)
 NORMBOUND_THEOREM(SeparabilityUpperEnvelopeExpectation)
 NORMBOUND_THEOREM(SeparabilityEnvelopeFloor)
 NORMBOUND_THEOREM(SeparabilityFractionCap)
-NORMBOUND_THEOREM(MultiheadCoverage)

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "theorems/registry.hpp"
 #include "verify/io/errors.hpp"
 
 namespace nb::cli {
@@ -75,6 +76,45 @@ TEST(PaperReference, RefusesPartialOrUncitedReferencesListingTheCitedOnes) {
 TEST(PaperReference, SelectsTheSevenRegisteredTheoremsThatCiteCorollary3) {
   EXPECT_EQ(theorems_citing({"Corollary", "3"}, {}).size(), 7u);
   EXPECT_EQ(theorems_citing({"Corollary", "3"}, {}), theorems_citing({"Cor. 3"}, {}));
+}
+
+std::vector<std::string> ids_in_paper_order(const std::vector<std::string>& ids) {
+  std::vector<const Theorem*> theorems;
+  for (const std::string& id : ids) {
+    theorems.push_back(theorems::find(id));
+    if (theorems.back() == nullptr) ADD_FAILURE() << id << " is not registered";
+  }
+  std::vector<std::string> out;
+  for (const Theorem* t : in_paper_order(theorems)) out.push_back(t->info().id);
+  return out;
+}
+
+// Sections, Lemmas, Theorems, Corollaries, each by number (Section 2.3 before 3.3 before 4); in one
+// part the source naming it before one beside it, then fidelity (as printed first); a source citing
+// no part of the paper last. Given in reverse, so that the registry's order cannot pass for it.
+TEST(PaperReference, OrdersTheoremsAsThePaperDoes) {
+  const std::vector<std::string> paper_order{"softmax-lipschitz",                    // Section 2.3
+                                             "finite-difference-sensitivity",        // Section 3.3
+                                             "multihead-coverage",                   // Section 4
+                                             "normalizer-weight-bounds",             // Lemma 1
+                                             "length-scaled-softmax-concentration",  // beside Lemma 1
+                                             "normalizer-jacobian-bound",            // Lemma 2
+                                             "topn-distance-fixed",                  // Theorem 1
+                                             "separability-lower",                   // Theorem 2
+                                             "softmax-weight-bounds",                // Corollary 1
+                                             "topn-distance-full-selection",         // Corollary 2(ii)
+                                             "softmax-jacobian-spectral-as-printed",  // Corollary 3, verbatim
+                                             "softmax-jacobian-entry",               // Corollary 3, extension
+                                             "softmax-jacobian-spectral-sharp",      // beside Corollary 3
+                                             "softmax-entropy-log-l"};               // Shannon (1948)
+  EXPECT_EQ(ids_in_paper_order({paper_order.rbegin(), paper_order.rend()}), paper_order);
+}
+
+TEST(PaperReference, RegisteredTheoremsComeInPaperOrder) {
+  const std::vector<const Theorem*> all = registered_in_paper_order();
+  EXPECT_EQ(all, in_paper_order(all));
+  EXPECT_EQ(all.size(), theorems::all().size());
+  EXPECT_EQ(all.front()->info().id, "softmax-lipschitz");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// multihead-coverage: the paper's numbers are certified exactly, wrong numbers and non-minimal H
-// are refuted, and input errors.
+// multihead-coverage (theorems/multihead-coverage.toml): the paper's numbers are decided exactly,
+// wrong numbers and non-minimal H are refuted, and input errors.
 #include <gtest/gtest.h>
 
 #include "tests/theorems/witness_checks.hpp"
@@ -22,7 +22,8 @@ Case coverage_case(const std::string& p, std::int64_t H, const std::string& cove
   return c;
 }
 
-// The verdict of every claim at 128 bits.
+// The verdict of every claim at 128 bits: the stated coverage, H reaching the target, H - 1 not,
+// the two logarithmic claims, inclusion-exclusion.
 std::vector<Verdict> claim_verdicts(const Case& c) {
   set_working_precision(128);
   std::vector<Verdict> v;
@@ -31,15 +32,20 @@ std::vector<Verdict> claim_verdicts(const Case& c) {
   return v;
 }
 
-TEST(MultiheadCoverage, PaperNumbersAreCertifiedExactly) {
-  // Equalities certified with slack exactly 0 and inequalities with room: all PROVEN.
-  using V = std::vector<Verdict>;
-  EXPECT_EQ(claim_verdicts(coverage_case("0.8", 2, "0.96", "")), V({Verdict::Proven, Verdict::Proven}));
-  EXPECT_EQ(claim_verdicts(coverage_case("0.8", 3, "0.992", "")), V({Verdict::Proven, Verdict::Proven}));
-  EXPECT_EQ(claim_verdicts(coverage_case("0.8", 3, "", "0.99")), V(5, Verdict::Proven));
-  const CaseOutcome o = check(kId, coverage_case("0.8", 3, "0.992", ""));
-  EXPECT_EQ(o.slack.lo, "0");
-  EXPECT_EQ(o.slack.hi, "0");
+TEST(MultiheadCoverage, PaperNumbersAreDecidedExactly) {
+  // 0.8, 0.96 and 0.992 are not dyadic: no enclosure is a point, and the exact tier decides the
+  // equalities, with slack exactly 0.
+  for (const Case& c : {coverage_case("0.8", 2, "0.96", ""), coverage_case("0.8", 3, "0.992", ""),
+                        coverage_case("0.8", 3, "", "0.99")}) {
+    const CaseOutcome o = check(kId, c);
+    EXPECT_EQ(o.verdict, Verdict::EqualExact) << c.label;
+    EXPECT_EQ(o.slack.lo, "0");
+    EXPECT_EQ(o.slack.hi, "0");
+  }
+  // At a dyadic p the equalities are points in intervals already: PROVEN.
+  const std::vector<Verdict> dyadic = claim_verdicts(coverage_case("1/2", 3, "0.875", ""));
+  EXPECT_EQ(dyadic.front(), Verdict::Proven);
+  EXPECT_EQ(dyadic.back(), Verdict::Proven);
 }
 
 TEST(MultiheadCoverage, WrongNumbersAndNonMinimalHAreRefuted) {
@@ -51,16 +57,17 @@ TEST(MultiheadCoverage, WrongNumbersAndNonMinimalHAreRefuted) {
 
 TEST(MultiheadCoverage, ExactBoundaryIsCertifiedAndItsLogarithmIsEqualExactly) {
   // (1 - 1/2)^2 = 1 - 3/4: coverage(1/2, 2) - 3/4 is exactly 0 in intervals, so EQUAL (exact)
-  // there already; log(1/4)/log(1/2) = 2 is only TIGHT in intervals, and EQUAL (exact) once
+  // there already; log(1/4)/log(1/2) = 2 is only undecided in intervals, and EQUAL (exact) once
   // evaluated exactly.
   const Case c = coverage_case("1/2", 2, "", "3/4");
-  EXPECT_EQ(claim_verdicts(c)[0], Verdict::EqualExact);
+  EXPECT_EQ(claim_verdicts(c)[1], Verdict::EqualExact);
+  EXPECT_EQ(claim_verdicts(c)[4], Verdict::Inconclusive);
   EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
 }
 
-TEST(MultiheadCoverage, LargeHBecomesExactWithEscalation) {
-  // 19/20 with q = 999/1000 needs H = 3; 1/20 needs H = 135, integers of ~600 bits.
-  EXPECT_EQ(check(kId, coverage_case("1/20", 135, "", "999/1000")).verdict, Verdict::NearTight);
+TEST(MultiheadCoverage, LargeHIsDecided) {
+  // 1/20 with q = 999/1000 needs H = 135: powers of 1/20 (not dyadic) to the 135th.
+  EXPECT_EQ(check(kId, coverage_case("1/20", 135, "", "999/1000")).verdict, Verdict::EqualExact);
   EXPECT_EQ(check(kId, coverage_case("1/20", 134, "", "999/1000")).verdict, Verdict::Violated);
 }
 

@@ -230,7 +230,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   std::map<std::string, CaseList> from_source;  // built when asked, a chunk at a time
   for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
   if (o.all)
-    for (const auto& t : theorems::all()) selected.push_back(t.get());
+    for (const Theorem* t : registered_in_paper_order()) selected.push_back(t);
   if (!o.paper_refs.empty() || !o.fidelities.empty()) {
     selected = theorems_citing(o.paper_refs, o.fidelities);
     if (selected.empty())

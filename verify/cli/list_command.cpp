@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "theorems/registry.hpp"
+#include "verify/cli/paper_reference.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/wrapped_text.hpp"
 #include "verify/engine/suite_regime.hpp"
@@ -26,15 +26,16 @@ CLI::App* add_list_command(CLI::App& app, ListOptions& options) {
               "'check --regime paper' draws them at (or why it does not run them).");
   list->add_flag("--json", options.json, "Print a JSON array (with the LaTeX statements and assumptions)");
   list->add_option("--theorem-file", options.theorem_files,
-                   "Add the theorem stated in this TOML file, listed last with its generated LaTeX (repeatable)");
+                   "Add the theorem stated in this TOML file, listed in the paper's order with its generated LaTeX (repeatable)");
   return list;
 }
 
 int run_list(const ListOptions& options, std::ostream& out, std::optional<std::size_t> width) {
   add_theorem_files(options.theorem_files);
+  const std::vector<const Theorem*> theorems = registered_in_paper_order();
   if (options.json) {
     nlohmann::json all = nlohmann::json::array();
-    for (const auto& t : theorems::all()) {
+    for (const Theorem* t : theorems) {
       const TheoremInfo& i = t->info();
       all.push_back({{"id", i.id},
                      {"title", i.title},
@@ -55,7 +56,7 @@ int run_list(const ListOptions& options, std::ostream& out, std::optional<std::s
   const std::size_t line_width = width.value_or(std::numeric_limits<std::size_t>::max());
   // The id column fits the longest id (theorem files may bring long ones) and a space.
   std::size_t id_width = 0;
-  for (const auto& t : theorems::all()) id_width = std::max(id_width, t->info().id.size() + 1);
+  for (const Theorem* t : theorems) id_width = std::max(id_width, t->info().id.size() + 1);
   const std::size_t text_column = id_width + kFidelityWidth + kExpectWidth;
   const bool beside = line_width >= text_column + kMinTextWidth;
   const std::size_t indent = beside ? text_column : kNarrowIndent;
@@ -77,7 +78,7 @@ int run_list(const ListOptions& options, std::ostream& out, std::optional<std::s
   };
   print_columns("id", "fidelity", "expect");
   print_text({"source / statement"}, beside);
-  for (const auto& t : theorems::all()) {
+  for (const Theorem* t : theorems) {
     const TheoremInfo& i = t->info();
     print_columns(i.id, fidelity_name(i.fidelity), expect_name(i.expect));
     print_text({i.source, i.summary, "paper regime: " + regime_summary(i, paper_regime())}, beside);

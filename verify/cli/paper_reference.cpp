@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <limits>
 #include <tuple>
 #include <utility>
 
@@ -92,6 +93,45 @@ std::string references_listed(const std::vector<std::string>& sources) {
   return out;
 }
 
+// Where a source sits in the paper's order (in_paper_order): the first part of the paper it cites.
+struct PaperPlace {
+  int none = 1;  // 0 where the source cites a part of the paper
+  int kind = 0;  // Section, Lemma, Theorem, Corollary, then any other kind
+  std::vector<unsigned long> numbers;  // "2.3": 2, 3
+  std::string rest;                    // what follows them: an item "(ii)", a panel "b"
+  int beside = 0;                      // 1 where the source does not name the part directly
+};
+
+PaperPlace paper_place(const std::string& source) {
+  static constexpr std::array<const char*, 4> kRanked{"Section", "Lemma", "Theorem", "Corollary"};
+  const std::string text = lower_case(source.substr(0, source.find(';')));
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const auto read = reference_at(text, at);
+    if (!read) continue;
+    PaperPlace place;
+    place.none = 0;
+    place.kind = static_cast<int>(std::find(kRanked.begin(), kRanked.end(), read->first.kind) - kRanked.begin());
+    const std::string& number = read->first.number;
+    std::size_t i = 0;
+    while (i < number.size() && is_digit(number[i])) {
+      unsigned long n = 0;
+      for (; i < number.size() && is_digit(number[i]); ++i)  // saturating: a source is a user's text
+        n = n > (std::numeric_limits<unsigned long>::max() - 9) / 10 ? std::numeric_limits<unsigned long>::max()
+                                                                     : n * 10 + static_cast<unsigned long>(number[i] - '0');
+      place.numbers.push_back(n);
+      if (i + 1 < number.size() && number[i] == '.' && is_digit(number[i + 1])) ++i;
+      else break;
+    }
+    place.rest = number.substr(i);
+    // "arXiv 2508.17821, Corollary 3" names it; "..., beside Corollary 3" does not.
+    const std::size_t clause = text.rfind(',', at);
+    const std::size_t words = text.find_first_not_of(' ', clause == std::string::npos ? 0 : clause + 1);
+    place.beside = words < at ? 1 : 0;
+    return place;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::optional<PaperReference> paper_reference(const std::string& text) {
@@ -152,19 +192,39 @@ std::vector<PaperReference> cited_references(const std::vector<std::string>& val
   return out;
 }
 
+std::vector<const Theorem*> in_paper_order(std::vector<const Theorem*> theorems) {
+  const auto key = [](const Theorem* t) {
+    const TheoremInfo& i = t->info();
+    PaperPlace p = paper_place(i.source);
+    return std::make_tuple(p.none, p.kind, std::move(p.numbers), std::move(p.rest), p.beside,
+                           static_cast<int>(i.fidelity), i.id);
+  };
+  std::vector<std::pair<decltype(key(nullptr)), const Theorem*>> keyed;
+  for (const Theorem* t : theorems) keyed.emplace_back(key(t), t);
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t k = 0; k < keyed.size(); ++k) theorems[k] = keyed[k].second;
+  return theorems;
+}
+
+std::vector<const Theorem*> registered_in_paper_order() {
+  std::vector<const Theorem*> all;
+  for (const auto& t : theorems::all()) all.push_back(t.get());
+  return in_paper_order(std::move(all));
+}
+
 std::vector<const Theorem*> theorems_citing(const std::vector<std::string>& references,
                                             const std::vector<std::string>& fidelities) {
   std::vector<std::string> sources;
   for (const auto& t : theorems::all()) sources.push_back(t->info().source);
   const std::vector<PaperReference> cited = cited_references(references, sources);
   std::vector<const Theorem*> out;
-  for (const auto& t : theorems::all()) {
+  for (const Theorem* t : registered_in_paper_order()) {
     const TheoremInfo& i = t->info();
     const bool citing = cited.empty() || std::any_of(cited.begin(), cited.end(),
                                                      [&](const PaperReference& r) { return cites(i.source, r); });
     const bool tagged = fidelities.empty() || std::find(fidelities.begin(), fidelities.end(),
                                                         fidelity_name(i.fidelity)) != fidelities.end();
-    if (citing && tagged) out.push_back(t.get());
+    if (citing && tagged) out.push_back(t);
   }
   return out;
 }

@@ -37,7 +37,18 @@ bool cites(const std::string& source, const PaperReference& reference);
 std::vector<PaperReference> cited_references(const std::vector<std::string>& values,
                                              const std::vector<std::string>& sources);
 
-// The registered theorems, in registry order, that cite one of `references` (any, when empty)
+// `theorems` in the paper's order: by the first part of the paper each source cites, Sections
+// first, then Lemmas, Theorems, Corollaries and the other kinds, each by its number ("2.3" after
+// "2", "2(ii)" after "2(i)"); among those citing one part, a source naming it directly ("Corollary
+// 3") before one beside it ("beside Corollary 3"), then by fidelity (verbatim, reconstructed,
+// heuristic, extension) and id. Theorems citing no part of the paper come last, by id. `list`,
+// `check --all` and so the default report show theorems in this order.
+std::vector<const Theorem*> in_paper_order(std::vector<const Theorem*> theorems);
+
+// Every registered theorem, in the paper's order.
+std::vector<const Theorem*> registered_in_paper_order();
+
+// The registered theorems, in the paper's order, that cite one of `references` (any, when empty)
 // and carry one of the fidelity tags `fidelities` (any, when empty); throws UsageError as
 // cited_references does.
 std::vector<const Theorem*> theorems_citing(const std::vector<std::string>& references,

@@ -37,7 +37,7 @@
 //                                         paired-logit-cases | sparsemax-step-cases | scaled-token-cases |
 //                                         separability-cases | separability-near-infimum-cases |
 //                                         full-selection-cases | random-set-cases | random-rate-cases |
-//                                         every-size-cases
+//                                         every-size-cases | coverage-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //   regime_max_L = 16                     a regime runs it up to this L only, because ...
@@ -116,6 +116,7 @@ struct SuiteSpec {
     RandomSetCases,
     RandomRateCases,
     EverySizeCases,
+    CoverageCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;

@@ -8,7 +8,8 @@ namespace {
 const std::vector<const std::vector<VocabularyEntry>*>& families() {
   static const std::vector<const std::vector<VocabularyEntry>*> all = {&linear_algebra_entries(), &normalizer_entries(),
                                                                              &sign_split_entries(),
-                                                                             &separation_entries()};
+                                                                             &separation_entries(),
+                                                                             &integer_entries()};
   return all;
 }
 

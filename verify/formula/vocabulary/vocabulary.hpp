@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "verify/formula/vocabulary/integers.hpp"
 #include "verify/formula/vocabulary/linear_algebra.hpp"
 #include "verify/formula/vocabulary/normalizers.hpp"
 #include "verify/formula/vocabulary/sign_splits.hpp"
@@ -25,6 +26,7 @@ VocabularyKernel<R> vocabulary_kernel(const std::string& name) {
   if (VocabularyKernel<R> k = linear_algebra_kernel<R>(name)) return k;
   if (VocabularyKernel<R> k = normalizer_kernel<R>(name)) return k;
   if (VocabularyKernel<R> k = separation_kernel<R>(name)) return k;
+  if (VocabularyKernel<R> k = integer_kernel<R>(name)) return k;
   return sign_split_kernel<R>(name);
 }
 
