@@ -9,6 +9,7 @@
 #include <string>
 
 #include "theorems/file_theorem.hpp"
+#include "theorems/registry.hpp"
 #include "verify/engine/engine.hpp"
 #include "verify/formula/theorem_spec.hpp"
 
@@ -177,6 +178,39 @@ TEST(FileTheoremNaming, OneJacobianNormAtTwoTemperaturesNamedOrNot) {
        .bound_named = "T * spectral_norm(J)",
        .relation = "<="});
   EXPECT_GT(equal, 0u) << "an equality: the tied cases are EQUAL (exact)";
+}
+
+TEST(FileTheoremNaming, SeparabilityDistancesAndCountNamedOrNot) {
+  // Theorem 2's upper envelope as the library states it (distances_to_sum and separable_count of
+  // the named a, vectors and selected share one set of Gram rows in a run), and with the
+  // arguments of both calls written inline (each computes its own): the same verdict and the same
+  // enclosures on every case of its suite, ties and exact decisions among them.
+  const Theorem& named = *find("separability-upper-envelope");
+  std::string text = theorem_file_read(named)->text;
+  for (const std::string call : {"distances_to_sum(", "separable_count("}) {
+    const std::string written = call + "a, vectors, selected)";
+    const std::size_t at = text.find(written);
+    ASSERT_NE(at, std::string::npos) << written;
+    text.replace(at, written.size(), call + "softmax(logits / T), vectors, top(logits, N))");
+  }
+  const std::string id = "id = \"separability-upper-envelope\"";
+  text.replace(text.find(id), id.size(), "id = \"inline\"");
+  const auto written_inline = make_file_theorem(formula::read_theorem_spec(text, "inline.toml"));
+  const std::vector<Case> cases = named.suite({.seed = 2508178, .count = 60});
+  std::vector<Case> restated = cases;
+  for (Case& c : restated) c.theorem = "inline";
+  CheckSettings settings;
+  settings.threads = 2;
+  const std::vector<CaseOutcome> a = evaluate_cases(named, cases, settings);
+  const std::vector<CaseOutcome> b = evaluate_cases(*written_inline, restated, settings);
+  std::size_t equal = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(verdict_name(a[i].verdict), verdict_name(b[i].verdict)) << "case " << i << " (" << cases[i].label << ")";
+    EXPECT_EQ(a[i].value.lo, b[i].value.lo) << "case " << i;
+    EXPECT_EQ(a[i].value.hi, b[i].value.hi) << "case " << i;
+    equal += a[i].verdict == Verdict::EqualExact;
+  }
+  EXPECT_GT(equal, 0u) << "the suite's exact decisions are met";
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // N_s of Theorem 2 as eq. (10) defines it: the selected tokens inside B_r(s), times the indicator
 // that no token left out is inside. With an explicit r = 10 every token of this three-token case
 // is inside, so N_s = 0 (it was reported as 2). And the paper's r = min_{i not in I_N}
-// ||s - alpha_i x_i|| is exactly 0 on a top tie with identical vectors: an assumption error (it
-// ended INCONCLUSIVE).
+// ||s - alpha_i x_i|| is exactly 0 on a top tie with identical vectors: the statement is then
+// evaluated, decided exactly (it once ended INCONCLUSIVE).
 #include <gtest/gtest.h>
 
 #include "tests/theorems/token_case.hpp"
@@ -49,30 +49,28 @@ TEST(SeparabilityEq10, LowerBoundIsCheckedForTheTokensItBounds) {
   EXPECT_NE(check("separability-lower", three_tokens("separability-lower", -1, 10)).verdict, Verdict::Violated);
 }
 
-TEST(SeparabilityEq10, RadiusExactlyZeroIsAnAssumptionError) {
-  // A top tie with identical vectors, N = 1: alpha_1 x_1 = s.
+TEST(SeparabilityEq10, RadiusExactlyZeroIsDecidedExactly) {
+  // A top tie with identical vectors, N = 1: alpha_1 x_1 = s, so r = 0, N_in = 0 and xi = 0:
+  // r (N - N_in) = 0 <= 0 = sum xi, and dist / xi is 1 + dist = 1: both claims attained, decided
+  // exactly (only equal logits can cancel, Lindemann-Weierstrass).
   const Case tie = token_case("separability-lower", {0, 0}, "1", {{1, 2}, {1, 2}}, 1);
-  try {
-    theorems::find("separability-lower")->check_assumptions(tie);
-    ADD_FAILURE() << "r = 0 accepted";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("is exactly 0: token 1"), std::string::npos) << e.what();
-  }
-  // Decided exactly whatever the weights (Lindemann-Weierstrass: only equal logits can cancel):
-  // x_2 = x_0 + x_1 with three tied logits and N = 2 is s; distinct logits need a zero group.
-  EXPECT_THROW(theorems::find("separability-upper-envelope")
-                   ->check_assumptions(token_case("separability-upper-envelope", {0, 0, 0}, "1/3", {{1, 0}, {0, 1}, {1, 1}}, 2)),
-               InputError);
-  EXPECT_THROW(theorems::find("separability-lower")
-                   ->check_assumptions(token_case("separability-lower", {2, 1, 1}, "1", {{0, 0}, {3, 1}, {3, 1}}, 2)),
-               InputError);
-  for (const Case& fine : {token_case("separability-lower", {2, 1, 1}, "1", {{1, 0}, {3, 1}, {3, 1}}, 2),
+  EXPECT_NO_THROW(theorems::find("separability-lower")->check_assumptions(tie));
+  EXPECT_EQ(check("separability-lower", tie).verdict, Verdict::EqualExact);
+  EXPECT_TRUE(contains(evaluated("separability-lower", tie, "r"), Mpfr(0)));
+  EXPECT_EQ(upper_end_of(evaluated("separability-lower", tie, "r")), 0);
+  // x_2 = x_0 + x_1 with three tied logits and N = 2 is s (r = 0): no token is nearer to s than
+  // the one left out, N_s = 0, below any envelope; distinct logits need a zero group.
+  const Case sum = token_case("separability-upper-envelope", {0, 0, 0}, "1/3", {{1, 0}, {0, 1}, {1, 1}}, 2);
+  EXPECT_TRUE(contains(evaluated("separability-upper-envelope", sum, "r"), Mpfr(0)));
+  EXPECT_EQ(check("separability-upper-envelope", sum).verdict, Verdict::Proven);
+  for (const Case& fine : {token_case("separability-lower", {2, 1, 1}, "1", {{0, 0}, {3, 1}, {3, 1}}, 2),
+                           token_case("separability-lower", {2, 1, 1}, "1", {{1, 0}, {3, 1}, {3, 1}}, 2),
                            token_case("separability-lower", {0, 0}, "1", {{1, 2}, {1, 3}}, 1),
                            token_case("separability-lower", {1, 0}, "1", {{1, 2}, {1, 2}}, 1)})
-    EXPECT_NO_THROW(theorems::find("separability-lower")->check_assumptions(fine)) << fine.label;
+    EXPECT_NE(check("separability-lower", fine).verdict, Verdict::Violated) << fine.label;
   Case given = tie;
   given.numbers["r"] = ExactTensor::scalar(0.5);
-  EXPECT_NO_THROW(theorems::find("separability-lower")->check_assumptions(given)) << "an explicit r > 0";
+  EXPECT_NE(check("separability-lower", given).verdict, Verdict::Violated) << "an explicit r > 0";
 }
 
 }  // namespace separability_eq10_test

@@ -111,6 +111,7 @@ struct Frame {
   std::vector<const ExactTensor*> exact;
   std::vector<std::optional<DistinctEntries>> distinct;
   ExpectationDraws expectations;  // what sampled expectations need (vocabulary/expectations.hpp)
+  SharedWork shared_work;         // what vocabulary calls on the same arguments share (vocabulary_function.hpp)
 
   // Softmax weights computed in this run, each of the value of a compiled vector that reads no
   // loop counter (its address: one value per run) at a temperature (an enclosure), with the
@@ -1456,7 +1457,8 @@ class Program<R>::Compiler {
     const Formula* text = &f_;
     const Node* at = &n;
     const bool refuse = p_.options_.refuse_zero_divisors;
-    const auto run = [args, kernel, text, at, refuse](Frame<R>& fr) -> Value<R> {
+    const bool share = v.shares_work && e->loops.none();
+    const auto run = [args, kernel, text, at, refuse, share](Frame<R>& fr) -> Value<R> {
       std::vector<R> scalars(args.size());
       std::vector<Operand<R>> operands(args.size());
       for (std::size_t k = 0; k < args.size(); ++k) {
@@ -1469,6 +1471,7 @@ class Program<R>::Compiler {
           operands[k].matrix = &args[k]->matrix(fr);
         }
         if (args[k]->exact_input >= 0 && !args[k]->scale) operands[k].exact = fr.exact[static_cast<std::size_t>(args[k]->exact_input)];
+        if (share) operands[k].shared = &fr.shared_work;
       }
       try {
         return kernel(std::span<const Operand<R>>(operands.data(), operands.size()));

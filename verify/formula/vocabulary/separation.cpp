@@ -47,7 +47,8 @@ const std::vector<VocabularyEntry>& separation_entries() {
        },
        .latex = [](Texts a) { return "\\left(" + distance_to_sum_tex(a, "m") + "\\right)_{m}"; },
        // The rows of S of the Gram matrix: |S| L d, at most L^2 d.
-       .cost = [](Extents e) { return e[1].first * e[1].first * (e[1].second + 2); }},
+       .cost = [](Extents e) { return e[1].first * e[1].first * (e[1].second + 2); },
+       .shares_work = true},
       {.name = "separable_count",
        .arity = 3,
        .result = [](Shapes shapes, Sizes sizes) -> std::pair<Shape, Size> {
@@ -58,7 +59,8 @@ const std::vector<VocabularyEntry>& separation_entries() {
          return "\\#\\left\\{k\\in " + a[2] + " : " + distance_to_sum_tex(a, "k") + " < \\min_{i\\notin " + a[2] + "}" +
                 distance_to_sum_tex(a, "i") + "\\right\\}";
        },
-       .cost = [](Extents e) { return e[1].first * e[1].first * (e[1].second + 8); }},
+       .cost = [](Extents e) { return e[1].first * e[1].first * (e[1].second + 8); },
+       .shares_work = true},
   };
   return entries;
 }

@@ -5,6 +5,7 @@
 // for `prove` (whether it has a derivative kernel). Each family (linear_algebra.hpp,
 // normalizers.hpp) lists its entries and gives, per number type R, the kernel of each name.
 #include <functional>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,29 @@ struct VocabularyEntry {
   // The estimated operations of a call, from the largest rows and columns of its arguments.
   std::function<double(const std::vector<std::pair<double, double>>&)> cost;
   bool has_derivative = false;  // a kernel for the prove gradients exists
+  // Its kernel keeps work (SharedWork) that calls of its family on the same arguments reuse.
+  bool shares_work = false;
+};
+
+// Work that calls of one family on the same arguments share within one evaluation (Theorem 2's
+// distances and separable count build one set of Gram rows): keyed by the arguments' values'
+// addresses, which the compiler passes only where no argument reads a loop counter, so that one
+// address holds one value for the whole evaluation (each compiled value has a slot of its own).
+// Which calls share is a matter of speed only: a value never depends on it.
+class SharedWork {
+ public:
+  // The work of type T kept under `key`, made by make() where there is none.
+  template <class T, class Make>
+  T& get(const std::vector<const void*>& key, Make make) {
+    for (const auto& [k, work] : entries_)
+      if (k == key) return *static_cast<T*>(work.get());
+    std::shared_ptr<T> made = make();
+    entries_.emplace_back(key, made);
+    return *made;
+  }
+
+ private:
+  std::vector<std::pair<std::vector<const void*>, std::shared_ptr<void>>> entries_;
 };
 
 // "a scalar", "a vector of length L", "a 2 x 3 matrix".
@@ -61,6 +85,8 @@ struct Operand {
   const Vector<R>* vector = nullptr;
   const Matrix<R>* matrix = nullptr;
   const ExactTensor* exact = nullptr;
+  // The evaluation's shared work where the entry shares work and no argument reads a loop counter.
+  SharedWork* shared = nullptr;
 };
 
 // The kernel of an entry in number type R. It may throw VocabularyMisuse (sizes) and OutsideDomain
