@@ -21,6 +21,7 @@
 // form the file's range bounds (L - N) f(i, S) for every i not in S (Theorem 1's (L - N) A_{N+1}
 // does: ||y_i - s_S|| <= ||y_i|| + sum_{j in S} ||y_j||), and a draw certainly outside it leaves
 // the value undefined as for the whole body. Enumeration keeps e whole (the same operations).
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -69,6 +70,7 @@ struct ExpectationCalls {
     set->stored = true;
     set->loops.set(depth);
     set->vector = [slot](Frame<R>& fr) -> const Vector<R>& { return fr.vectors[slot]; };
+    set->members = [slot](Frame<R>& fr) -> const std::vector<std::size_t>& { return fr.expectations.members[slot]; };
     c.loops_.push_back(typename C::Loop{var.text, c.p_.counters_++, {}, {}, {}, set});  // a counter it never moves
     const ExprPtr<R> body = c.of_shape(n.args[2], Shape::Scalar);
     const std::shared_ptr<const Term> term = ranged ? term_over_complement(c, n.args[2], var.text) : nullptr;
@@ -96,8 +98,10 @@ struct ExpectationCalls {
       if (!N) return unknown_of<R>("the N of subset(L, N) is undecided");
       Vector<R>& members = fr.vectors[slot];
       members = Vector<R>::Constant(static_cast<Eigen::Index>(*L), R(0));
+      if (fr.expectations.members.size() <= slot) fr.expectations.members.resize(slot + 1);
+      std::vector<std::size_t>& listed = fr.expectations.members[slot];
       const std::uint64_t count = binomial(*L, *N);
-      if (count <= kMaxEnumeratedSubsets) return enumerated(fr, members, *L, *N, count, body);
+      if (count <= kMaxEnumeratedSubsets) return enumerated(fr, members, listed, *L, *N, count, body);
       const std::string place = " at column " + std::to_string(at->position + 1) + " of '" + f->text + "'";
       if (!ranged)
         throw OutsideDomain("C(" + std::to_string(*L) + ", " + std::to_string(*N) + ") subsets are more than the " +
@@ -106,7 +110,7 @@ struct ExpectationCalls {
       if (in_a_loop)
         throw OutsideDomain("the expectation" + place + " would be sampled once per entry of an enclosing sum, max, "
                             "min or vec, beyond the confidence level the file's statistical claims share");
-      return sampled(fr, members, *L, *N, body, term.get(), low->scalar(fr), high->scalar(fr), place, f);
+      return sampled(fr, members, listed, *L, *N, body, term.get(), low->scalar(fr), high->scalar(fr), place, f);
     };
     return e;
   }
@@ -152,13 +156,14 @@ struct ExpectationCalls {
   }
 
   // The mean of the body over the `count` N-subsets of {0, ..., L-1}, in lexicographic order.
-  static R enumerated(Frame<R>& fr, Vector<R>& members, std::size_t L, std::size_t N, std::uint64_t count,
-                      const ExprPtr<R>& body) {
+  static R enumerated(Frame<R>& fr, Vector<R>& members, std::vector<std::size_t>& listed, std::size_t L,
+                      std::size_t N, std::uint64_t count, const ExprPtr<R>& body) {
     std::vector<std::size_t> subset(N);
     for (std::size_t k = 0; k < N; ++k) subset[k] = k;
     R total = R(0);
     while (true) {
       for (const std::size_t j : subset) members[static_cast<Eigen::Index>(j)] = R(1);
+      listed = subset;
       total += body->scalar(fr);
       for (const std::size_t j : subset) members[static_cast<Eigen::Index>(j)] = R(0);
       std::size_t k = N;  // the rightmost index that can still move
@@ -178,8 +183,9 @@ struct ExpectationCalls {
   // O(min(N, L - N)) per draw besides the body); with one, (L - N) f(i, S') at a pair (the
   // linearity form above: the smaller of S' with i and the complement of S' is drawn, i uniform
   // among its members).
-  static R sampled(Frame<R>& fr, Vector<R>& members, std::size_t L, std::size_t N, const ExprPtr<R>& body,
-                   const Term* term, const R& low, const R& high, const std::string& place, const Formula* f) {
+  static R sampled(Frame<R>& fr, Vector<R>& members, std::vector<std::size_t>& listed, std::size_t L, std::size_t N,
+                   const ExprPtr<R>& body, const Term* term, const R& low, const R& high, const std::string& place,
+                   const Formula* f) {
     constexpr bool has_statistics = std::is_same_v<R, double> || std::is_same_v<R, Mpfr> ||
                                     std::is_same_v<R, DoubleInterval> || std::is_same_v<R, Interval>;
     if constexpr (!has_statistics) {  // the exact tier, derivatives, the prove tier's Arb balls
@@ -193,7 +199,7 @@ struct ExpectationCalls {
       if (complement) members = Vector<R>::Constant(static_cast<Eigen::Index>(L), R(1));
       const R in = R(complement ? 0 : 1), out = R(complement ? 1 : 0), left_out = R(L - N);
       boost::random::mt19937_64 rng(run.seed);
-      std::vector<char> marks(L, 0);
+      std::vector<char> marks(L, 0), flags(L, 0);
       std::vector<std::size_t> drawn;
       std::vector<R> values;
       const std::size_t draws = run.draws();
@@ -205,6 +211,7 @@ struct ExpectationCalls {
             term ? drawn[boost::random::uniform_int_distribution<std::size_t>(0, drawn_count - 1)(rng)] : L;
         for (const std::size_t j : drawn)
           if (j != i || complement) members[static_cast<Eigen::Index>(j)] = in;
+        list_members(drawn, i, complement, flags, listed);
         R value = term ? R(left_out * term_at(fr, *term, i, L, f)) : body->scalar(fr);
         for (const std::size_t j : drawn) members[static_cast<Eigen::Index>(j)] = out;
         if (decide_comparison(value, low, 0) == Decision::True || decide_comparison(value, high, 2) == Decision::True)
@@ -214,6 +221,23 @@ struct ExpectationCalls {
       }
       return mean_confidence_interval(values, R(high - low), run.level_of_each());
     }
+  }
+
+  // `listed` := the members of a draw's set S (or S'), increasing: the drawn indices but i, or the
+  // indices not drawn (`flags`, L zeros, marks the drawn ones meanwhile).
+  static void list_members(const std::vector<std::size_t>& drawn, std::size_t i, bool complement,
+                           std::vector<char>& flags, std::vector<std::size_t>& listed) {
+    listed.clear();
+    if (complement) {
+      for (const std::size_t j : drawn) flags[j] = 1;
+      for (std::size_t j = 0; j < flags.size(); ++j)
+        if (!flags[j]) listed.push_back(j);
+      for (const std::size_t j : drawn) flags[j] = 0;
+      return;
+    }
+    for (const std::size_t j : drawn)
+      if (j != i) listed.push_back(j);
+    std::sort(listed.begin(), listed.end());
   }
 
   // f(i, S) at the set in the frame: its remembered values forgotten, what i indexes checked to
