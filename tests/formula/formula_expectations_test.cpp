@@ -1,10 +1,12 @@
 // Expectations over a uniformly random subset (verify/formula/vocabulary/expectations.hpp):
 // enumerated ones against a brute-force mean over the subsets (in every tier, exactly where the
-// exact tier can), sampled ones as confidence intervals holding the exact mean, a stated range
-// that a draw breaks, no value without a range beyond the enumeration limit, the random set's
-// name as no index, LaTeX.
+// exact tier can), sampled ones as confidence intervals holding the exact mean (a sum over the
+// complement of S drawn by linearity and whole alike), a stated range that a draw breaks (by
+// linearity, (L - N) times a term), no value without a range beyond the enumeration limit, the
+// random set's name as no index, LaTeX.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -148,6 +150,68 @@ TEST(Expectations, ASampledDrawOutsideTheStatedRangeLeavesNoValueAndNoRangeNoSam
                                              Bindings<DoubleInterval>{{"v", as_vector<DoubleInterval>(w)}});
   EXPECT_EQ(all.lower(), 10);
   EXPECT_EQ(all.upper(), 10);
+}
+
+// Theorem 1's distance at L = 24 (C(24, N) = 346104 subsets for N = 7 and 17, beyond enumeration):
+// sampled by linearity (a token and a subset of the others per draw) and, written `0 + sum(...)`
+// so that the compiler does not see the sum over the complement, whole; both confidence intervals
+// hold the exact mean over every subset (enumerated here in long double).
+TEST(Expectations, SampledSumOverTheComplementByLinearityAndWholeHoldTheExactMean) {
+  std::mt19937_64 rng(1708);
+  std::normal_distribution<double> g;
+  const std::size_t L = 24, d = 2;
+  std::vector<std::vector<double>> y(L, std::vector<double>(d));
+  for (auto& row : y)
+    for (double& x : row) x = g(rng);
+  double largest = 0;  // every draw lies in [0, (L - N) (N + 1) max ||y_j||]
+  for (const auto& row : y) largest = std::max(largest, std::hypot(row[0], row[1]));
+  for (const std::size_t N : {std::size_t{7}, std::size_t{17}}) {
+    long double total = 0;
+    std::size_t count = 0;
+    for (unsigned mask = 0; mask < (1u << L); ++mask) {
+      if (static_cast<std::size_t>(__builtin_popcount(mask)) != N) continue;
+      long double s[2] = {0, 0};
+      for (std::size_t j = 0; j < L; ++j)
+        if ((mask >> j) & 1u) s[0] += y[j][0], s[1] += y[j][1];
+      for (std::size_t i = 0; i < L; ++i)
+        if (!((mask >> i) & 1u)) total += std::hypot(y[i][0] - s[0], y[i][1] - s[1]);
+      ++count;
+    }
+    const double exact = static_cast<double>(total / count);
+    const std::string high = std::to_string((L - N) * (N + 1) * (largest + 1));
+    const std::string sum = "sum(i, 1 - S, norm(y[i] - vec(k, sum(j, S, y[j][k]))))";
+    const Bindings<DoubleInterval> boxes{{"y", as_matrix<DoubleInterval>(y)}};
+    for (const std::string& body : {sum, "0 + " + sum}) {
+      const std::string text = "expectation(S, subset(24, " + std::to_string(N) + "), " + body + ", 0, " + high + ")";
+      const DoubleInterval got = evaluate_scalar(parse_formula(text), boxes);
+      EXPECT_LE(got.lower(), exact) << text;
+      EXPECT_GE(got.upper(), exact) << text;
+      EXPECT_LT(got.upper() - got.lower(), 0.05 * exact) << text;
+      EXPECT_NEAR(evaluate_scalar(parse_formula(text), Bindings<double>{{"y", as_matrix(y)}}), exact, 0.02 * exact)
+          << "double gives the sample mean: " << text;
+    }
+  }
+}
+
+// The linearity form draws (L - N) f(i, S'), and the stated range must bound those: here every
+// subset's sum over the complement is at most 100, but (L - N) v_0 = 2000.
+TEST(Expectations, BySamplingLinearityTheRangeBoundsLMinusNTimesATerm) {
+  std::vector<double> v(30, 0.0);
+  v[0] = 100;
+  const Bindings<DoubleInterval> one{{"v", as_vector<DoubleInterval>(v)}};
+  const DoubleInterval whole = evaluate_scalar(parse_formula("expectation(S, subset(30, 10), 0 + sum(i, 1 - S, v[i]), 0, 100)"), one);
+  EXPECT_LE(whole.lower(), 100.0 * 20 / 30);
+  EXPECT_GE(whole.upper(), 100.0 * 20 / 30);
+  try {
+    evaluate_scalar(parse_formula("expectation(S, subset(30, 10), sum(i, 1 - S, v[i]), 0, 100)"), one);
+    ADD_FAILURE() << "a draw of 20 v_0 = 2000 lies above the range";
+  } catch (const OutsideDomain& e) {
+    EXPECT_NE(std::string(e.what()).find("(L - N) times a term"), std::string::npos) << e.what();
+  }
+  const DoubleInterval by_terms =
+      evaluate_scalar(parse_formula("expectation(S, subset(30, 10), sum(i, 1 - S, v[i]), 0, 2000)"), one);
+  EXPECT_LE(by_terms.lower(), 100.0 * 20 / 30);
+  EXPECT_GE(by_terms.upper(), 100.0 * 20 / 30);
 }
 
 TEST(Expectations, TheRandomSetIsANewNameAndNoIndex) {

@@ -26,6 +26,7 @@ const std::vector<Port> kPorts = {
     {"topn-distance-full-selection", "topn-distance-full-selection-as-formula"},
     {"topn-distance-random", "topn-distance-random-as-formula"},
     {"topn-distance-random-rate", "topn-distance-random-rate-as-formula"},
+    {"topn-distance-random-monotone", "topn-distance-random-monotone-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {
@@ -105,9 +106,11 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryRowOfTheSources) {
     request.max_tokens = 128;
     const sources::ModelCases rows = sources::load_source(request);
     std::string why_not;
-    const auto expected = sources::theorem_source_cases(built_in(), rows, {}, why_not);
+    // `--top-n 1,5` for a theorem that takes a selection size (N = 5 of 128 tokens is sampled).
+    const std::vector<std::size_t> top_n = {1, 5};
+    const auto expected = sources::theorem_source_cases(built_in(), rows, top_n, why_not);
     if (!expected) continue;  // the C++ theorem runs on no source, or not on this one's rows
-    const auto got = sources::theorem_source_cases(file(), rows, {}, why_not);
+    const auto got = sources::theorem_source_cases(file(), rows, top_n, why_not);
     ASSERT_TRUE(got) << GetParam().file << " does not run on " << source.kind << " rows, as the C++ theorem does: "
                      << why_not;
     ASSERT_EQ(expected->cases.size(), got->cases.size());

@@ -166,6 +166,9 @@ struct Expr {
   // shifts the logits before dividing (verify/kernels/softmax.hpp), as softmax(l, T) does, so
   // the top term stays exp(0) = 1.
   ExprPtr<R> numerator, divisor;
+  // The value is a random set (an expectation's variable, vocabulary/expectation_calls.hpp): its
+  // members in increasing order, which a sum over the set reads instead of scanning the vector.
+  std::function<const std::vector<std::size_t>&(Frame<R>&)> members;
 };
 
 // The inputs a program reads: each name with its shape and, for messages, its rows and columns.

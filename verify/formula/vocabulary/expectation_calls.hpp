@@ -6,13 +6,33 @@
 // S is compiled as a loop whose variable is a set: a vector slot that each subset overwrites, so
 // that the compiler's loop machinery keeps what e computes without reading S (a norm of the
 // inputs, a definition) once per evaluation of the expectation, not once per subset.
+//
+// Linearity (sampled expectations only). A body summing over the complement of S,
+// e = sum(i, 1 - S, f(i, S)), is sampled as
+//   E_S[sum_{i not in S} f(i, S)] = (L - N) E_{(i, S')}[f(i, S')],
+// (i, S') uniform over the pairs of a token and an N-subset of the others: each of the
+// C(L, N) (L - N) pairs with i not in S is one term of one subset, so the two means are the same
+// number exactly. A pair is drawn as a uniformly random (N+1)-subset with one member, uniform,
+// as i (or an (L-N)-subset, the complement of S', with one member as i, when that is smaller),
+// and a draw evaluates f once, reading S' only through its sums, not the L - N terms of e: O(N d)
+// for Theorem 1's distance where e costs O(L d). The draws X = (L - N) f(i, S') are i.i.d. with
+// mean E[e], so Hoeffding's and the empirical Bernstein interval (verify/kernels/statistics.hpp)
+// hold for their sample mean at the stated level provided every X lies in [low, high]: with this
+// form the file's range bounds (L - N) f(i, S) for every i not in S (Theorem 1's (L - N) A_{N+1}
+// does: ||y_i - s_S|| <= ||y_i|| + sum_{j in S} ||y_j||), and a draw certainly outside it leaves
+// the value undefined as for the whole body. Enumeration keeps e whole (the same operations).
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <boost/random/mersenne_twister.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
 
 #include "verify/formula/formula_program.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
@@ -50,17 +70,24 @@ struct ExpectationCalls {
     set->stored = true;
     set->loops.set(depth);
     set->vector = [slot](Frame<R>& fr) -> const Vector<R>& { return fr.vectors[slot]; };
+    set->members = [slot](Frame<R>& fr) -> const std::vector<std::size_t>& { return fr.expectations.members[slot]; };
     c.loops_.push_back(typename C::Loop{var.text, c.p_.counters_++, {}, {}, {}, set});  // a counter it never moves
     const ExprPtr<R> body = c.of_shape(n.args[2], Shape::Scalar);
+    const std::shared_ptr<const Term> term = ranged ? term_over_complement(c, n.args[2], var.text) : nullptr;
     const std::vector<std::size_t> memos = std::move(c.loops_.back().memos);
     c.loops_.pop_back();
     auto e = std::make_shared<E>();
     e->loops = body->loops | length->loops | size->loops;
     e->loops.reset(depth);
     if (ranged) e->loops |= low->loops | high->loops;
+    if (term) {
+      e->loops |= term->f->loops;
+      e->loops.reset(depth);
+      e->loops.reset(depth + 1);
+    }
     const Formula* f = &c.f_;
     const Node *at = &n, *length_at = &law.args[0], *size_at = &law.args[1];
-    e->scalar = [memos, length, size, low, high, ranged, in_a_loop, slot, body, f, at, length_at,
+    e->scalar = [memos, length, size, low, high, ranged, in_a_loop, slot, body, term, f, at, length_at,
                  size_at](Frame<R>& fr) -> R {
       for (const std::size_t m : memos) fr.ready[m] = 0;
       const std::optional<std::size_t> L = IndexSetCalls<R, C>::integer_argument(
@@ -71,8 +98,10 @@ struct ExpectationCalls {
       if (!N) return unknown_of<R>("the N of subset(L, N) is undecided");
       Vector<R>& members = fr.vectors[slot];
       members = Vector<R>::Constant(static_cast<Eigen::Index>(*L), R(0));
+      if (fr.expectations.members.size() <= slot) fr.expectations.members.resize(slot + 1);
+      std::vector<std::size_t>& listed = fr.expectations.members[slot];
       const std::uint64_t count = binomial(*L, *N);
-      if (count <= kMaxEnumeratedSubsets) return enumerated(fr, members, *L, *N, count, body);
+      if (count <= kMaxEnumeratedSubsets) return enumerated(fr, members, listed, *L, *N, count, body);
       const std::string place = " at column " + std::to_string(at->position + 1) + " of '" + f->text + "'";
       if (!ranged)
         throw OutsideDomain("C(" + std::to_string(*L) + ", " + std::to_string(*N) + ") subsets are more than the " +
@@ -81,12 +110,45 @@ struct ExpectationCalls {
       if (in_a_loop)
         throw OutsideDomain("the expectation" + place + " would be sampled once per entry of an enclosing sum, max, "
                             "min or vec, beyond the confidence level the file's statistical claims share");
-      return sampled(fr, members, *L, *N, body, low->scalar(fr), high->scalar(fr), place);
+      return sampled(fr, members, listed, *L, *N, body, term.get(), low->scalar(fr), high->scalar(fr), place, f);
     };
     return e;
   }
 
  private:
+  // f(i, S) of a body sum(i, 1 - S, f), compiled with i as a loop of its own whose counter the
+  // sampler sets: the values it remembers (those reading S, not i) and the extents of what i indexes.
+  struct Term {
+    ExprPtr<R> f;
+    std::size_t counter;
+    std::vector<std::size_t> memos;
+    std::vector<std::pair<const Node*, std::function<std::size_t(Frame<R>&)>>> extents;
+    std::string var;
+  };
+
+  // The term of `body` when it is sum(i, 1 - S, f) with S the expectation's set `set`, else null.
+  // Compiled after the whole body, which has reported any mistake of the file.
+  static std::shared_ptr<const Term> term_over_complement(C& c, const Node& body, const std::string& set) {
+    if constexpr (is_gradient_v<R>) {
+      return nullptr;  // derivatives have no sampled value
+    } else {
+      if (body.kind != Node::Kind::Call || body.text != "sum" || body.args.size() != 3) return nullptr;
+      const Node& over = body.args[1];
+      if (over.kind != Node::Kind::Subtract || over.args[0].kind != Node::Kind::Number || over.args[0].text != "1" ||
+          over.args[1].kind != Node::Kind::Name || over.args[1].text != set)
+        return nullptr;
+      auto t = std::make_shared<Term>();
+      t->counter = c.p_.counters_++;
+      t->var = body.args[0].text;
+      c.loops_.push_back(typename C::Loop{t->var, t->counter, {}, {}, {}});
+      t->f = c.of_shape(body.args[2], Shape::Scalar);
+      t->memos = std::move(c.loops_.back().memos);
+      t->extents = std::move(c.loops_.back().extents);
+      c.loops_.pop_back();
+      return t;
+    }
+  }
+
   static bool named(const C& c, const std::string& name) {
     for (const auto& x : c.p_.names_)
       if (x.name == name) return true;
@@ -94,13 +156,14 @@ struct ExpectationCalls {
   }
 
   // The mean of the body over the `count` N-subsets of {0, ..., L-1}, in lexicographic order.
-  static R enumerated(Frame<R>& fr, Vector<R>& members, std::size_t L, std::size_t N, std::uint64_t count,
-                      const ExprPtr<R>& body) {
+  static R enumerated(Frame<R>& fr, Vector<R>& members, std::vector<std::size_t>& listed, std::size_t L,
+                      std::size_t N, std::uint64_t count, const ExprPtr<R>& body) {
     std::vector<std::size_t> subset(N);
     for (std::size_t k = 0; k < N; ++k) subset[k] = k;
     R total = R(0);
     while (true) {
       for (const std::size_t j : subset) members[static_cast<Eigen::Index>(j)] = R(1);
+      listed = subset;
       total += body->scalar(fr);
       for (const std::size_t j : subset) members[static_cast<Eigen::Index>(j)] = R(0);
       std::size_t k = N;  // the rightmost index that can still move
@@ -113,12 +176,16 @@ struct ExpectationCalls {
   }
 
   // A confidence interval for the mean of the body over a uniformly random N-subset, from
-  // fr.expectations.draws() draws (the smaller of the subset and its complement is drawn, Floyd's
-  // algorithm: O(min(N, L - N)) per draw besides the body), each in [low, high] as the file states:
-  // a draw certainly outside it shows the range to be no bound of the body, and the value is then
-  // undefined (the case INCONCLUSIVE with that reason) rather than an interval built on it.
-  static R sampled(Frame<R>& fr, Vector<R>& members, std::size_t L, std::size_t N, const ExprPtr<R>& body,
-                   const R& low, const R& high, const std::string& place) {
+  // fr.expectations.draws() draws, each in [low, high] as the file states: a draw certainly outside
+  // it shows the range to be no bound, and the value is then undefined (the case INCONCLUSIVE with
+  // that reason) rather than an interval built on it. Without a term, a draw is the body at a
+  // subset (the smaller of the subset and its complement is drawn, Floyd's algorithm:
+  // O(min(N, L - N)) per draw besides the body); with one, (L - N) f(i, S') at a pair (the
+  // linearity form above: the smaller of S' with i and the complement of S' is drawn, i uniform
+  // among its members).
+  static R sampled(Frame<R>& fr, Vector<R>& members, std::vector<std::size_t>& listed, std::size_t L, std::size_t N,
+                   const ExprPtr<R>& body, const Term* term, const R& low, const R& high, const std::string& place,
+                   const Formula* f) {
     constexpr bool has_statistics = std::is_same_v<R, double> || std::is_same_v<R, Mpfr> ||
                                     std::is_same_v<R, DoubleInterval> || std::is_same_v<R, Interval>;
     if constexpr (!has_statistics) {  // the exact tier, derivatives, the prove tier's Arb balls
@@ -126,28 +193,63 @@ struct ExpectationCalls {
     } else {
       ExpectationDraws& run = fr.expectations;
       run.sampled = true;
-      const bool complement = L - N < N;
-      const std::size_t drawn_count = complement ? L - N : N;
+      const std::size_t taken = term ? N + 1 : N;  // S, or S' with i
+      const bool complement = L - N < taken;
+      const std::size_t drawn_count = complement ? L - N : taken;
       if (complement) members = Vector<R>::Constant(static_cast<Eigen::Index>(L), R(1));
-      const R in = R(complement ? 0 : 1), out = R(complement ? 1 : 0);
+      const R in = R(complement ? 0 : 1), out = R(complement ? 1 : 0), left_out = R(L - N);
       boost::random::mt19937_64 rng(run.seed);
-      std::vector<char> marks(L, 0);
+      std::vector<char> marks(L, 0), flags(L, 0);
       std::vector<std::size_t> drawn;
       std::vector<R> values;
       const std::size_t draws = run.draws();
       values.reserve(draws);
       for (std::size_t k = 0; k < draws; ++k) {
         random_distinct_indices(rng, L, drawn_count, marks, drawn);
-        for (const std::size_t j : drawn) members[static_cast<Eigen::Index>(j)] = in;
-        R value = body->scalar(fr);
+        // i is a member of what is drawn: of S' with i, or of the complement of S' (which holds i).
+        const std::size_t i =
+            term ? drawn[boost::random::uniform_int_distribution<std::size_t>(0, drawn_count - 1)(rng)] : L;
+        for (const std::size_t j : drawn)
+          if (j != i || complement) members[static_cast<Eigen::Index>(j)] = in;
+        list_members(drawn, i, complement, flags, listed);
+        R value = term ? R(left_out * term_at(fr, *term, i, L, f)) : body->scalar(fr);
         for (const std::size_t j : drawn) members[static_cast<Eigen::Index>(j)] = out;
         if (decide_comparison(value, low, 0) == Decision::True || decide_comparison(value, high, 2) == Decision::True)
-          throw OutsideDomain("a draw of the expectation" + place +
-                              " lies outside the range low, high it states for its values");
+          throw OutsideDomain("a draw of the expectation" + place + " lies outside the range low, high it states for " +
+                              (term ? "(L - N) times a term of its sum over the complement" : "its values"));
         values.push_back(std::move(value));
       }
       return mean_confidence_interval(values, R(high - low), run.level_of_each());
     }
+  }
+
+  // `listed` := the members of a draw's set S (or S'), increasing: the drawn indices but i, or the
+  // indices not drawn (`flags`, L zeros, marks the drawn ones meanwhile).
+  static void list_members(const std::vector<std::size_t>& drawn, std::size_t i, bool complement,
+                           std::vector<char>& flags, std::vector<std::size_t>& listed) {
+    listed.clear();
+    if (complement) {
+      for (const std::size_t j : drawn) flags[j] = 1;
+      for (std::size_t j = 0; j < flags.size(); ++j)
+        if (!flags[j]) listed.push_back(j);
+      for (const std::size_t j : drawn) flags[j] = 0;
+      return;
+    }
+    for (const std::size_t j : drawn)
+      if (j != i) listed.push_back(j);
+    std::sort(listed.begin(), listed.end());
+  }
+
+  // f(i, S) at the set in the frame: its remembered values forgotten, what i indexes checked to
+  // have the random set's length (as the whole sum checks its extents).
+  static R term_at(Frame<R>& fr, const Term& t, std::size_t i, std::size_t L, const Formula* f) {
+    for (const std::size_t m : t.memos) fr.ready[m] = 0;
+    for (const auto& extent : t.extents)
+      if (const std::size_t length = extent.second(fr); length != L)
+        throw FormulaError(t.var + " runs over vectors of lengths " + std::to_string(L) + " and " + std::to_string(length),
+                           f->text, extent.first->position, f->origin);
+    fr.counters[t.counter] = static_cast<std::int64_t>(i);
+    return t.f->scalar(fr);
   }
 };
 

@@ -24,9 +24,11 @@
 // The compiler's side is expectation_calls.hpp, the LaTeX expectations_latex.hpp.
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "verify/formula/formula.hpp"
 
@@ -45,6 +47,9 @@ struct ExpectationDraws {
   std::uint64_t seed = 0;        // the case's
   unsigned doublings = 0;        // the engine's look
   bool sampled = false;          // set when an expectation was sampled in this evaluation
+  // The members of each random set being evaluated, in increasing order, by its vector slot.
+  // (A deque: a reference to one stays valid while a later expectation adds its own.)
+  std::deque<std::vector<std::size_t>> members;
 
   double level_of_each() const { return 1 - (1 - confidence) / static_cast<double>(expectations); }
   std::size_t draws() const { return kSampledDraws << doublings; }

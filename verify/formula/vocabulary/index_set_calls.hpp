@@ -83,8 +83,12 @@ struct IndexSetCalls {
                                                   int op, const Node* at, const Formula* f) {
     return [set, body, start, counter, op, at, f](Frame<R>& fr) -> R {
       start(fr);
-      const std::optional<std::vector<std::size_t>> in = members(set->vector(fr), at, f);
-      if (!in) return unknown_of<R>("a member of the set at column " + std::to_string(at->position + 1) + " of '" + f->text + "' is undecided");
+      // A random set lists its members; another set is scanned.
+      const std::optional<std::vector<std::size_t>> scanned =
+          set->members ? std::nullopt : members(set->vector(fr), at, f);
+      if (!set->members && !scanned)
+        return unknown_of<R>("a member of the set at column " + std::to_string(at->position + 1) + " of '" + f->text + "' is undecided");
+      const std::vector<std::size_t>* in = set->members ? &set->members(fr) : &*scanned;
       if (in->empty()) {
         if (op == 0) return R(0);
         throw OutsideDomain(std::string(op == 1 ? "max" : "min") + " over the empty set at column " +
