@@ -22,6 +22,7 @@
 #include "models/random/random_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/io/errors.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb::theorems {
 
@@ -96,7 +97,7 @@ struct MultiheadCoverage {
       if (x.size() != 1) throw InputError(std::string(name) + " must be a scalar");
       const Rational v = x.exact(0);
       if (v <= 0 || v >= 1)
-        throw InputError(std::string(name) + " must lie in (0, 1) (got " + x.text(0) + ")");
+        throw InputError(std::string(name) + " must lie in (0, 1) (got " + decimal_text(x, 0) + ")");
     };
     check_probability("p");
     if (c.numbers.count("target") != 0) check_probability("target");
