@@ -7,6 +7,7 @@
 #include <string>
 
 #include "verify/engine/outcome.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb::reports {
 
@@ -31,11 +32,7 @@ std::string full_enclosure(const EnclosureText& e);
 // "-0.00" is printed "0.00", non-finite values "nan", "inf", "-inf".
 std::string fixed_text(double x, int decimals);
 
-// A binary64 value for a reader: its exact decimal expansion when that has at most 17 significant
-// digits (0.5, 14.75), else the shortest decimal that reads back to x as binary64 (0.1 for the
-// double nearest 1/10, which is not 1/10 itself). `exact`, when given, is set to whether the text
-// denotes x exactly.
-std::string readable_decimal(double x, bool* exact = nullptr);
+// readable_decimal (a binary64 value in decimal for a reader) is verify/numbers/readable_decimal.hpp's.
 
 // A setting such as the near-tight threshold, printed as %g prints it ("0.001").
 std::string setting_text(double x);

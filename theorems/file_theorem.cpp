@@ -36,6 +36,7 @@
 #include "verify/numbers/number_literal.hpp"
 #include "verify/engine/slack.hpp"
 #include "verify/engine/verdict.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb::theorems {
 namespace {
@@ -218,7 +219,7 @@ class FileTheorem final : public Theorem {
                          ", not " + std::to_string(v.rows()) + " x " + std::to_string(v.cols()));
       if (in.positive)
         for (std::size_t k = 0; k < v.size(); ++k)
-          if (v.exact(k) <= Rational(0)) throw InputError(in.name + " must be > 0 (got " + v.text(k) + ")");
+          if (v.exact(k) <= Rational(0)) throw InputError(in.name + " must be > 0 (got " + decimal_text(v, k) + ")");
     }
     // After the shapes: a scalar is then one number.
     for (const InputSpec& in : spec_.inputs) {

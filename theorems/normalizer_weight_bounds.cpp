@@ -12,6 +12,7 @@
 #include "models/random/normalizer_cases.hpp"
 #include "theorems/normalizer_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb::theorems {
 
@@ -52,7 +53,7 @@ struct NormalizerWeightBounds {
     if (a < 0) throw InputError("a must be >= 0");
     check_in_domain(c, Rational(-a), "-a");
     for (std::size_t i = 0; i < l.size(); ++i)
-      if (abs(l.exact(i)) > a) throw InputError("logit " + std::to_string(i) + " = " + l.text(i) + " is outside [-a, a]");
+      if (abs(l.exact(i)) > a) throw InputError("logit " + std::to_string(i) + " = " + decimal_text(l, i) + " is outside [-a, a]");
   }
 
   template <class R>

@@ -5,6 +5,7 @@
 
 #include "verify/engine/case.hpp"
 #include "verify/io/errors.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb::theorems {
 
@@ -15,7 +16,7 @@ inline Rational positive_scalar(const Case& c, const std::string& name, const st
   const ExactTensor& x = c.number(name);
   if (x.size() != 1) throw InputError(shown + " must be a scalar");
   Rational value = x.exact(0);
-  if (value <= 0) throw InputError(shown + " must be > 0 (got " + x.text(0) + ")");
+  if (value <= 0) throw InputError(shown + " must be > 0 (got " + decimal_text(x, 0) + ")");
   return value;
 }
 

@@ -29,6 +29,7 @@
 #include "theorems/token_inputs.hpp"
 #include "theorems/theorem_registration.hpp"
 #include "verify/kernels/statistics.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb::theorems {
 
@@ -70,7 +71,7 @@ struct SeparabilityUpperEnvelopeExpectation {
     // The draws are scaled in binary64 (random::sphere_rows).
     const double radius = c.number("radius").approx(0);
     if (!(radius >= std::numeric_limits<double>::min() && radius <= std::numeric_limits<double>::max()))
-      throw InputError("radius must round to a normal binary64 value (got " + c.number("radius").text(0) + ")");
+      throw InputError("radius must round to a normal binary64 value (got " + decimal_text(c.number("radius"), 0) + ")");
   }
 
   template <class R>

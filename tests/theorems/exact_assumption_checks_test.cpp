@@ -61,5 +61,23 @@ TEST(ExactAssumptionChecks, PositiveTemperatureBelowBinary64) {
   }
 }
 
+TEST(ExactAssumptionChecks, MessagesPrintTheValueInDecimal) {
+  // A binary64 value in decimal (it read "got 0x0p+0"), a literal as it was written.
+  Case c;
+  c.label = "T=0";
+  c.numbers["logits"] = ExactTensor::vector({0, 0});
+  for (const auto& [T, shown] : {std::pair<ExactTensor, std::string>{ExactTensor::scalar(0), "(got 0)"},
+                                 {ExactTensor::scalar(-0.375), "(got -0.375)"},
+                                 {ExactTensor::literal("-1/3"), "(got -1/3)"}}) {
+    c.numbers["T"] = T;
+    try {
+      check_assumptions("softmax-jacobian-entry", c);
+      ADD_FAILURE() << shown << " passed";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(shown), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace exact_assumption_checks_test
 }  // namespace nb

@@ -8,6 +8,7 @@
 #include "models/random/random_inputs.hpp"
 #include "verify/engine/case.hpp"
 #include "verify/io/errors.hpp"
+#include "verify/numbers/readable_decimal.hpp"
 
 namespace nb {
 namespace {
@@ -34,6 +35,16 @@ TEST(ExactTensor, DecimalLiteralsAreEnclosedNotRounded) {
   EXPECT_TRUE(lower_end_of(third) <= 1 && 1 <= upper_end_of(third));
   EXPECT_TRUE(ExactTensor::literal("0.5").is_dyadic(0)) << "a literal that is a binary64 value is stored as one";
   EXPECT_EQ(ExactTensor::literal("1/64").text(0), "1/64") << "a fraction keeps its text";
+}
+
+TEST(ExactTensor, DecimalTextForMessagesIsNeverHex) {
+  const ExactTensor t = ExactTensor::vector({0.0, -0.375, 0.1, 0x1p-1074});
+  EXPECT_EQ(decimal_text(t, 0), "0");
+  EXPECT_EQ(decimal_text(t, 1), "-0.375");
+  EXPECT_EQ(decimal_text(t, 2), "0.1") << "the shortest decimal that reads back";
+  EXPECT_EQ(decimal_text(t, 3), "5e-324");
+  EXPECT_EQ(decimal_text(ExactTensor::literal("1/3"), 0), "1/3") << "a fraction stays exact";
+  EXPECT_EQ(decimal_text(ExactTensor::literal("1e-400"), 0), "1e-400");
 }
 
 TEST(ExactTensor, LiteralsBeyondBinary64RangeStayExact) {
