@@ -5,6 +5,7 @@
 #include "reports/markdown_report.hpp"
 #include "reports/report_output.hpp"
 #include "reports/report_document.hpp"
+#include "reports/search_section.hpp"
 #include "reports/svg_plot.hpp"
 #include "verify/io/errors.hpp"
 
@@ -31,7 +32,7 @@ std::vector<ReportFile> report_files(const RunResults& results, const ReportOpti
   switch (format) {
     case ReportFormat::Markdown:
       add_figures(files, content);
-      files.push_back({document_name, markdown_report(report_document(content))});
+      files.push_back({document_name, markdown_report(report_document(content)) + search_markdown(results)});
       break;
     case ReportFormat::Latex: {
       const Document document = report_document(content);
@@ -51,7 +52,7 @@ std::vector<ReportFile> report_directory_files(const RunResults& results, const 
   files.push_back({"results.json", json_report_text(content)});
   files.push_back({"report.tex", latex_report(document)});
   if (options.appendix) files.push_back({kAppendixFile, latex_appendix(document)});
-  files.push_back({"report.md", markdown_report(document)});
+  files.push_back({"report.md", markdown_report(document) + search_markdown(results)});
   // Case files the results place inside the report (relative "cases/..." paths), so that a report
   // rebuilt from its results.json is complete.
   const std::string cases_prefix = std::string(kReportCasesDirectory) + "/";

@@ -23,7 +23,7 @@ struct ReportFile {
 inline constexpr const char* kAppendixFile = "report-appendix.tex";
 
 // The report of `results` in `format` saved as `document_name`: for Markdown the SVG figures
-// first and the document last, otherwise just the document (for LaTeX with
+// first and the document last (a search run's ending in its Search section), otherwise just the document (for LaTeX with
 // ReportOptions::appendix, the fragment for \input instead of a standalone document).
 std::vector<ReportFile> report_files(const RunResults& results, const ReportOptions& options, ReportFormat format,
                                      const std::string& document_name);

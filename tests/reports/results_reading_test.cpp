@@ -1,5 +1,7 @@
 // results_from_json (verify/results/results.hpp) is tested here, beside the reports that depend on it.
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
@@ -63,6 +65,45 @@ TEST(ResultsFromJson, ReadsTheLoosenessBackAsItsOutcomesGiveIt) {
   nlohmann::json edited = j;
   edited["looseness"]["theorems"][0]["vacuous"] = !edited["looseness"]["theorems"][0]["vacuous"].get<bool>();
   EXPECT_NE(error_of(edited).find("looseness: disagrees with the outcomes"), std::string::npos);
+}
+
+// A search run's record (RunResults::search) reads back exactly, a ratio that was not finite as
+// NaN (null in the file), and must name the results' theorems in order.
+TEST(ResultsFromJson, ReadsTheSearchBack) {
+  RunResults r = test::fixture_results();
+  SearchRecord search{2000, 18446744073709551615u, {}};
+  for (const TheoremResult& t : r.theorems) {
+    SearchedTheoremRecord& s = search.theorems.emplace_back();
+    s.id = t.info.id;
+    s.evaluations = 1999;
+    s.frontier_kind = "approached";
+    s.frontier_text = "approached to within 1e-09";
+    s.search_ratio = 0.1 + 0.2;
+    s.suite_ratio = std::numeric_limits<double>::infinity();
+    s.witness = "search: restart 0";
+    s.restarts.push_back({"random 3", 0.5, 1.0 / 3, "claim 1", 17});
+    s.shown_first = true;
+    s.shrink_steps = 4;
+    s.shrink_attempts = 40;
+  }
+  r.search = search;
+  const nlohmann::json j = results_to_json(r);
+  const RunResults back = results_from_json(j);
+  ASSERT_TRUE(back.search.has_value());
+  EXPECT_EQ(back.search->seed, 18446744073709551615u);
+  EXPECT_EQ(back.search->theorems[1].search_ratio, 0.1 + 0.2);
+  EXPECT_EQ(back.search->theorems[1].restarts[0].best_ratio, 1.0 / 3);
+  EXPECT_TRUE(std::isnan(back.search->theorems[1].suite_ratio));
+  EXPECT_EQ(results_to_json(back), j);
+  nlohmann::json reordered = j;
+  std::swap(reordered["search"]["theorems"][0], reordered["search"]["theorems"][1]);
+  EXPECT_NE(error_of(reordered).find("search.theorems[0].id: must be"), std::string::npos) << error_of(reordered);
+  nlohmann::json unknown = j;
+  unknown["search"]["theorems"][2]["frontier"]["kind"] = "close";
+  EXPECT_NE(error_of(unknown).find("search.theorems[2].frontier.kind: unknown value \"close\""), std::string::npos);
+  nlohmann::json short_list = j;
+  short_list["search"]["theorems"].erase(1);
+  EXPECT_NE(error_of(short_list).find("search.theorems: must name the results' theorems"), std::string::npos);
 }
 
 TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {

@@ -1,49 +1,35 @@
 #include "verify/cli/check_command.hpp"
 
-#include <algorithm>
 #include <chrono>
-#include <ctime>
-#include <filesystem>
 #include <limits>
-#include <map>
 #include <optional>
-#include <set>
 #include <sstream>
 
 #include <unistd.h>
 
-#include "models/sources/theorem_source_cases.hpp"
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
-#include "verify/io/atomic_file.hpp"
-#include "theorems/pinned_cases.hpp"
-#include "theorems/registry.hpp"
 #include "verify/cli/check_summary.hpp"
+#include "verify/cli/check_plan.hpp"
 #include "verify/cli/check_table.hpp"
 #include "verify/cli/command_line.hpp"
-#include "verify/cli/paper_reference.hpp"
 #include "verify/cli/progress_line.hpp"
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/time_left.hpp"
 #include "verify/cli/count_option.hpp"
-#include "verify/cli/input_sources.hpp"
 #include "verify/cli/outputs_apart.hpp"
+#include "verify/cli/run_outputs.hpp"
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/theorem_files.hpp"
-#include "verify/cli/worker_threads.hpp"
-#include "verify/cli/theorem_lookup.hpp"
 #include "verify/cli/violation_files.hpp"
 #include "verify/io/errors.hpp"
-#include "verify/io/recorded_path.hpp"
 #include "verify/results/outcome_spool.hpp"
 #include "verify/results/results.hpp"
 #include "verify/results/run.hpp"
 #include "verify/results/run_on_ranks.hpp"
 #include "verify/results/source_looseness.hpp"
-#include "verify/engine/suite_regime.hpp"
-#include "verify/results/version.hpp"
 
 namespace nb::cli {
 namespace {
@@ -204,276 +190,121 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   return check;
 }
 
-int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
-              const RankWorld& ranks) {
-  validate(o);
+namespace {
+
+// The files and sources the run reads, which no output may replace.
+std::vector<NamedPath> check_inputs(const CheckOptions& o) {
   std::vector<NamedPath> inputs;
   for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
   for (const std::string& file : o.case_files) inputs.push_back({"--case", file});
   if (const auto source = source_input("--source", o.source.spec)) inputs.push_back(*source);
   inputs.push_back({"--text", o.source.text_file});
-  refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
-  // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
-  std::ostream quiet(nullptr);
-  std::ostream& err = ranks.leads() ? stderr_stream : quiet;
-  // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
-  const bool json_to_stdout = o.json == "-";
-  std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
+  return inputs;
+}
 
-  // Which theorems, on which cases.
-  std::vector<const Theorem*> selected;
-  const std::vector<const Theorem*> file_theorems = add_theorem_files(o.theorem_files);
-  for (const Theorem* t : file_theorems)
-    if (o.ids.empty() && !o.all && o.case_files.empty() && o.paper_refs.empty() && o.fidelities.empty())
-      selected.push_back(t);
-  std::map<std::string, std::vector<Case>> replayed;
-  std::map<std::string, CaseList> from_source;  // built when asked, a chunk at a time
-  for (const auto& id : o.ids) selected.push_back(&theorem_or_usage_error(id));
-  if (o.all)
-    for (const Theorem* t : registered_in_paper_order()) selected.push_back(t);
-  if (!o.paper_refs.empty() || !o.fidelities.empty()) {
-    selected = theorems_citing(o.paper_refs, o.fidelities);
-    if (selected.empty())
-      throw UsageError("no registered theorem matches --paper-ref/--fidelity (see 'normbound list' for sources and tags)");
-  }
-  // The SHA-256 of the bytes read, in the order of o.case_files: only saved results record it,
-  // so a run that saves none does not compute it (it costs about as much as reading the numbers).
-  const bool results_saved = json_to_stdout || !o.json.empty() || !o.report_dir.empty();
-  std::vector<std::string> case_file_sha256;
-  for (const auto& file : o.case_files) {
-    std::string& sha256 = case_file_sha256.emplace_back();
-    Case c = results_saved ? read_case_file(file, sha256) : read_case_file(file);
-    const Theorem& t = theorem_or_usage_error(c.theorem);
-    if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), c.theorem) == o.ids.end())
-      throw UsageError("case file '" + file + "' is for theorem '" + c.theorem + "', which was not named");
-    // Checked here too (the engine checks every case again) so that the error names the file.
-    try {
-      t.check_assumptions(c);
-    } catch (const InputError& e) {
-      throw InputError("case file '" + file + "': " + e.what());
-    }
-    if (o.ids.empty() && !o.all && replayed.find(c.theorem) == replayed.end()) selected.push_back(&t);
-    replayed[c.theorem].push_back(std::move(c));
-  }
-
-  const SuiteRegime* regime = o.regime.empty() ? nullptr : &regime_named(o.regime);
-  if (regime && (o.source.spec != "random" || !o.case_files.empty()))
-    throw UsageError("--regime draws the random suites: give it without --source and --case");
-
-  RunPlan plan;
-  CheckSettings& settings = plan.settings;
-  settings.binary64_tier = !o.mpfi_only;
-  settings.precision = o.precision;
-  settings.max_precision = o.max_precision;
-  settings.max_sample_doublings = o.max_sample_doublings;
-  settings.policy.near_tight = o.near_tight;
-  settings.confidence = o.confidence;
-  settings.seed = o.seed;
-  settings.exact.units = o.exact_budget;
-  settings.exact_time_limit = o.exact_time_limit;
-  settings.threads = worker_threads(o.threads, err);
-  plan.record.command_line = command_line(argc, argv);
-  plan.record.timestamp = timestamp(o.no_timestamp);
-  plan.record.cases_per_theorem = o.cases;
-  plan.record.source = o.source.spec != "random" ? recorded_spec(o.source.spec) : o.case_files.empty() ? "random" : "case-file";
-
-  // The report directory is staged before the run, so an unwritable location fails before the work.
-  std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) {
-    if (ranks.leads()) report.emplace(o.report_dir, o.force);  // the other ranks write nothing
-  } else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
-  const CaseFilePlacement placement{o.cases_dir, report.has_value()};
-
-  out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
-      << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
-      << (o.source.spec != "random" ? "cases from --source"
-          : o.case_files.empty()    ? std::to_string(o.cases) + (regime ? " cases per theorem in the " + regime->name + " regime"
-                                                                 : " random cases per theorem besides its pinned and regime ones")
-                                    : std::to_string(o.case_files.size()) + " saved case(s)")
-      << ", " << settings.threads << " thread(s)"
-      << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";
-  if (regime) out << regime->name << " regime: " << regime->description << "\n";
-
-  for (std::size_t i = 0; i < o.case_files.size(); ++i)
-    plan.record.sources.push_back(case_file_source(o.case_files[i], case_file_sha256[i]));
-  // A model or file source replaces the random suites of every theorem that can read it.
-  const CaseOrigin origin = o.source.spec != "random" ? CaseOrigin::External : CaseOrigin::SuiteOrSaved;
-  if (o.source.spec != "random") {
-    if (!o.case_files.empty()) throw UsageError("give --source or --case, not both");
-    const sources::ModelCases model = sources::load_source(o.source);
-    std::vector<std::size_t> top_n = o.top_n;
-    std::sort(top_n.begin(), top_n.end());
-    top_n.erase(std::unique(top_n.begin(), top_n.end()), top_n.end());
-    for (const auto& file : model.input_files) {
-      const auto read = model.input_sha256.find(file);
-      plan.record.sources.push_back({o.source.spec.substr(0, o.source.spec.find(':')), recorded_path(file),
-                                     read != model.input_sha256.end() ? read->second : file_sha256(file),
-                                     {{"description", model.description}}});
-    }
-    out << "source: " << model.description << "\n\n";
-    std::vector<const Theorem*> runnable;
-    for (const Theorem* t : selected) {
-      std::string why_not;
-      if (auto cases = sources::theorem_source_cases(*t, model, top_n, why_not)) {
-        if (cases->rows_too_short > 0)
-          out << "note: " << t->info().id << ": " << cases->rows_too_short
-              << " (row, N) pair(s) left out, the row having L <= N tokens\n";
-        from_source[t->info().id] = std::move(cases->cases);
-        runnable.push_back(t);
-      } else if (!o.ids.empty()) {  // named by id: a usage error; chosen by --all or --paper-ref: skipped
-        throw UsageError(why_not);
-      } else {
-        out << "skipped: " << why_not << "\n";
-      }
-    }
-    selected = std::move(runnable);
-  }
-  std::set<std::string> generators;  // of the random suites run
-  bool random_suites = false;
-  std::size_t pinned = 0;
-  for (const Theorem* t : selected) {
-    if (auto built = from_source.find(t->info().id); built != from_source.end()) {
-      plan.theorems.push_back({t, {}, origin, std::move(built->second)});
-      continue;
-    }
-    auto it = replayed.find(t->info().id);
-    if (it != replayed.end()) {
-      plan.theorems.push_back({t, std::move(it->second), origin});
-      continue;
-    }
-    // In a regime: its cases instead of the suite, judged as cases from outside the suite (a
-    // theorem expected to fail need not fail there).
-    if (regime) {
-      const RegimeShapes shapes = regime_shapes(t->info(), *regime);
-      if (shapes.shapes.empty() && !o.ids.empty())
-        throw UsageError(t->info().id + " is not run in the " + regime->name + " regime: " + shapes.note);
-      if (!shapes.note.empty()) out << regime->name << " regime: " << t->info().id << ": " << shapes.note << "\n";
-      if (shapes.shapes.empty()) continue;
-      plan.theorems.push_back({t, regime_cases(*t, *regime, o.seed, o.cases), CaseOrigin::External});
-      random_suites = true;
-      collect_generators(plan.theorems.back().cases, generators);
-      continue;
-    }
-    // The theorem's pinned cases (tests/cases, then its witnesses) first, then its suite.
-    plan.theorems.push_back(suite_cases(*t, o.seed, o.cases));
-    std::vector<Case> cases = theorems::pinned_cases_of(t->info().id);
-    cases.insert(cases.end(), t->info().witnesses.begin(), t->info().witnesses.end());
-    pinned += cases.size();
-    cases.insert(cases.end(), plan.theorems.back().cases.begin(), plan.theorems.back().cases.end());
-    plan.theorems.back().cases = std::move(cases);
-    random_suites = true;
-    collect_generators(plan.theorems.back().cases, generators);
-  }
-  if (random_suites)
-    plan.record.sources.insert(plan.record.sources.begin(), random_suite_source(o.seed, o.cases, generators));
-  if (regime) {
-    plan.record.sources.front().parameters["regime"] = regime->name;
-    out << "\n";
-  }
-  std::vector<const Theorem*> run_theorems;
-  for (const TheoremCases& t : plan.theorems) run_theorems.push_back(t.theorem);
-  for (InputSource& file : theorem_file_sources(run_theorems)) plan.record.sources.push_back(std::move(file));
-  if (pinned > 0) {
-    plan.record.sources.insert(plan.record.sources.begin(),
-                               {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
-    out << pinned << " pinned case(s) from tests/cases and the theorem files' witnesses replayed before the suites\n\n";
-  }
-
-  std::size_t total_cases = 0;
+// A source's rows are streamed: the results are bounded (counts, summaries and the cases a reader
+// needs), and --json gets every outcome, spooled to disk as it is decided into `spool`.
+void hold_streamed_outcomes(RunPlan& plan, bool every_outcome, std::optional<OutcomeSpool>& spool) {
+  if (!is_streamed(plan)) return;
+  plan.held = OutcomesHeld::Bounded;
+  if (!every_outcome) return;
   std::vector<std::size_t> cases_per_theorem;
-  for (const TheoremCases& t : plan.theorems) {
-    total_cases += case_count(t);
-    cases_per_theorem.push_back(case_count(t));
-  }
-  // A source's rows are streamed: the results are bounded (counts, summaries and the cases a
-  // reader needs), and --json gets every outcome, spooled to disk as it is decided.
-  std::optional<OutcomeSpool> every_outcome;
-  if (is_streamed(plan)) {
-    plan.held = OutcomesHeld::Bounded;
-    if (!o.json.empty()) {
-      every_outcome.emplace(cases_per_theorem);
-      plan.every_outcome = [&](std::size_t first, const std::vector<CaseOutcome>& outcomes) {
-        every_outcome->add(first, outcomes);
-      };
-    }
-  }
-  std::optional<DecidedCasesLine> progress(std::in_place, err, total_cases);
-  const RunProgressFn show = [&](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
-    (*progress)(id, round);
+  for (const TheoremCases& t : plan.theorems) cases_per_theorem.push_back(case_count(t));
+  spool.emplace(cases_per_theorem);
+  plan.every_outcome = [&spool](std::size_t first, const std::vector<CaseOutcome>& outcomes) { spool->add(first, outcomes); };
+}
+
+// The plan's results, on every rank of an MPI job (none on the others) or here, with progress on
+// `err`; a streamed run stops between chunks on SIGINT or SIGTERM and keeps what it decided.
+std::optional<RunResults> run_checks(const RunPlan& plan, const RankWorld& ranks, std::ostream& err) {
+  std::size_t total_cases = 0;
+  for (const TheoremCases& t : plan.theorems) total_cases += case_count(t);
+  DecidedCasesLine progress(err, total_cases);
+  const RunProgressFn show = [&progress](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
+    progress(id, round);
   };
-  std::optional<RunResults> gathered;
-  if (ranks.size() > 1) {
-    gathered = run_on_ranks(plan, ranks, show);
-  } else if (is_streamed(plan)) {
-    // A streamed run stops between chunks on SIGINT or SIGTERM and keeps what it decided.
-    const StopOnSignal stop_on_signal;
-    gathered = run(plan, show, [] { return StopOnSignal::stop_requested(); });
-  } else {
-    gathered = run(plan, show);
+  if (ranks.size() > 1) return run_on_ranks(plan, ranks, show);
+  if (!is_streamed(plan)) return run(plan, show);
+  const StopOnSignal stop_on_signal;
+  return run(plan, show, [] { return StopOnSignal::stop_requested(); });
+}
+
+// Saves the violations' case files (in the report, or --cases-dir) with their replay commands,
+// and returns the copies of the --theorem-file files a report holds, which those commands name.
+std::vector<reports::ReportFile> save_check_cases(const CheckOptions& o, RunResults& results,
+                                                  const std::vector<const Theorem*>& file_theorems, bool report) {
+  const CaseFilePlacement placement{o.cases_dir, report};
+  std::vector<reports::ReportFile> copies;
+  std::vector<std::string> replay_files = o.theorem_files;
+  if (placement.in_report()) {
+    copies = report_theorem_file_copies(file_theorems);
+    replay_files.clear();
+    for (const reports::ReportFile& copy : copies) replay_files.push_back(copy.name);
   }
-  progress.reset();
+  save_violation_files(results, placement, results.settings.source, o.seed, [&](const std::string& id, const std::string& file) {
+    return replay_command(id, file, o, replay_files);
+  });
+  return copies;
+}
+
+// Writes --json and --report from the results as saved, read back: then `normbound report
+// results.json` gives the same bytes as this run's report. A run that saves nothing only checks its
+// results (a certified verdict beside an enclosure that decides no sign is a bug, exit 70).
+void write_check_results(const CheckOptions& o, const RunResults& results, const std::optional<OutcomeSpool>& spool,
+                         const std::vector<reports::ReportFile>& theorem_copies, RunOutputs& outputs) {
+  if (!outputs.saves_json() && !outputs.report()) {
+    check_results(results);
+    return;
+  }
+  const RunResults saved = results_as_saved(results);
+  const reports::ReportOptions report_options{o.top, o.appendix};
+  if (spool)
+    outputs.write_json([&](const std::function<void(const std::string&)>& write) { spool->write_results(saved, write); });
+  else if (outputs.saves_json())
+    outputs.write_json(reports::report_files(saved, report_options, reports::ReportFormat::Json, o.json).at(0).content);
+  if (!outputs.report()) return;
+  std::vector<reports::ReportFile> files = reports::report_directory_files(saved, report_options);
+  files.insert(files.end(), theorem_copies.begin(), theorem_copies.end());
+  outputs.write_report(files);
+}
+
+// The exit status, said with the summary: a partial run's that of the signal that stopped it.
+int check_exit_status(const RunResults& results, RunOutputs& outputs) {
+  const bool partial = !results.partial.empty();
+  const int status = partial ? StopOnSignal::exit_status() : exit_status(results);
+  outputs.exit_with(status, partial ? results.partial + "; the results are partial" : exit_status_meaning(status));
+  outputs.out() << summary_line(results) << "\n";
+  return status;
+}
+
+}  // namespace
+
+int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
+              const RankWorld& ranks) {
+  validate(o);
+  refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, check_inputs(o));
+  RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads());
+  std::ostream& out = outputs.out();
+  CheckSelection selection = select_checked(o, outputs.saves_json() || !o.report_dir.empty());
+  RunPlan plan = check_settings(o, command_line(argc, argv), outputs.err());
+  outputs.stage_report(o.report_dir, o.force);
+  if (o.appendix && o.report_dir.empty()) throw UsageError("--appendix applies to --report DIR only");
+  print_check_header(o, plan, ranks.size(), out);
+  add_checked_cases(o, selection, plan, out);
+  std::optional<OutcomeSpool> spool;
+  hold_streamed_outcomes(plan, outputs.saves_json(), spool);
+  std::optional<RunResults> gathered = run_checks(plan, ranks, outputs.err());
   if (!gathered) return 0;  // not rank 0: its cases are in rank 0's results
   RunResults& results = *gathered;
   if (!results.partial.empty())
     out << "PARTIAL RESULTS: " << results.partial << "; what follows covers the cases decided before\n\n";
-  // A report holds copies of the --theorem-file files, which its replay commands name relative to
-  // it: they replay from the report, wherever it is moved.
   const std::vector<reports::ReportFile> theorem_copies =
-      placement.in_report() ? report_theorem_file_copies(file_theorems) : std::vector<reports::ReportFile>{};
-  std::vector<std::string> replay_theorem_files = o.theorem_files;
-  if (placement.in_report()) {
-    replay_theorem_files.clear();
-    for (const reports::ReportFile& copy : theorem_copies) replay_theorem_files.push_back(copy.name);
-  }
-  save_violation_files(results, placement, plan.record.source, o.seed, [&](const std::string& id, const std::string& file) {
-    return replay_command(id, file, o, replay_theorem_files);
-  });
-
+      save_check_cases(o, results, selection.file_theorems, outputs.report().has_value());
   print_verdict_table(results, out);
-  print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
-  // On a source's cases: how loose each bound is there, a part of the results.
-  if (origin == CaseOrigin::External || regime) {
-    results.looseness = looseness_of(results);
-    if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
-  }
-  // Reports render the results as saved, read back: then `normbound report results.json` gives
-  // the same bytes as this run's report. A run that saves nothing only checks its results (a
-  // certified verdict beside an enclosure that decides no sign is a bug, exit 70, not a verdict).
-  std::optional<RunResults> saved;
-  if (results_saved) saved = results_as_saved(results);
-  else check_results(results);
-  const reports::ReportOptions report_options{o.top, o.appendix};
-  if (every_outcome && json_to_stdout) {
-    every_outcome->write_results(*saved, [&](const std::string& piece) { stdout_stream << piece; });
-  } else if (every_outcome) {
-    write_file_atomically(o.json, [&](const std::function<void(const std::string&)>& write) {
-      every_outcome->write_results(*saved, write);
-    });
-    out << "\nresults written to " << o.json << "\n";
-  } else if (json_to_stdout) {
-    stdout_stream << reports::report_files(*saved, report_options, reports::ReportFormat::Json, "-").at(0).content;
-  } else if (!o.json.empty()) {
-    write_file_atomically(o.json,
-                          reports::report_files(*saved, report_options, reports::ReportFormat::Json, o.json).at(0).content);
-    out << "\nresults written to " << o.json << "\n";
-  }
-  if (report) {
-    std::vector<reports::ReportFile> files = reports::report_directory_files(*saved, report_options);
-    files.insert(files.end(), theorem_copies.begin(), theorem_copies.end());
-    report->write(files);
-    report->commit();
-    out << "\nreport written to " << report->target().string() << "\n";
-  }
-  if (!results.partial.empty()) {
-    const int status = StopOnSignal::exit_status();
-    out << "\nexit status " << status << " (" << results.partial << "; the results are partial)\n"
-        << summary_line(results) << "\n";
-    return status;
-  }
-  const int status = exit_status(results);
-  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n"
-      << summary_line(results) << "\n";
-  return status;
+  print_flagged(results, out, o.cases_dir.empty() ? outputs.report_target() : std::string());
+  if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
+  write_check_results(o, results, spool, theorem_copies, outputs);
+  return check_exit_status(results, outputs);
 }
 
 }  // namespace nb::cli

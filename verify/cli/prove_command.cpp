@@ -18,6 +18,7 @@
 #include "verify/cli/progress_line.hpp"
 #include "verify/cli/prove_rows.hpp"
 #include "verify/cli/source_options.hpp"
+#include "verify/cli/run_outputs.hpp"
 #include "verify/cli/run_deadline.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/wall_time_limit_option.hpp"
@@ -138,11 +139,10 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
 }
 
 int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorld& ranks) {
-  // The other ranks of an MPI job only evaluate boxes: their text goes nowhere (a stream without a buffer).
-  std::ostream quiet(nullptr);
-  std::ostream& err = ranks.leads() ? std::cerr : quiet;
-  const bool json_to_stdout = o.json == "-";
-  std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
+  // The other ranks of an MPI job only evaluate boxes: their text goes nowhere.
+  RunOutputs outputs(o.json, stdout_stream, std::cerr, ranks.leads());
+  std::ostream& out = outputs.out();
+  std::ostream& err = outputs.err();
   refuse_outputs_onto_inputs({{"--certificate", o.certificate}, {"--json", o.json}}, {},
                              {{"--theorem-file", o.theorem_file}});
   if (o.source.spec != "random") {
@@ -323,8 +323,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     j["witness"] = proof.witness ? case_to_json(*proof.witness) : nlohmann::json(nullptr);
     j["witness_file"] = witness_file;
     j["seconds"] = proof.seconds;
-    if (json_to_stdout) stdout_stream << j.dump(2) << "\n";
-    else write_file_atomically(o.json, j.dump(2) + "\n");
+    outputs.write_json(j.dump(2) + "\n", "");
   }
   if (proof.outcome == ProofOutcome::Undecided) return 2;
   const bool expected = (proof.outcome == ProofOutcome::ProvenOnRegion) == (spec.info.expect == Expect::Holds);

@@ -6,8 +6,6 @@
 #include <limits>
 #include <optional>
 
-#include "reports/report_output.hpp"
-#include "verify/io/atomic_file.hpp"
 #include "verify/reproduce/reproduction.hpp"
 #include "verify/reproduce/reproduction_report.hpp"
 #include "verify/reproduce/verdict_flips.hpp"
@@ -17,6 +15,7 @@
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/outputs_apart.hpp"
+#include "verify/cli/run_outputs.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/errors.hpp"
@@ -150,7 +149,8 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_option("--compare-text", o.compare_text,
                   "Run again on this text (e.g. TinyStories beside War and Peace through the same hf:DIR, or through "
                   "--compare-source); a claim whose verdict differs is FRAGILE");
-  cmd->add_option("--json", o.json, "Write the whole reproduction as JSON to this file");
+  cmd->add_option("--json", o.json,
+                  "Write the whole reproduction as JSON to this file ('-': to stdout, the text then going to stderr)");
   cmd->add_option("--report", o.report_dir,
                   "Write a directory: report.md (claims, runtimes, SVG figures), pgfplots .tex figures, CSV tables, "
                   "reproduction.json and results.json (the certified checks)");
@@ -166,10 +166,9 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
 int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
                   const RankWorld& ranks) {
   validate(o);
-  // The other ranks of an MPI job only evaluate: their text goes nowhere (a stream without a buffer).
-  std::ostream quiet(nullptr);
-  std::ostream& out = ranks.leads() ? stdout_stream : quiet;
-  std::ostream& err = ranks.leads() ? stderr_stream : quiet;
+  RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads());
+  std::ostream& out = outputs.out();
+  std::ostream& err = outputs.err();
   reproduce::ReproductionRequest request;
   request.heads = o.heads;
   request.heads.windows = static_cast<int>(o.windows);
@@ -193,9 +192,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     if (const auto source = source_input(option, spec)) inputs.push_back(*source);
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
 
-  std::optional<reports::StagedDirectory> report;
-  if (o.force && o.report_dir.empty()) throw UsageError("--force applies to --report DIR only");
-  if (!o.report_dir.empty() && ranks.leads()) report.emplace(o.report_dir, o.force);  // the other ranks write nothing
+  outputs.stage_report(o.report_dir, o.force);
 
   out << "normbound " << kVersion << " reproduce: seed " << o.sweep.seed << ", " << request.sweep.threads
       << " thread(s)" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "")
@@ -265,18 +262,10 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     out << "\nCertified checks of the per-row theorems inside the sweeps:\n";
     print_verdict_table(r.certified, out);
   }
-  if (!o.json.empty()) {
-    write_file_atomically(o.json, reproduce::reproduction_json(r).dump(1) + "\n");
-    out << "\nreproduction written to " << o.json << "\n";
-  }
-  if (report) {
-    report->write(reproduce::reproduction_files(r));
-    report->commit();
-    out << "\nreport written to " << report->target().string() << "\n";
-  }
+  if (outputs.saves_json()) outputs.write_json(reproduce::reproduction_json(r).dump(1) + "\n", "reproduction");
+  if (outputs.report()) outputs.write_report(reproduce::reproduction_files(r));
   const int status = exit_status(r.certified);
-  out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
-  return status;
+  return outputs.exit_with(status, exit_status_meaning(status));
 }
 
 }  // namespace nb::cli

@@ -12,6 +12,7 @@
 #include "reports/report_files.hpp"
 #include "reports/report_output.hpp"
 #include "verify/cli/outputs_apart.hpp"
+#include "verify/cli/run_outputs.hpp"
 #include "verify/io/atomic_file.hpp"
 #include "verify/search/search_record.hpp"
 #include "theorems/pinned_cases.hpp"
@@ -101,13 +102,12 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
 }
 
 int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdout_stream) {
-  // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
-  const bool json_to_stdout = o.json == "-";
-  std::ostream& terminal = json_to_stdout ? std::cerr : stdout_stream;
   validate_exact_time_limit(o.exact_time_limit);
   std::vector<NamedPath> inputs;
   for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
+  RunOutputs outputs(o.json, stdout_stream, std::cerr, true);
+  std::ostream& terminal = outputs.out();
   add_theorem_files(o.theorem_files);
   std::vector<const Theorem*> selected;
   for (const auto& id : o.ids) {
@@ -121,13 +121,11 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
   settings.budget = o.budget;
   settings.shape = parse_case_shape(o.shape);
   settings.check.seed = o.seed;
-  settings.check.threads = worker_threads(o.threads, std::cerr);
+  settings.check.threads = worker_threads(o.threads, outputs.err());
   settings.check.exact_time_limit = o.exact_time_limit;
 
-  std::optional<reports::StagedDirectory> report;
-  if (!o.report_dir.empty()) report.emplace(o.report_dir, o.force);
-  else if (o.force) throw UsageError("--force applies to --report DIR only");
-  const CaseFilePlacement placement{o.cases_dir, report.has_value()};
+  outputs.stage_report(o.report_dir, o.force);
+  const CaseFilePlacement placement{o.cases_dir, outputs.report().has_value()};
 
   std::ostringstream out;
   out << "normbound " << kVersion << " search: seed " << o.seed << ", budget " << o.budget
@@ -160,7 +158,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
   out << "\n";
   terminal << terminal_safe(out.str());
   print_verdict_table(results, terminal);
-  print_flagged(results, terminal, placement.in_report() ? report->target().string() : std::string());
+  print_flagged(results, terminal, placement.in_report() ? outputs.report_target() : std::string());
   std::ostringstream tightest;
   for (const TheoremResult& r : results.theorems) print_tightest_point(r, tightest);
   terminal << terminal_safe(tightest.str());
@@ -178,36 +176,12 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
       write_file_atomically((dir / name).string(), pinned.dump(1) + "\n");
       terminal << "pinned " << (dir / name).string() << " (" << verdict_name(r.outcomes.front().verdict) << ")\n";
     }
-  const nlohmann::json record = search::search_json(searched, o.budget, o.seed);
+  results.search = search::search_record(searched, o.budget, o.seed);
   const RunResults saved = results_as_saved(results);
-  const reports::ReportOptions report_options{};
-  if (!o.json.empty()) {
-    nlohmann::json j = results_to_json(saved);
-    j["search"] = record;
-    if (json_to_stdout) {
-      stdout_stream << j.dump(2) << "\n";
-    } else {
-      write_file_atomically(o.json, j.dump(2) + "\n");
-      terminal << "\nresults written to " << o.json << "\n";
-    }
-  }
-  if (report) {
-    std::vector<reports::ReportFile> files = reports::report_directory_files(saved, report_options);
-    for (reports::ReportFile& f : files) {
-      if (f.name == "report.md") f.content += search::search_markdown(searched);
-      if (f.name == "results.json") {
-        nlohmann::json j = nlohmann::json::parse(f.content);
-        j["search"] = record;
-        f.content = j.dump(2) + "\n";
-      }
-    }
-    report->write(files);
-    report->commit();
-    terminal << "\nreport written to " << report->target().string() << "\n";
-  }
+  if (outputs.saves_json()) outputs.write_json(results_to_json(saved).dump(2) + "\n");
+  if (outputs.report()) outputs.write_report(reports::report_directory_files(saved, reports::ReportOptions{}));
   const int status = exit_status(results);
-  terminal << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n";
-  return status;
+  return outputs.exit_with(status, exit_status_meaning(status));
 }
 
 }  // namespace nb::cli

@@ -56,6 +56,34 @@ nlohmann::json verdict_counts_json(const VerdictCounts& c) {
   return counts;
 }
 
+nlohmann::json search_json(const SearchRecord& record) {
+  nlohmann::json theorems = nlohmann::json::array();
+  for (const SearchedTheoremRecord& t : record.theorems) {
+    nlohmann::json restarts = nlohmann::json::array();
+    for (const SearchRestartRecord& r : t.restarts)
+      restarts.push_back({{"start", r.start},
+                          {"start_ratio", finite_or_null(r.start_ratio)},
+                          {"best_ratio", finite_or_null(r.best_ratio)},
+                          {"claim", r.claim},
+                          {"evaluations", r.evaluations}});
+    theorems.push_back({{"id", t.id},
+                        {"evaluations", t.evaluations},
+                        {"frontier",
+                         {{"kind", t.frontier_kind},
+                          {"text", t.frontier_text},
+                          {"search_ratio", finite_or_null(t.search_ratio)},
+                          {"suite_ratio", finite_or_null(t.suite_ratio)},
+                          {"witness", t.witness}}},
+                        {"restarts", restarts},
+                        {"shrink",
+                         {{"violation", t.violation},
+                          {"shown_first", t.shown_first},
+                          {"steps", t.shrink_steps},
+                          {"attempts", t.shrink_attempts}}}});
+  }
+  return {{"budget", record.budget}, {"seed", std::to_string(record.seed)}, {"theorems", theorems}};
+}
+
 nlohmann::json kept_json(const KeptOutcomes& k) {
   nlohmann::json heads = nlohmann::json::array();
   for (const HeadSummary& h : k.heads)
@@ -245,6 +273,7 @@ nlohmann::json results_to_json(const RunResults& results) {
           {"theorems", theorems}};
   if (!results.looseness.empty()) j["looseness"] = looseness_json(results.looseness);
   if (!results.partial.empty()) j["partial"] = results.partial;
+  if (results.search) j["search"] = search_json(*results.search);
   return j;
 }
 
@@ -551,6 +580,57 @@ TheoremResult theorem_from(const Field& f) {
   return t;
 }
 
+// A 64-bit seed, written as a decimal string.
+std::uint64_t seed_from(const Field& f) {
+  const std::string text = f.text();
+  char* end = nullptr;
+  errno = 0;
+  const std::uint64_t seed = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno == ERANGE || !std::isdigit(static_cast<unsigned char>(text[0])))
+    f.fail("expected a decimal 64-bit unsigned integer as a string");
+  return seed;
+}
+
+// A search ratio as search_json writes it: NaN when null (none was finite).
+double ratio_from(const Field& f) {
+  return f.json().is_null() ? std::numeric_limits<double>::quiet_NaN() : f.real();
+}
+
+// The search block of a search run, whose theorems are `theorems` in order.
+SearchRecord search_from(const Field& f, const std::vector<TheoremResult>& theorems) {
+  SearchRecord record;
+  record.budget = f.at("budget").count();
+  record.seed = seed_from(f.at("seed"));
+  const std::vector<Field> searched = f.at("theorems").items();
+  if (searched.size() != theorems.size()) f.at("theorems").fail("must name the results' theorems, in order");
+  for (std::size_t i = 0; i < searched.size(); ++i) {
+    const Field& s = searched[i];
+    SearchedTheoremRecord& t = record.theorems.emplace_back();
+    t.id = s.at("id").text();
+    if (t.id != theorems[i].info.id) s.at("id").fail("must be \"" + theorems[i].info.id + "\", the results' theorem " + std::to_string(i));
+    if (theorems[i].outcomes.empty()) s.fail("the searched theorem has no certified case to show first");
+    t.evaluations = s.at("evaluations").count();
+    const Field frontier = s.at("frontier");
+    t.frontier_kind = frontier.at("kind").text();
+    if (t.frontier_kind != "violated" && t.frontier_kind != "sharp" && t.frontier_kind != "approached" &&
+        t.frontier_kind != "loose")
+      frontier.at("kind").fail("unknown value \"" + t.frontier_kind + "\" (expected violated, sharp, approached or loose)");
+    t.frontier_text = frontier.at("text").text();
+    t.search_ratio = ratio_from(frontier.at("search_ratio"));
+    t.suite_ratio = ratio_from(frontier.at("suite_ratio"));
+    t.witness = frontier.at("witness").text();
+    for (const Field& r : s.at("restarts").items())
+      t.restarts.push_back({r.at("start").text(), ratio_from(r.at("start_ratio")), ratio_from(r.at("best_ratio")),
+                            r.at("claim").text(), r.at("evaluations").count()});
+    const Field shrink = s.at("shrink");
+    t.violation = shrink.at("violation").boolean();
+    t.shown_first = shrink.at("shown_first").boolean();
+    t.shrink_steps = shrink.at("steps").count();
+    t.shrink_attempts = shrink.at("attempts").count();
+  }
+  return record;
+}
+
 InputSource source_from(const Field& f) {
   return {f.at("kind").text(), f.at("location").text(), f.at("sha256").text(),
           f.at("parameters").string_map()};
@@ -569,13 +649,7 @@ RunResults results_from_json(const nlohmann::json& j) {
   r.commit = root.at("commit").text();
   r.command_line = root.at("command_line").text();
   r.timestamp = root.at("timestamp").text();
-  const Field seed = root.at("seed");
-  const std::string seed_text = seed.text();
-  char* end = nullptr;
-  errno = 0;
-  r.settings.seed = std::strtoull(seed_text.c_str(), &end, 10);
-  if (seed_text.empty() || *end != '\0' || errno == ERANGE || !std::isdigit(static_cast<unsigned char>(seed_text[0])))
-    seed.fail("expected a decimal 64-bit unsigned integer as a string");
+  r.settings.seed = seed_from(root.at("seed"));
   const Field precision = root.at("precision");
   r.settings.binary64_tier = precision.at("binary64_tier").boolean();
   r.settings.precision = precision.at("initial_bits").bits();
@@ -597,6 +671,7 @@ RunResults results_from_json(const nlohmann::json& j) {
       t.at("id").fail("theorem \"" + r.theorems.back().info.id + "\" appears twice");
     ids.push_back(r.theorems.back().info.id);
   }
+  if (j.is_object() && j.contains("search")) r.search = search_from(root.at("search"), r.theorems);
   if (j.is_object() && j.contains("partial")) {
     r.partial = root.at("partial").text();
     if (r.partial.empty()) root.at("partial").fail("says why the run is partial, when present");

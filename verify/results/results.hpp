@@ -15,6 +15,7 @@
 #include "verify/engine/theorem.hpp"
 #include "verify/results/kept_outcomes.hpp"
 #include "verify/results/looseness.hpp"
+#include "verify/results/search_record.hpp"
 
 namespace nb {
 
@@ -82,6 +83,8 @@ struct RunResults {
   // Why the run stopped before deciding every case ("interrupted by SIGINT"): then each theorem's
   // outcomes are those of the cases decided before, its first ones. "" when the run is complete.
   std::string partial;
+  // A search run's search (normbound search), its theorems those of `theorems` in order.
+  std::optional<SearchRecord> search;
 };
 
 // Whether `v` is certified (neither statistical nor INCONCLUSIVE): the cases a worst case is
@@ -136,7 +139,8 @@ nlohmann::json outcome_to_json(const CaseOutcome& o);
 
 // The inverse of results_to_json: results_to_json(results_from_json(j)) == j for every j that
 // results_to_json wrote, apart from keys results_to_json does not write (ignored, such as the
-// derived "report" block of a report's results.json). "looseness", when present, is recomputed
+// derived "report" block of a report's results.json). "search", when present, names the results'
+// theorems in order, each with at least one outcome. "looseness", when present, is recomputed
 // from the outcomes (looseness_of) and must equal the file's. Enclosures' `approx` is recomputed from their
 // decimal text. Throws InputError naming the offending field (e.g. "theorems[1].outcomes[4].slack")
 // when `j` has another schema_version, lacks a field, has a field of the wrong type or an invalid

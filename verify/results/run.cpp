@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "verify/engine/suite_regime.hpp"
+#include "verify/results/source_looseness.hpp"
 #include "verify/results/version.hpp"
 
 namespace nb {
@@ -85,6 +86,12 @@ std::function<Case(std::size_t)> case_builder(const TheoremCases& w) {
   return [&w](std::size_t i) { return w.built[i]; };
 }
 
+// The results with their looseness, when the plan asks for it.
+RunResults measured(const RunPlan& plan, RunResults results) {
+  if (plan.looseness) results.looseness = looseness_of(results);
+  return results;
+}
+
 }  // namespace
 
 RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes) {
@@ -93,7 +100,7 @@ RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome
     const TheoremCases& w = plan.theorems[t];
     results.theorems.push_back(summarize(w.theorem->info(), case_builder(w), std::move(outcomes[t]), w.origin));
   }
-  return results;
+  return measured(plan, std::move(results));
 }
 
 RunResults plan_results(const RunPlan& plan, const std::vector<OutcomeKeeper>& keepers) {
@@ -102,7 +109,7 @@ RunResults plan_results(const RunPlan& plan, const std::vector<OutcomeKeeper>& k
     const TheoremCases& w = plan.theorems[t];
     results.theorems.push_back(keepers[t].result(w.theorem->info(), case_builder(w), w.origin));
   }
-  return results;
+  return measured(plan, std::move(results));
 }
 
 RunResults run(const RunPlan& plan, const RunProgressFn& progress, const StopFn& stop) {

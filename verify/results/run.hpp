@@ -49,6 +49,9 @@ struct RunPlan {
   CheckSettings settings;
   RunRecord record;
   OutcomesHeld held = OutcomesHeld::Every;
+  // Whether the results say how loose each bound is (RunResults::looseness, looseness_of): a run
+  // on a source's or a regime's cases.
+  bool looseness = false;
   // With bounded results: given every outcome of the streamed plan as it is decided (on rank 0 of
   // an MPI job, whose ranks then send every outcome too), e.g. to stream them to a file.
   OutcomeChunkFn every_outcome;
@@ -106,7 +109,7 @@ StreamedRun evaluate_streamed(const RunPlan& plan, const std::vector<CaseRef>& r
 // The plan's theorems and cases as the engine takes them (pointing into `plan`).
 std::vector<TheoremCaseList> plan_work(const RunPlan& plan);
 
-// What run returns, from every case's outcome (outcomes[t][i]: case i of the plan's theorem t;
+// What run returns (with the looseness when the plan asks for it), from every case's outcome (outcomes[t][i]: case i of the plan's theorem t;
 // for partial results, the first cases of each theorem).
 RunResults plan_results(const RunPlan& plan, std::vector<std::vector<CaseOutcome>> outcomes);
 // The same as bounded results, from each theorem's keeper (keepers[t]: the plan's theorem t).
