@@ -31,6 +31,7 @@
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
+#include "verify/cli/report_wording_options.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
@@ -141,8 +142,8 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
   check->add_option("--paper-ref", o.paper_refs,
-                    "Check the theorems whose source cites this part of the paper: \"Cor. 3\", \"Theorem 2\", "
-                    "\"Lemma 1\", \"Section 3.3\", \"Fig. 4\" (repeatable)");
+                    "Check the theorems whose source cites this part of the paper (\"Cor. 3\", \"Theorem 2\", "
+                    "\"Section 3.3\", \"Fig. 4\") or holds this text (\"arXiv 2602.01893\", \"Shannon\") (repeatable)");
   check->add_option("--fidelity", o.fidelities, "Check the theorems with this fidelity tag (repeatable)")
       ->check(CLI::IsMember({"verbatim", "reconstructed", "heuristic", "extension"}));
   add_count_option(*check, "--cases", o.cases, 1, kMaxCases, "Cases per theorem in the random suite",
@@ -196,6 +197,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_flag("--appendix", o.appendix,
                   "With --report: also write report-appendix.tex, the report as a LaTeX fragment to \\input into a "
                   "paper's appendix");
+  add_report_wording_options(*check, o.title, o.intro);
   add_count_option(*check, "--top", o.top, 0, kMaxTop,
                    "Cases a report lists per theorem in each listing (tightest, undecided, statistical)");
   check->add_flag("--no-timestamp", o.no_timestamp,
@@ -281,7 +283,10 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   std::optional<reports::StagedDirectory> report;
   if (!o.report_dir.empty()) {
     if (ranks.leads()) report.emplace(o.report_dir, o.force);  // the other ranks write nothing
-  } else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
+  } else if (o.force || o.appendix || !o.title.empty() || !o.intro.empty()) {
+    throw UsageError(std::string(o.force ? "--force" : o.appendix ? "--appendix" : !o.title.empty() ? "--title" : "--intro") +
+                     " applies to --report DIR only");
+  }
   const CaseFilePlacement placement{o.cases_dir, report.has_value()};
 
   out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
@@ -442,7 +447,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   std::optional<RunResults> saved;
   if (results_saved) saved = results_as_saved(results);
   else check_results(results);
-  const reports::ReportOptions report_options{o.top, o.appendix};
+  const reports::ReportOptions report_options{o.top, o.appendix, o.title, o.intro};
   if (every_outcome && json_to_stdout) {
     every_outcome->write_results(*saved, [&](const std::string& piece) { stdout_stream << piece; });
   } else if (every_outcome) {
