@@ -55,11 +55,16 @@ std::vector<std::pair<std::string, std::string>> exact_inputs(const Case& c, std
   return inputs(c, max_entries, too_long);
 }
 
+std::vector<std::pair<std::string, std::string>> decimal_inputs(const Case& c, bool& rounded, std::size_t max_entries,
+                                                                const std::string& too_long) {
+  return inputs(c, max_entries, too_long, Binary64Text::Decimal, &rounded);
+}
+
 std::string decimal_input_lines(const Case& c, const std::string& indent, std::size_t max_entries,
                                 const std::string& too_long) {
   bool rounded = false;
   std::string lines;
-  for (const auto& [name, text] : inputs(c, max_entries, too_long, Binary64Text::Decimal, &rounded))
+  for (const auto& [name, text] : decimal_inputs(c, rounded, max_entries, too_long))
     lines += indent + name + " = " + text + "\n";
   if (rounded) lines += indent + "(decimals: the shortest that read back to the binary64 values)\n";
   return lines;

@@ -19,6 +19,13 @@ std::vector<std::pair<std::string, std::string>> exact_inputs(
     const Case& c, std::size_t max_entries = kShownEntries,
     const std::string& too_long = " values (exact values in the case file)");
 
+// Each input of `c` as exact_inputs gives it, but binary64 entries in decimal, never hex
+// (readable_decimal: exact when short, else the shortest text that reads back to the value);
+// `rounded` is set to whether an entry shown is not its value exactly.
+std::vector<std::pair<std::string, std::string>> decimal_inputs(
+    const Case& c, bool& rounded, std::size_t max_entries = kShownEntries,
+    const std::string& too_long = " values (exact values in the case file)");
+
 // The inputs of `c` for a reader at a terminal, a line "<indent>name = value" each: as exact_inputs
 // gives them, but binary64 entries in decimal, never hex (readable_decimal: exact when short, else
 // the shortest text that reads back to the value), and then a line saying so when an entry shown

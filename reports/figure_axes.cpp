@@ -55,7 +55,9 @@ Axis decade_axis(FigureText label, double lo, double hi) {
 
 Axis index_axis(FigureText label, std::size_t n) {
   Axis a{std::move(label), -0.5, static_cast<double>(n) - 0.5, {}};
-  a.ticks = nice_ticks(0, static_cast<double>(n - 1), 13, true, false);
+  // At most 7 labels: a heat map beside another is half a line wide, where 12 labels of heads
+  // 0..11 would run together; more heads than that are labelled every 2, 5, 10 ...
+  a.ticks = nice_ticks(0, static_cast<double>(n - 1), 7, true, false);
   return a;
 }
 

@@ -29,7 +29,7 @@ std::vector<Tick> nice_ticks(double lo, double hi, std::size_t max_ticks, bool i
 // An axis over whole decades [floor(lo), ceil(hi)] (at least one decade wide); lo and hi are log10.
 Axis decade_axis(FigureText label, double lo, double hi);
 
-// Cells of an index axis (layers, heads) centred on 0..n-1.
+// Cells of an index axis (layers, heads) centred on 0..n-1, labelled at most 7 times.
 Axis index_axis(FigureText label, std::size_t n);
 
 // A value on an axis whose range leaves outliers out: values beyond [lo, hi] are drawn at the edge

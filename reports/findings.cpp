@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <optional>
 
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
+#include "reports/title_text.hpp"
 #include "reports/verdict_words.hpp"
+#include "verify/results/slack_order.hpp"
 
 namespace nb::reports {
 namespace {
@@ -22,9 +26,10 @@ RichText case_reference(const CaseOutcome& o) {
 }
 
 // What a finding says about a theorem, in the order the findings go: what is false, then what is
-// sharp, what is loose, and last what the run could not decide.
-enum class Kind { False, ViolatedStatistically, Sharp, Loose, HoldsStatistically, Undecided };
-constexpr std::array<const char*, 6> kKindLead{"False as stated.", "Violated (statistical).", "Sharp.", "Loose.",
+// sharp (attained or near-tight), close (some case within kLooseRelativeSlack), loose (no case that
+// close), and last what the run could not decide.
+enum class Kind { False, ViolatedStatistically, Sharp, Close, Loose, HoldsStatistically, Undecided };
+constexpr std::array<const char*, 7> kKindLead{"False as stated.", "Violated (statistical).", "Sharp.", "Close.", "Loose.",
                                                "Holds (statistical).", "Not decided on every case."};
 
 Kind kind_of(const TheoremReport& r) {
@@ -37,7 +42,9 @@ Kind kind_of(const TheoremReport& r) {
     const FlaggedCase* worst = r.tightness.worst_case;
     const bool attained = worst && worst->outcome.relative_slack.lo == "0" && worst->outcome.relative_slack.hi == "0";
     const bool sharp = attained || verdict_count(t, Verdict::EqualExact) + verdict_count(t, Verdict::NearTight) > 0;
-    return sharp ? Kind::Sharp : Kind::Loose;
+    if (sharp) return Kind::Sharp;
+    const std::optional<double> log10 = worst ? log10_of_positive_midpoint(worst->outcome.relative_slack) : std::nullopt;
+    return log10 && *log10 < std::log10(kLooseRelativeSlack) ? Kind::Close : Kind::Loose;
   }
   if (n > 0 && holding + verdict_count(t, Verdict::HoldsStatistical) == n) return Kind::HoldsStatistically;
   return Kind::Undecided;
@@ -109,7 +116,7 @@ RichText statistical_sentences(const TheoremReport& r, const RunSettingsRecord& 
 RichText holding_sentences(const TheoremReport& r, Kind kind, const RunSettingsRecord& settings) {
   const TheoremResult& t = *r.result;
   const std::size_t n = t.cases;
-  RichText s{plain(kind == Kind::Sharp || kind == Kind::Loose
+  RichText s{plain(kind == Kind::Sharp || kind == Kind::Close || kind == Kind::Loose
                        ? ": holds on all " + count_text(n, "case", "cases") + " (" + verdict_counts_text(t) + ")."
                        : ": " + verdict_counts_text(t) + " of " + count_text(n, "case", "cases") + "; no counterexample.")};
   s.push_back(plain(expectation_words(t)));
@@ -156,12 +163,16 @@ std::vector<RichText> findings_of(const RunSettingsRecord& settings, const std::
 
   RichText overview{plain("Of " + count_text(theorems.size(), "theorem", "theorems") + " checked: ")};
   std::string parts;
-  constexpr std::array<const char*, kKindLead.size()> kKindCount{"false as stated (certified counterexamples)",
-                                                                "violated statistically",
-                                                                "sharp (attained or within the near-tight threshold)",
-                                                                "loose on every case",
-                                                                "holding statistically",
-                                                                "not decided on every case"};
+  // Each kind with the thresholds that draw its line, so that the words say what they mean.
+  const std::string loose = setting_text(kLooseRelativeSlack);
+  const std::array<std::string, kKindLead.size()> kKindCount{
+      "false as stated (certified counterexamples)",
+      "violated statistically",
+      "sharp (attained, or within relative slack " + setting_text(settings.near_tight) + ")",
+      "close (some case within relative slack " + loose + ")",
+      "loose (relative slack at least " + loose + " on every case)",
+      "holding statistically",
+      "not decided on every case"};
   for (std::size_t k = 0; k < by_kind.size(); ++k)
     if (!by_kind[k].empty()) parts += (parts.empty() ? "" : "; ") + std::to_string(by_kind[k].size()) + " " + kKindCount[k];
   overview.push_back(plain(parts + "."));
@@ -170,7 +181,7 @@ std::vector<RichText> findings_of(const RunSettingsRecord& settings, const std::
   for (std::size_t k = 0; k < by_kind.size(); ++k)
     for (const TheoremReport* r : by_kind[k]) {
       const TheoremResult& t = *r->result;
-      RichText f{strong(kKindLead[k]), plain(" " + t.info.title + " ("), code(t.info.id), plain(")")};
+      RichText f{strong(kKindLead[k]), plain(" " + title_text(t.info.title) + " ("), code(t.info.id), plain(")")};
       const Kind kind = static_cast<Kind>(k);
       if (kind == Kind::False) append(f, false_sentences(*r, theorems));
       else if (kind == Kind::ViolatedStatistically) append(f, statistical_sentences(*r, settings));

@@ -80,6 +80,8 @@ const char* math_symbol(unsigned code_point) {
     case 0x03B5: return "$\\varepsilon$";
     case 0x2264: return "$\\le$";
     case 0x2265: return "$\\ge$";
+    case 0x2260: return "$\\neq$";
+    case 0x2192: return "$\\to$";
     case 0x00B7: return "$\\cdot$";
     case 0x2082: return "${}_2$";
     default: return nullptr;

@@ -9,7 +9,7 @@
 namespace nb::reports {
 
 // `text` as LaTeX text: \ { } $ & # % _ ^ ~ < > | and " become their text commands, line breaks
-// and tabs spaces, ≈ ‖ − √ ε their math symbols, and each other non-ASCII UTF-8 character
+// and tabs spaces, ≈ ‖ − √ ε ≤ ≥ ≠ → their math symbols, and each other non-ASCII UTF-8 character
 // "<U+XXXX>" (invalid bytes and other control characters, ESC, "<0xXX>").
 std::string latex_escape(const std::string& text);
 

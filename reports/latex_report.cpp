@@ -1,5 +1,6 @@
 #include "reports/latex_report.hpp"
 
+#include <array>
 #include <sstream>
 
 #include "reports/decimal_text.hpp"
@@ -28,7 +29,11 @@ std::string header_rows(const Table& t) {
 }
 std::string body_rows(const Table& t) {
   std::string rows;
-  for (const auto& row : t.rows) {
+  auto group = t.groups.begin();
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    for (; group != t.groups.end() && group->first == r; ++group)
+      rows += "\\multicolumn{" + std::to_string(t.columns.size()) + "}{l}{\\textit{" + latex_rich(group->second) + "}} \\\\\n";
+    const auto& row = t.rows[r];
     for (std::size_t i = 0; i < row.size(); ++i) rows += (i ? " & " : "") + latex_rich(row[i]);
     rows += " \\\\\n";
   }
@@ -68,10 +73,26 @@ void table_beside_figure(std::ostream& out, const Table& t, const Figure& figure
   out << "\n\\medskip\n\n";
 }
 
-void block(std::ostream& out, const Block& b, int level, std::size_t& table_number) {
-  if (!b.heading.empty()) out << (level == 1 ? "\\subsection*{" : "\\subsubsection*{") << latex_rich(b.heading) << "}\n\n";
+// Where the output goes: a standalone document, whose appendix starts on a page of its own
+// (\appendix, lettered sections), or a fragment that another document puts in its appendix, under
+// one of its sections: the fragment opens with a subsection, so it takes no letter of its own.
+enum class Destination { Standalone, Fragment };
+
+// LaTeX's sectioning commands from the top. A standalone document's parts of level 1 are sections;
+// a fragment's are subsubsections under its title's subsection. A block's heading is a level below
+// its part's, unnumbered.
+constexpr std::array<const char*, 5> kSectioning{"section", "subsection", "subsubsection", "paragraph", "subparagraph"};
+std::size_t part_depth(Destination d, int level) { return static_cast<std::size_t>(level - 1) + (d == Destination::Fragment ? 2 : 0); }
+
+void block(std::ostream& out, const Block& b, std::size_t heading_depth, std::size_t& table_number) {
+  if (!b.heading.empty()) out << "\\" << kSectioning[heading_depth] << "*{" << latex_rich(b.heading) << "}\n\n";
   for (const RichText& p : b.paragraphs) out << latex_rich(p) << "\n\n";
   if (!b.display_math.empty()) out << "\\nbstatement{" << b.display_math << "}\n\n";
+  if (!b.definitions.empty()) {
+    out << "where\n";
+    for (const std::string& d : b.definitions) out << "\\nbdefinition{" << d << "}\n";
+    out << "\n";
+  }
   if (!b.list.empty()) {
     // Items as close as lines of a paragraph: the run's settings and a witness's details are short.
     out << "\\begin{itemize}\\setlength{\\itemsep}{0pt}\\setlength{\\parskip}{0pt}\n";
@@ -111,19 +132,40 @@ std::string body_definitions() {
          "\\resizebox{\\linewidth}{!}{\\usebox{\\nbstatementbox}}\\else\\usebox{\\nbstatementbox}\\fi}\n"
          "\\providecommand{\\nbstatement}[1]{\\sbox{\\nbstatementbox}{$\\displaystyle #1$}\\begin{center}"
          "\\ifdim\\wd\\nbstatementbox>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{\\nbstatementbox}}"
-         "\\else\\usebox{\\nbstatementbox}\\fi\\end{center}}\n" +
+         "\\else\\usebox{\\nbstatementbox}\\fi\\end{center}}\n"
+         // A definition under a statement: display math on a line of its own, flush left.
+         "\\providecommand{\\nbdefinition}[1]{\\par\\nbfit{$\\displaystyle #1$}\\par}\n" +
          pgfplots_settings();
 }
 
-// Where the output goes: a standalone document, whose appendix starts on a page of its own
-// (\appendix, lettered sections), or a fragment that another document already puts in its appendix.
-enum class Destination { Standalone, Fragment };
+// `title` escaped for a heading. Math in it (a title's ≤ is $\le$) cannot go into the PDF's
+// bookmarks: those get the symbol's ASCII stand-in (\texorpdfstring), other math left out.
+std::string heading_text(const std::string& title) {
+  static constexpr std::array<std::pair<const char*, const char*>, 5> kBookmark{
+      {{"$\\le$", "\\textless{}="}, {"$\\ge$", "\\textgreater{}="}, {"$\\neq$", "!="}, {"$\\to$", "-{}\\textgreater{}"},
+       {"$\\surd$", "sqrt "}}};
+  const std::string escaped = latex_escape(title);
+  if (escaped.find('$') == std::string::npos) return escaped;
+  std::string bookmark;
+  for (std::size_t i = 0; i < escaped.size();) {
+    if (escaped[i] != '$') {
+      bookmark += escaped[i++];
+      continue;
+    }
+    const std::size_t close = escaped.find('$', i + 1);
+    const std::string math = escaped.substr(i, close - i + 1);
+    for (const auto& [symbol, ascii] : kBookmark)
+      if (math == symbol) bookmark += ascii;
+    i = close + 1;  // latex_escape closes every $ it opens
+  }
+  return "\\texorpdfstring{" + escaped + "}{" + bookmark + "}";
+}
 
-void parts(std::ostream& out, const std::vector<Part>& parts, std::size_t& tables) {
+void parts(std::ostream& out, const std::vector<Part>& parts, Destination destination, std::size_t& tables) {
   for (const Part& p : parts) {
-    out << (p.level == 1 ? "\\section{" : "\\subsection{") << latex_escape(p.title) << "}\\label{nb:sec:" << p.anchor
-        << "}\n\n";
-    for (const Block& b : p.blocks) block(out, b, p.level, tables);
+    const std::size_t depth = part_depth(destination, p.level);
+    out << "\\" << kSectioning[depth] << "{" << heading_text(p.title) << "}\\label{nb:sec:" << p.anchor << "}\n\n";
+    for (const Block& b : p.blocks) block(out, b, depth + 1, tables);
   }
 }
 
@@ -137,17 +179,19 @@ std::string section_references(const std::vector<Part>& parts, const std::string
 }
 
 // The introduction with links to each section, the body, then the appendix. The standalone
-// document labels its appendix's first page nb:appendix: the pages before it are the body.
+// document labels its appendix's first page nb:appendix: the pages before it are the body. A
+// fragment opens with its title, a subsection labelled nb:appendix.
 std::string body(const Document& document, Destination destination) {
   const bool standalone = destination == Destination::Standalone;
   std::ostringstream out;
+  if (!standalone) out << "\\subsection{" << heading_text(document.title) << "}\\label{nb:appendix}\n\n";
   out << latex_rich(document.introduction) << " Contents:" << section_references(document.parts, "Section") << "; "
       << latex_escape(document.appendix_title) << ":"
       << section_references(document.appendix, standalone ? "Appendix" : "Section") << ".\n\n";
   std::size_t tables = 0;
-  parts(out, document.parts, tables);
+  parts(out, document.parts, destination, tables);
   if (standalone) out << "\\clearpage\n\\appendix\\label{nb:appendix}\n\n";
-  parts(out, document.appendix, tables);
+  parts(out, document.appendix, destination, tables);
   return out.str();
 }
 
@@ -181,12 +225,14 @@ std::string latex_packages() {
 
 std::string latex_appendix(const Document& document) {
   std::ostringstream out;
-  out << "% " << document.title << ": a fragment for \\input in a document's appendix (no preamble).\n"
+  // (The title, which a user may give, only in the LaTeX below: a line break in it would end a comment.)
+  out << "% A report of normbound as a fragment for \\input in a document's appendix, under one of its\n"
+      << "% sections: it opens with a \\subsection, its parts are subsubsections (no preamble).\n"
       << "% It needs these packages in the preamble:\n";
   std::istringstream packages(latex_packages());
   for (std::string line; std::getline(packages, line);) out << "%   " << line << "\n";
   out << "% (each line above, without its \"%   \", in the preamble).\n";
-  out << "% Labels start with nb: (nb:sec:findings, nb:tab:1, nb:fig:slack-ID).\n"
+  out << "% Labels start with nb: (nb:appendix, its title; nb:sec:findings, nb:tab:1, nb:fig:slack-ID).\n"
       << "\\begingroup\n" << body_definitions()
       << "\\raggedright\\setlength{\\parindent}{0pt}\\setlength{\\parskip}{0.3\\baselineskip}\n\n"
       << body(document, Destination::Fragment) << "\\endgroup\n";

@@ -29,6 +29,7 @@ std::optional<std::size_t> index_in(const std::map<std::string, std::string>& pr
 struct CasesByHead {
   std::map<LayerHead, std::vector<const CaseOutcome*>> cases;
   std::size_t total = 0, layers = 0, heads = 0;
+  std::size_t single_key = 0;  // cases of row 0 left out
 };
 
 CasesByHead cases_by_head(const TheoremResult& t) {
@@ -36,12 +37,25 @@ CasesByHead cases_by_head(const TheoremResult& t) {
   for (const CaseOutcome& o : t.outcomes) {
     const auto layer = index_in(o.provenance, "layer"), head = index_in(o.provenance, "head");
     if (!layer || !head) continue;
+    // Row 0 of causal attention has one key, whose weight is 1 whatever the logits: its slack says
+    // nothing about the head, and being the smallest it would colour every cell.
+    if (index_in(o.provenance, "row") == std::optional<std::size_t>(0)) {
+      ++c.single_key;
+      continue;
+    }
     ++c.total;
     c.layers = std::max(c.layers, *layer + 1);
     c.heads = std::max(c.heads, *head + 1);
     c.cases[{*layer, *head}].push_back(&o);
   }
   return c;
+}
+
+// " (and N cases at row 0 left out: ...)" for the captions, "" when none was.
+std::string single_key_words(const CasesByHead& by_head) {
+  return by_head.single_key == 0 ? ""
+                                 : " (and " + count_text(by_head.single_key, "case at row 0", "cases at row 0") +
+                                       " left out: a single key, whose weight is 1)";
 }
 
 // A layer x head figure of `cells` with a colour scale over `colour` (log10 values).
@@ -94,7 +108,7 @@ std::optional<Figure> smallest_slack_heatmap(const TheoremResult& t, const RunSe
                      {"smallest slack per layer and head", "smallest slack per layer and head"},
                      {plain("Smallest relative slack of "), code(t.info.id),
                       plain(" at each layer and head, over " + count_text(by_head.total, "case", "cases") +
-                            ": colour is log10 of its midpoint (scale beside the map); red: a violated case; "
+                            single_key_words(by_head) + ": colour is log10 of its midpoint (scale beside the map); red: a violated case; "
                             "grey: zero or undecided slack; blank: no case.")});
 }
 
@@ -122,7 +136,8 @@ std::optional<Figure> ratio_heatmap(const TheoremResult& t, const RunSettingsRec
     h.cells.push_back(std::move(c));
   }
   std::string after = " at each layer and head (bound/value where the claim is a lower bound), over " +
-                      count_text(by_head.total, "case", "cases") + ": colour is log10 of the median (scale beside the map); 0 is a bound attained, −k a bound "
+                      count_text(by_head.total, "case", "cases") + single_key_words(by_head) +
+                      ": colour is log10 of the median (scale beside the map); 0 is a bound attained, −k a bound "
                       "k decades looser than the value (vacuous), above 0 a bound that fails; grey: no certified "
                       "inequality case with a positive value and bound; blank: no case.";
   if (range.below)

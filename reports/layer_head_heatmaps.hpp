@@ -1,7 +1,8 @@
 #pragma once
 // Layer x head heat maps for cases from a model source (provenance "layer" and "head"): how close
 // each head comes to a bound (the smallest relative slack) and how tight the bound is on a typical
-// row of the head (the median of value/bound), each cell coloured on a log10 scale.
+// row of the head (the median of value/bound), each cell coloured on a log10 scale. Row 0 of
+// causal attention (one key, weight 1) is left out of both, and counted in their captions.
 #include <optional>
 
 #include "reports/figure_data.hpp"

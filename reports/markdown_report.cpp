@@ -15,7 +15,15 @@ void pipe_table(std::ostream& out, const Table& t, std::size_t& number) {
   out << "\n|";
   for (const Column& c : t.columns) out << (c.numeric ? " ---: |" : " --- |");
   out << "\n";
-  for (const auto& row : t.rows) {
+  auto group = t.groups.begin();
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    const auto& row = t.rows[r];
+    // A heading row: its text in the first cell, the others empty.
+    for (; group != t.groups.end() && group->first == r; ++group) {
+      out << "| *" << markdown_rich(group->second, true) << "* |";
+      for (std::size_t i = 1; i < t.columns.size(); ++i) out << " |";
+      out << "\n";
+    }
     out << "|";
     for (const RichText& cell : row) out << " " << markdown_rich(cell, true) << " |";
     out << "\n";
@@ -32,6 +40,8 @@ void block(std::ostream& out, const Block& b, int level, Numbers& numbers) {
   if (!b.heading.empty()) out << std::string(static_cast<std::size_t>(level + 1), '#') << " " << markdown_rich(b.heading) << "\n\n";
   for (const RichText& p : b.paragraphs) out << markdown_paragraph(p) << "\n\n";
   if (!b.display_math.empty()) out << "$$\n" << b.display_math << "\n$$\n\n";
+  if (!b.definitions.empty()) out << "where\n\n";
+  for (const std::string& d : b.definitions) out << "$$\n" << d << "\n$$\n\n";
   for (const ListItem& item : b.list) {
     out << "- " << markdown_rich(item.text) << "\n";
     for (const RichText& d : item.details) out << "  - " << markdown_rich(d) << "\n";

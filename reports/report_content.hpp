@@ -17,6 +17,9 @@ namespace nb::reports {
 struct ReportOptions {
   std::size_t top = 3;    // cases each listing shows per theorem (tightest, undecided, statistical)
   bool appendix = false;  // a report directory also holds report-appendix.tex (latex_appendix)
+  // The document's title and its framing sentence, plain text; "": a title and sentence naming the
+  // works the theorems cite (report_document).
+  std::string title, introduction;
 };
 
 struct HeaderRow {

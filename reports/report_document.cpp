@@ -1,14 +1,17 @@
 #include "reports/report_document.hpp"
 
 #include "reports/case_text.hpp"
+#include "reports/cited_works.hpp"
 #include "reports/decimal_text.hpp"
 #include "reports/natural_order.hpp"
 #include "reports/slack_strip_figure.hpp"
 #include "reports/statement_math.hpp"
+#include "reports/title_text.hpp"
 #include "reports/verdict_words.hpp"
 #include "verify/results/source_looseness.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace nb::reports {
 namespace {
@@ -54,35 +57,76 @@ Part run_part(const ReportContent& c) {
   return {1, "Run", "run", {b}};
 }
 
+// "arXiv 2508.17821, Corollary 3": the work and part of it a theorem's source cites, under which
+// the summary lists it.
+std::string source_group(const std::string& source) {
+  const std::string work = work_cited(source), part = part_cited(source);
+  return part.empty() ? work : work + ", " + part;
+}
+
+// The theorems grouped by the work their sources cite first, then by the part of it, each group
+// where its first theorem is in the results' order (the order the theorems were registered or
+// named), and in that order within a group.
+std::vector<const TheoremReport*> in_source_order(const std::vector<TheoremReport>& theorems) {
+  std::vector<std::string> works, groups;
+  for (const TheoremReport& r : theorems) {
+    works.push_back(work_cited(r.result->info.source));
+    groups.push_back(source_group(r.result->info.source));
+  }
+  const auto first = [](const std::vector<std::string>& all, std::size_t i) {
+    return std::find(all.begin(), all.end(), all[i]) - all.begin();
+  };
+  std::vector<std::size_t> order(theorems.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::pair(first(works, a), first(groups, a)) < std::pair(first(works, b), first(groups, b));
+  });
+  std::vector<const TheoremReport*> ordered;
+  for (const std::size_t i : order) ordered.push_back(&theorems[i]);
+  return ordered;
+}
+
 Table verdict_table(const ReportContent& c) {
-  Table t{{{"theorem", false, 3.3},
-           {"cases", true, 0, true},
-           {"PROVEN", true, 0, true},
-           {"NEAR-TIGHT", true, 0, true},
-           {"EQUAL (exact)", true, 0, true},
-           {"TIGHT (within resolution)", true, 0, true},
-           {"VIOLATED", true, 0, true},
-           {"INCONCLUSIVE", true, 0, true},
-           {"statistical H / V / U", false, 1.5},
-           {"outcome", false, 2.6}},
-          {}};
-  for (const TheoremReport& r : c.theorems) {
-    const TheoremResult& x = *r.result;
+  // A column per verdict some theorem has (each other column would hold zeros only), and the
+  // statistical column only for a run with statistical claims: the fewer columns, the wider the
+  // theorem's, and the fewer lines its id takes.
+  constexpr std::array<std::pair<Verdict, const char*>, 6> kVerdictColumns{
+      {{Verdict::Proven, "PROVEN"}, {Verdict::NearTight, "NEAR-TIGHT"}, {Verdict::EqualExact, "EQUAL (exact)"},
+       {Verdict::Tight, "TIGHT (within resolution)"}, {Verdict::Violated, "VIOLATED"},
+       {Verdict::Inconclusive, "INCONCLUSIVE"}}};
+  const auto any = [&](Verdict v) {
+    return std::any_of(c.theorems.begin(), c.theorems.end(),
+                       [&](const TheoremReport& r) { return verdict_count(*r.result, v) > 0; });
+  };
+  std::vector<Verdict> shown;
+  for (const auto& [v, header] : kVerdictColumns)
+    if (any(v)) shown.push_back(v);
+  const bool statistical = any(Verdict::HoldsStatistical) || any(Verdict::ViolatedStatistical) || any(Verdict::UndecidedStatistical);
+  const std::size_t left_out = kVerdictColumns.size() - shown.size() + (statistical ? 0 : 2);
+  Table t{{{"theorem", false, std::min(3.3 + 0.6 * static_cast<double>(left_out), 5.7)}, {"cases", true, 0, true}}, {}};
+  for (const auto& [v, header] : kVerdictColumns)
+    if (std::find(shown.begin(), shown.end(), v) != shown.end()) t.columns.push_back({header, true, 0, true});
+  if (statistical) t.columns.push_back({"statistical H / V / U", false, 1.5});
+  t.columns.push_back({"outcome", false, 2.6});
+  std::string group;
+  for (const TheoremReport* r : in_source_order(c.theorems)) {
+    const TheoremResult& x = *r->result;
+    if (source_group(x.info.source) != group) {
+      group = source_group(x.info.source);
+      t.groups.emplace_back(t.rows.size(), RichText{plain(group)});
+    }
     const auto n = [&](Verdict v) { return std::to_string(verdict_count(x, v)); };
     // The fidelity beside the id, not in a column of its own: the table fits the text width of a
     // paper's appendix (the --appendix fragment in a default article) only without another column.
-    t.rows.push_back({{code(x.info.id), plain(std::string(" (") + fidelity_name(x.info.fidelity) + ")")},
-                      number(x.cases),
-                      {plain(n(Verdict::Proven))},
-                      {plain(n(Verdict::NearTight))},
-                      {plain(n(Verdict::EqualExact))},
-                      {plain(n(Verdict::Tight))},
-                      {plain(n(Verdict::Violated))},
-                      {plain(n(Verdict::Inconclusive))},
-                      {plain(n(Verdict::HoldsStatistical) + " / " + n(Verdict::ViolatedStatistical) + " / " +
-                             n(Verdict::UndecidedStatistical))},
-                      // The console's words (TheoremResult::expectation), so both count the same cases.
-                      {x.expected ? plain(x.expectation) : strong(x.expectation)}});
+    std::vector<RichText> row{{code(x.info.id), plain(std::string(" (") + fidelity_name(x.info.fidelity) + ")")},
+                              number(x.cases)};
+    for (const Verdict v : shown) row.push_back({plain(n(v))});
+    if (statistical)
+      row.push_back({plain(n(Verdict::HoldsStatistical) + " / " + n(Verdict::ViolatedStatistical) + " / " +
+                           n(Verdict::UndecidedStatistical))});
+    // The console's words (TheoremResult::expectation), so both count the same cases.
+    row.push_back({x.expected ? plain(x.expectation) : strong(x.expectation)});
+    t.rows.push_back(std::move(row));
   }
   return t;
 }
@@ -92,7 +136,8 @@ Part summary_part(const ReportContent& c) {
           "Summary",
           "summary",
           {table_block(verdict_table(c),
-                       {plain("Verdicts per theorem. Only PROVEN, NEAR-TIGHT and EQUAL (exact) certify that a bound "
+                       {plain("Verdicts per theorem, under the work and part of it each cites (a verdict no theorem "
+                              "has gets no column). Only PROVEN, NEAR-TIGHT and EQUAL (exact) certify that a bound "
                               "holds and only VIOLATED that it fails; TIGHT is equality within resolution "
                               "(neither); statistical verdicts are HOLDS / VIOLATED / UNDECIDED (statistical). "
                               "Beside each theorem its fidelity: verbatim (printed in the paper), reconstructed (a "
@@ -105,11 +150,14 @@ ListItem witness_item(const FlaggedCase& f) {
   ListItem item{{strong("case " + std::to_string(o.index)), plain(" "), code(o.label), plain(", claim "),
                  code(o.claim), plain(", decided at " + std::to_string(o.precision_bits) + " bits")},
                 {}};
-  RichText inputs{plain("inputs (exact):")};
-  for (const auto& [name, value] : exact_inputs(f.input)) {
+  // Decimals, as the console prints them: the case file keeps the exact values.
+  bool rounded = false;
+  RichText inputs{plain("inputs:")};
+  for (const auto& [name, value] : decimal_inputs(f.input, rounded)) {
     inputs.push_back(plain(inputs.size() > 1 ? ", " : " "));
     inputs.push_back(code(name + " = " + value));
   }
+  if (rounded) inputs.push_back(plain(" (the shortest decimals that read back to the binary64 values; exact in the case file)"));
   item.details.push_back(inputs);
   item.details.push_back({plain("value "), code(approximate_text(o.value)), plain(", bound "),
                           code(approximate_text(o.bound)), plain(", slack "), code(approximate_text(o.slack)),
@@ -168,9 +216,11 @@ constexpr std::size_t kRowsBesideFigure = 8;
 Part theorem_part(const ReportContent& c, const TheoremReport& r) {
   const TheoremResult& t = *r.result;
   const TheoremInfo& i = t.info;
-  Part p{2, i.title, "theorem-" + i.id, {}};
+  Part p{2, title_text(i.title), "theorem-" + i.id, {}};
   Block statement;
   statement.display_math = statement_math(i.statement);
+  for (const auto& [name, formula] : i.definitions)
+    statement.definitions.push_back(statement_math(name) + " = " + statement_math(formula));
   p.blocks.push_back(std::move(statement));
   // Where the statement comes from and what became of it, in one paragraph under it.
   RichText about{code(i.id), plain(". Source: " + i.source + ". Fidelity: " + fidelity_name(i.fidelity) +
@@ -330,16 +380,21 @@ Part looseness_part(const std::vector<TheoremLooseness>& looseness) {
 Document report_document(const ReportContent& content) {
   const RunResults& r = *content.results;
   Document d;
-  d.title = "normbound report";
+  // The title and framing sentence the user gave, or ones naming the works the theorems cite.
+  std::vector<std::string> sources;
+  for (const TheoremResult& t : r.theorems) sources.push_back(t.info.source);
+  const std::vector<std::string> works = works_cited(sources);
+  const std::string bounds = works.empty() ? "bounds" : "bounds from " + works_phrase(works);
+  d.title = content.options.title.empty() ? "Certified checks of " + bounds : content.options.title;
   d.author = {plain("normbound " + r.version + ", commit "), code(r.commit)};
   d.date = r.timestamp.empty() ? RichText{} : RichText{code(r.timestamp)};
-  d.introduction = {plain("Checks of the bounds of "),
-                    strong("Limitations of Normalization in Attention Mechanism"),
-                    plain(" (arXiv 2508.17821) in certified interval arithmetic: each bound is a theorem, each case "
-                          "gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE from an enclosure of its "
-                          "slack (statistical claims: HOLDS / VIOLATED / UNDECIDED (statistical)); a case TIGHT at "
-                          "the precision cap is evaluated again in exact arithmetic; a slack certified exactly 0 (an "
-                          "enclosure [0, 0], or exact arithmetic) is EQUAL (exact): the bound is attained.")};
+  d.introduction = {plain(content.options.introduction.empty() ? "Checks of the " + bounds + " in certified interval arithmetic."
+                                                               : content.options.introduction),
+                    plain(" Each bound is a theorem, and each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / "
+                          "INCONCLUSIVE from an enclosure of its slack (statistical claims: HOLDS / VIOLATED / "
+                          "UNDECIDED (statistical)); a case TIGHT at the precision cap is evaluated again in exact "
+                          "arithmetic; a slack certified exactly 0 (an enclosure [0, 0], or exact arithmetic) is "
+                          "EQUAL (exact): the bound is attained.")};
   // What every strip plot shows is said once, before the theorems.
   Part theorems{1, "Theorems", "theorems", {}};
   if (std::any_of(content.figures.begin(), content.figures.end(),
@@ -349,7 +404,8 @@ Document report_document(const ReportContent& content) {
   if (!r.looseness.empty()) d.parts.push_back(looseness_part(r.looseness));
   d.appendix_title = "per-theorem detail";
   d.appendix.push_back(std::move(theorems));
-  for (const TheoremReport& r : content.theorems) d.appendix.push_back(theorem_part(content, r));
+  // The theorems in the summary's order, so that the appendix follows it.
+  for (const TheoremReport* r : in_source_order(content.theorems)) d.appendix.push_back(theorem_part(content, *r));
   d.appendix.push_back(statistical_violations_part(content));
   d.appendix.push_back(undecided_part(content));
   return d;

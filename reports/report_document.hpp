@@ -23,6 +23,8 @@ struct Column {
 struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<RichText>> rows;  // one cell per column
+  // Heading rows spanning every column: (i, text) sets `text` before rows[i]; in order of i.
+  std::vector<std::pair<std::size_t, RichText>> groups;
   RichText caption;  // numbered "Table N." in document order, above the table
 };
 
@@ -35,6 +37,7 @@ struct Block {
   RichText heading;                 // empty: none (rendered one level below its part)
   std::vector<RichText> paragraphs;
   std::string display_math;         // LaTeX math (a theorem statement), "" for none
+  std::vector<std::string> definitions;  // LaTeX math "name = formula" each, set under it after "where"
   std::vector<ListItem> list;
   std::optional<Table> table;
   // Figures with their captions, numbered in document order: a row of small multiples, which LaTeX
@@ -51,7 +54,7 @@ struct Part {
 };
 
 struct Document {
-  std::string title;
+  std::string title;  // ReportOptions::title, or one naming the works the theorems cite
   RichText author, date, introduction;
   // The body: Run, Summary (one row per theorem), Findings. A theorem adds a row and a paragraph
   // here; everything else it brings goes to the appendix, so that the body stays a few pages.

@@ -9,6 +9,10 @@
 
 namespace nb::reports {
 
+// A bound whose cases all keep at least this relative slack is loose; one that some case comes
+// closer to than this, but none within the near-tight threshold, is close (findings.hpp).
+inline constexpr double kLooseRelativeSlack = 0.1;
+
 struct Tightness {
   // The smallest relative slack among certified cases: the recorded worst case's (negative when a
   // case is violated, enclosing 0 when TIGHT). Empty when no case is certified.

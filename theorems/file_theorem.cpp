@@ -113,7 +113,11 @@ class FileTheorem final : public Theorem {
       claim_samples_.push_back(formula::reads_a_sampled_expectation(c.value.root, sampling) ||
                                formula::reads_a_sampled_expectation(c.bound.root, sampling));
     for (const formula::Formula* f : formulas()) sampled_expectations_ += formula::sampled_expectations_in(f->root);
-    if (info.statement.empty()) info.statement = statement;
+    if (info.statement.empty()) {
+      info.statement = statement;
+      // A statement made from the claims reads the file's definitions by name: say what they are.
+      for (const auto& [name, f] : spec_.definitions) info.definitions.emplace_back(formula::latex_name(name), formula::latex(f));
+    }
     info.summary = summary;
     for (const InputSpec& in : spec_.inputs) {
       (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);

@@ -11,11 +11,12 @@ namespace {
 const std::vector<std::string> kCitingSources{"arXiv 2508.17821, Corollary 3 (and the dashed curve of Fig. 4)",
                                         "arXiv 2508.17821, Corollary 2(ii) and Fig. 2b",
                                         "arXiv 2508.17821, Section 3.3 (Algorithm 5)",
-                                        "arXiv 2508.17821, beside Lemma 1; Kim 2021, Theorem 3.1"};
+                                        "arXiv 2508.17821, beside Lemma 1; Kim 2021, Theorem 3.1",
+                                        "arXiv 2602.01893, Theorem 4 (a user's paper)"};
 
 std::string reference_refusal(const std::vector<std::string>& values) {
   try {
-    cited_references(values, kCitingSources);
+    source_selection(values, kCitingSources);
   } catch (const UsageError& e) {
     return e.what();
   }
@@ -24,7 +25,7 @@ std::string reference_refusal(const std::vector<std::string>& values) {
 
 std::vector<std::string> reference_texts(const std::vector<std::string>& values) {
   std::vector<std::string> out;
-  for (const auto& r : cited_references(values, kCitingSources)) out.push_back(r.text());
+  for (const auto& r : source_selection(values, kCitingSources).parts) out.push_back(r.text());
   return out;
 }
 
@@ -61,14 +62,35 @@ TEST(PaperReference, JoinsAKindAndTheNumberThatFollowsIt) {
 TEST(PaperReference, RefusesPartialOrUncitedReferencesListingTheCitedOnes) {
   const std::string cited =
       "; the parts of the paper the theorems cite: Algorithm 5, Corollary 2(ii), Corollary 3, Figure 2b, Figure 4, "
-      "Lemma 1, Section 3.3";
+      "Lemma 1, Section 3.3, Theorem 4";
   EXPECT_EQ(reference_refusal({"3"}), "--paper-ref '3' is a number without its kind: say which part of the paper (e.g. 'Corollary 3')" + cited);
   EXPECT_EQ(reference_refusal({"Corollary"}), "--paper-ref 'Corollary' names no number: say which one" + cited);
   EXPECT_EQ(reference_refusal({"Corollary 3", "3"}), reference_refusal({"3"}));
   EXPECT_EQ(reference_refusal({"Corollary 30"}), "no registered theorem matches --paper-ref 'Corollary 30': none cites it" + cited);
   EXPECT_EQ(reference_refusal({"Theorem 3.1"}), "no registered theorem matches --paper-ref 'Theorem 3.1': none cites it" + cited);
   EXPECT_EQ(reference_refusal({"Corollary 3 (entrywise)"}),
-            "--paper-ref 'Corollary 3 (entrywise)' is not a part of the paper (a kind and its number, e.g. 'Corollary 3')" + cited);
+            "--paper-ref 'Corollary 3 (entrywise)' is neither a part of the paper (a kind and its number, e.g. "
+            "'Corollary 3') nor text a theorem's source quotes (e.g. 'arXiv 2508.17821')" + cited);
+  EXPECT_EQ(reference_refusal({"arXiv 2601.00001"}),
+            "--paper-ref 'arXiv 2601.00001' is neither a part of the paper (a kind and its number, e.g. "
+            "'Corollary 3') nor text a theorem's source quotes (e.g. 'arXiv 2508.17821')" + cited);
+  EXPECT_EQ(reference_refusal({"2602.01893"}).substr(0, 50), "--paper-ref '2602.01893' is a number without its k");
+}
+
+// Any work a source names selects the theorems citing it: another paper's arXiv number, an author,
+// whatever the case.
+TEST(PaperReference, SelectsByAWorkTheSourcesQuote) {
+  const SourceSelection users = source_selection({"arXiv 2602.01893"}, kCitingSources);
+  EXPECT_TRUE(users.parts.empty());
+  EXPECT_EQ(users.quoted, (std::vector<std::string>{"arXiv 2602.01893"}));
+  EXPECT_TRUE(users.selects(kCitingSources[4]));
+  EXPECT_FALSE(users.selects(kCitingSources[0]));
+  const SourceSelection kim = source_selection({"kim 2021"}, kCitingSources);
+  EXPECT_TRUE(kim.selects(kCitingSources[3]));
+  EXPECT_FALSE(kim.selects(kCitingSources[2]));
+  const SourceSelection both = source_selection({"Cor. 3", "ARXIV 2602.01893"}, kCitingSources);
+  EXPECT_TRUE(both.selects(kCitingSources[0]) && both.selects(kCitingSources[4]));
+  EXPECT_FALSE(both.selects(kCitingSources[1]));
 }
 
 // The six Jacobian files (entry, Frobenius, saturation, sharp, as printed, temperature) and the

@@ -33,14 +33,28 @@ def console_rows(text):
 
 
 def report_rows(markdown):
-    """id -> (cases, the six verdict counts, H, V, U, outcome) from report.md's summary table."""
-    rows = {}
+    """id -> (cases, the six verdict counts, H, V, U, outcome) from report.md's summary table, whose
+    columns are those of the verdicts some theorem has (a verdict without a column counts 0)."""
+    header_verdicts = {"PROVEN": "proven", "NEAR-TIGHT": "near_tight", "EQUAL (exact)": "equal_exact",
+                       "TIGHT (within resolution)": "tight", "VIOLATED": "violated", "INCONCLUSIVE": "inconclusive"}
+    rows, columns = {}, None
     for line in markdown.splitlines():
-        m = re.match(r"^\| `([a-z0-9-]+)` \([a-z]+\) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| "
-                     r"(\d+) / (\d+) / (\d+) \| (.*) \|$", line)
-        if m:
-            outcome = m.group(12).replace("**", "").replace("\\", "")
-            rows[m.group(1)] = ([int(g) for g in m.groups()[1:11]], outcome)
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
+        if cells[:2] == ["theorem", "cases"]:
+            columns = cells
+            continue
+        m = re.match(r"^`([a-z0-9-]+)` \([a-z]+\)$", cells[0]) if cells and columns else None
+        if not m:
+            continue
+        counts = dict.fromkeys(VERDICTS + STATISTICAL, 0)
+        for name, cell in zip(columns[2:], cells[2:]):
+            if name in header_verdicts:
+                counts[header_verdicts[name]] = int(cell)
+            elif name == "statistical H / V / U":
+                for key, n in zip(STATISTICAL, cell.split(" / ")):
+                    counts[key] = int(n)
+        outcome = cells[-1].replace("**", "").replace("\\", "")
+        rows[m.group(1)] = ([int(cells[1])] + [counts[k] for k in VERDICTS + STATISTICAL], outcome)
     return rows
 
 

@@ -1,6 +1,7 @@
 // Tests of `normbound check --report`, `normbound report` and the files they leave, run through the
 // binary (NORMBOUND_CLI). The pdflatex test is skipped when pdflatex is not on PATH.
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -282,15 +283,97 @@ TEST(Latex, AppendixFragmentCompilesInsideAnotherDocument) {
   write_text(dir.path() / "paper.tex",
              "\\documentclass{article}\n" + preamble +
              "\\begin{document}\nOur main text; the checks are in Appendix~\\ref{nb:sec:findings}.\n"
-             "\\appendix\n\\input{report-appendix}\n\\end{document}\n");
+             "\\appendix\n\\section{Proofs and checks}\n\\input{report-appendix}\n\\end{document}\n");
   expect_clean_log(compile(dir.path(), "paper.tex"), "paper.tex");
   ASSERT_TRUE(fs::exists(dir.path() / "paper.pdf"));
   if (run_command("command -v pdftotext", ".").exit_code != 0) return;
   const std::string text = run_command("pdftotext paper.pdf -", dir.path().string()).out;
-  // \ref{nb:sec:findings}: the fragment's third section (after the run and the summary), lettered
-  // as a section of the paper's appendix.
-  for (const char* expected : {"Our main text", "Appendix C", "Findings", "Table 1:", "Figure 1:"})
+  // \ref{nb:sec:findings}: the third part (after the run and the summary) of the fragment, a
+  // subsection of the paper's appendix section A.
+  for (const char* expected : {"Our main text", "Appendix A.1.3", "Findings", "Table 1:", "Figure 1:"})
     EXPECT_NE(text.find(expected), std::string::npos) << "paper.pdf lacks " << expected << ":\n" << text;
+}
+
+// A researcher's own paper: an appendix made from their theorem files alone (a paper that is not
+// normbound's). The fragment compiles inside a minimal article under a section of its appendix, and
+// reads as that paper's appendix: its title (by default naming the paper its theorems cite, else
+// --title), its framing sentence (--intro), each statement with the definitions it reads, the
+// witness in decimals, and no section of its own (no appendix letter taken). Its pages are
+// rendered to PNG, as a reader would see them.
+TEST(Latex, AppendixOfAUsersPaperFromItsTheoremFilesAlone) {
+  const ScratchDirectory dir;
+  for (const char* file : {"entropy-gap.toml", "top-weight-floor.toml", "entropy-floor.toml"})
+    fs::copy_file(kData / "user-paper" / file, dir.path() / file);
+  const CommandResult run = run_command(kCli + " check --theorem-file entropy-gap.toml --theorem-file top-weight-floor.toml"
+                                               " --theorem-file entropy-floor.toml"
+                                               " --cases 12 --report out --appendix --no-timestamp",
+                                        dir.path().string());
+  ASSERT_TRUE(fs::exists(dir.path() / "out/report-appendix.tex")) << run.out << run.err;
+  const std::string fragment = read_text(dir.path() / "out/report-appendix.tex");
+  const auto has = [&](const std::string& part) { return fragment.find(part) != std::string::npos; };
+  EXPECT_TRUE(has("\\subsection{Certified checks of bounds from arXiv 2602.01893}\\label{nb:appendix}")) << fragment;
+  EXPECT_TRUE(has("Checks of the bounds from arXiv 2602.01893 in certified interval arithmetic.")) << fragment;
+  EXPECT_FALSE(has("\\section{")) << "the fragment takes an appendix letter:\n" << fragment;
+  EXPECT_FALSE(has("2508.17821")) << "the fragment names normbound's paper:\n" << fragment;
+  // The title's ASCII >= as the symbol; each statement with its definitions under it.
+  EXPECT_TRUE(has("for T $\\ge$ 1/\\allowbreak{}2")) << fragment;
+  EXPECT_TRUE(has("\\nbstatement{\\mathrm{entropy} \\le \\log")) << fragment;
+  EXPECT_TRUE(has("where\n\\nbdefinition{a = \\operatorname{softmax}")) << fragment;
+  EXPECT_TRUE(has("\\nbdefinition{\\mathrm{entropy} = ")) << fragment;
+  EXPECT_TRUE(has("\\nbdefinition{\\mathrm{top} = ")) << fragment;
+  // The summary under the paper's parts, each once, where its first theorem is (the third file,
+  // Theorem 4 again, joins the first under its heading): Theorem 4, then Lemma 2.
+  const std::size_t theorem = fragment.find("\\textit{arXiv 2602.01893, Theorem 4}"),
+                    lemma = fragment.find("\\textit{arXiv 2602.01893, Lemma 2}");
+  ASSERT_NE(theorem, std::string::npos);
+  ASSERT_NE(lemma, std::string::npos);
+  EXPECT_EQ(fragment.find("\\textit{arXiv 2602.01893, Theorem 4}", theorem + 1), std::string::npos);
+  EXPECT_LT(theorem, lemma);
+  EXPECT_LT(fragment.find("entropy-{}\\allowbreak{}floor", theorem), lemma);
+  // The witness in decimals: no hex float anywhere (the case files keep the exact values).
+  EXPECT_TRUE(has("inputs: ")) << fragment;
+  EXPECT_FALSE(std::regex_search(fragment, std::regex("0x[0-9a-f.]+p[-+]"))) << fragment;
+
+  // The user's own title and framing sentence, from the saved results.
+  const CommandResult own = run_command(kCli + " report out/results.json --out own.tex --appendix --title 'Checks of"
+                                               " our bounds' --intro 'We checked the bounds of Section 3 by machine.'",
+                                        dir.path().string());
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  const std::string titled = read_text(dir.path() / "own.tex");
+  EXPECT_NE(titled.find("\\subsection{Checks of our bounds}\\label{nb:appendix}"), std::string::npos) << titled;
+  EXPECT_NE(titled.find("We checked the bounds of Section 3 by machine. Each bound is a theorem"), std::string::npos) << titled;
+  // The definitions are part of the saved results (results.json "definitions").
+  EXPECT_NE(titled.find("\\nbdefinition{a = \\operatorname{softmax}"), std::string::npos) << titled;
+
+  if (!has_pdflatex()) GTEST_SKIP() << "pdflatex not on PATH: the user's appendix is not compiled";
+  std::string preamble;
+  std::istringstream lines(fragment);
+  for (std::string line; std::getline(lines, line) && line.starts_with("%");)
+    if (line.starts_with("%   \\")) preamble += line.substr(4) + "\n";
+  write_text(dir.path() / "out/paper.tex",
+             "\\documentclass{article}\n" + preamble +
+             "\\begin{document}\n\\section{Introduction}\nOur bounds are checked in Appendix~\\ref{nb:appendix}.\n"
+             "\\appendix\n\\section{Proofs}\nOur proofs.\n\\section{Checks}\n\\input{report-appendix}\n\\end{document}\n");
+  expect_clean_log(compile(dir.path() / "out", "paper.tex"), "paper.tex");
+  ASSERT_TRUE(fs::exists(dir.path() / "out/paper.pdf"));
+  if (run_command("command -v pdftotext", ".").exit_code == 0) {
+    // pdftotext sets a heading's number and title on lines of their own: one space between words.
+    const std::string raw = run_command("pdftotext paper.pdf -", (dir.path() / "out").string()).out;
+    const std::string text = std::regex_replace(raw, std::regex("\\s+"), " ");
+    // The paper's letters stay its own: A Proofs, B Checks, and the fragment is B.1.
+    for (const char* expected : {"Appendix B.1", "A Proofs", "B Checks", "B.1 Certified checks of bounds from arXiv 2602.01893",
+                                 "B.1.4 Theorems", "where", "Table 1:"})
+      EXPECT_NE(text.find(expected), std::string::npos) << "paper.pdf lacks " << expected << ":\n" << text;
+    EXPECT_EQ(raw.find("\nC\n"), std::string::npos) << "a section lettered C:\n" << raw;
+  }
+  if (run_command("command -v pdftoppm", ".").exit_code != 0) return;
+  ASSERT_EQ(run_command("pdftoppm -r 50 -png paper.pdf page", (dir.path() / "out").string()).exit_code, 0);
+  EXPECT_TRUE(fs::exists(dir.path() / "out/page-1.png"));
+  // NORMBOUND_KEEP_PAGES=DIR keeps the pages (and the PDF) for a reader to look at.
+  if (const char* keep = std::getenv("NORMBOUND_KEEP_PAGES"))
+    for (const auto& e : fs::directory_iterator(dir.path() / "out"))
+      if (e.path().extension() == ".png" || e.path().extension() == ".pdf")
+        fs::copy_file(e.path(), fs::path(keep) / e.path().filename(), fs::copy_options::overwrite_existing);
 }
 
 // The pages before the appendix of a compiled standalone report, which starts the appendix on a

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "reports/report_content.hpp"
 #include "tests/reports/fixture_results.hpp"
 
@@ -58,6 +60,23 @@ TEST(Findings, KeepStatisticalWords) {
   EXPECT_TRUE(contains(f, "VIOLATED (statistical)")) << f;
   EXPECT_TRUE(contains(f, "at confidence 0.999")) << f;
   EXPECT_FALSE(contains(f, "counterexample")) << f;
+}
+
+// The words match their thresholds: a bound some case comes within relative slack 0.1 of, but none
+// within the near-tight threshold, is close, not loose (the finite-difference envelope at 0.00166);
+// the overview names each threshold.
+TEST(Findings, CallABoundLooseOnlyBeyondItsThreshold) {
+  const ReportContent c = report_content(test::figure_results(), {5});
+  std::vector<std::string> f;
+  for (const RichText& x : c.findings) f.push_back(plain_text(x));
+  EXPECT_EQ(f[0], "Of 5 theorems checked: 3 false as stated (certified counterexamples); 1 sharp (attained, or within "
+                  "relative slack 0.001); 1 close (some case within relative slack 0.1).");
+  const auto envelope = std::find_if(f.begin(), f.end(), [](const std::string& s) {
+    return contains(s, "(finite-difference-sensitivity)");
+  });
+  ASSERT_NE(envelope, f.end());
+  EXPECT_TRUE(envelope->starts_with("Close.")) << *envelope;
+  EXPECT_TRUE(contains(*envelope, "Smallest relative slack \u2248 0.00166334")) << *envelope;
 }
 
 }  // namespace

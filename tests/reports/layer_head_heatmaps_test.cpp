@@ -139,5 +139,27 @@ TEST(RatioHeatmap, ClampsVacuousHeadsAndSaysSo) {
   }
 }
 
+// Row 0 of causal attention has a single key (weight 1 whatever the logits): both maps leave it out
+// and say how many they left, so that it does not paint every head; its cell stays blank when the
+// head has no other row. Head labels: at most 7, so that 12 heads do not run together.
+TEST(LayerHeadHeatmaps, LeaveOutRowsOfASingleKeyAndLabelHeadsLegibly) {
+  const RunResults& r = test::fixture_results();
+  TheoremResult t = test::theorem_named(r, "softmax-jacobian-spectral-sharp");
+  const std::size_t cells = std::get<HeatMap>(smallest_slack_heatmap(t, r.settings)->plot).cells.size();
+  t.outcomes.front().provenance["row"] = "0";
+  t.outcomes.front().provenance["head"] = "11";
+  for (const auto& f : {smallest_slack_heatmap(t, r.settings), ratio_heatmap(t, r.settings)}) {
+    ASSERT_TRUE(f);
+    EXPECT_NE(plain_text(f->caption).find("(and 1 case at row 0 left out: a single key, whose weight is 1)"), std::string::npos)
+        << plain_text(f->caption);
+    const auto& h = std::get<HeatMap>(f->plot);
+    EXPECT_LE(h.cells.size(), cells) << f->name;  // no cell for head 11, whose one case is row 0
+    EXPECT_TRUE(std::none_of(h.cells.begin(), h.cells.end(), [](const HeatCell& c) { return c.col == 11; }));
+  }
+  const Axis heads = index_axis({"head", "head"}, 12);
+  EXPECT_LE(heads.ticks.size(), 7u);
+  EXPECT_GE(heads.ticks.size(), 4u);
+}
+
 }  // namespace
 }  // namespace nb::reports

@@ -22,6 +22,7 @@
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
+#include "verify/cli/report_wording_options.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/violation_files.hpp"
 #include "verify/io/errors.hpp"
@@ -127,8 +128,8 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_option("ids", o.ids, "Theorem ids to check ('normbound list' shows them)");
   check->add_flag("--all", o.all, "Check every registered theorem");
   check->add_option("--paper-ref", o.paper_refs,
-                    "Check the theorems whose source cites this part of the paper: \"Cor. 3\", \"Theorem 2\", "
-                    "\"Lemma 1\", \"Section 3.3\", \"Fig. 4\" (repeatable)");
+                    "Check the theorems whose source cites this part of the paper (\"Cor. 3\", \"Theorem 2\", "
+                    "\"Section 3.3\", \"Fig. 4\") or holds this text (\"arXiv 2602.01893\", \"Shannon\") (repeatable)");
   check->add_option("--fidelity", o.fidelities, "Check the theorems with this fidelity tag (repeatable)")
       ->check(CLI::IsMember({"verbatim", "reconstructed", "heuristic", "extension"}));
   add_count_option(*check, "--cases", o.cases, 1, kMaxCases, "Cases per theorem in the random suite",
@@ -182,6 +183,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   check->add_flag("--appendix", o.appendix,
                   "With --report: also write report-appendix.tex, the report as a LaTeX fragment to \\input into a "
                   "paper's appendix");
+  add_report_wording_options(*check, o.title, o.intro);
   add_count_option(*check, "--top", o.top, 0, kMaxTop,
                    "Cases a report lists per theorem in each listing (tightest, undecided, statistical)");
   check->add_flag("--no-timestamp", o.no_timestamp,
@@ -257,7 +259,7 @@ void write_check_results(const CheckOptions& o, const RunResults& results, const
     return;
   }
   const RunResults saved = results_as_saved(results);
-  const reports::ReportOptions report_options{o.top, o.appendix};
+  const reports::ReportOptions report_options{o.top, o.appendix, o.title, o.intro};
   if (spool)
     outputs.write_json([&](const std::function<void(const std::string&)>& write) { spool->write_results(saved, write); });
   else if (outputs.saves_json())
@@ -288,7 +290,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   CheckSelection selection = select_checked(o, outputs.saves_json() || !o.report_dir.empty());
   RunPlan plan = check_settings(o, command_line(argc, argv), outputs.err());
   outputs.stage_report(o.report_dir, o.force);
-  if (o.appendix && o.report_dir.empty()) throw UsageError("--appendix applies to --report DIR only");
+  if (o.report_dir.empty() && (o.appendix || !o.title.empty() || !o.intro.empty()))
+    throw UsageError(std::string(o.appendix ? "--appendix" : !o.title.empty() ? "--title" : "--intro") +
+                     " applies to --report DIR only");
   print_check_header(o, plan, ranks.size(), out);
   add_checked_cases(o, selection, plan, out);
   std::optional<OutcomeSpool> spool;

@@ -35,6 +35,7 @@ struct CheckOptions {
   std::string cases_dir;  // "": with --report, DIR/cases; without, case files are not saved
   std::string report_dir;
   bool appendix = false;  // the report directory also holds report-appendix.tex
+  std::string title, intro;  // the report's title and framing sentence ("": its defaults)
   bool force = false;  // --report may replace normbound's own files in a directory holding others
   std::uint64_t top = 3;
   bool no_timestamp = false;

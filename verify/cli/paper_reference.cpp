@@ -166,12 +166,18 @@ bool cites(const std::string& source, const PaperReference& reference) {
   return std::any_of(cited.begin(), cited.end(), within);
 }
 
-std::vector<PaperReference> cited_references(const std::vector<std::string>& values,
-                                             const std::vector<std::string>& sources) {
+bool SourceSelection::selects(const std::string& source) const {
+  const std::string lower = lower_case(source);
+  return std::any_of(parts.begin(), parts.end(), [&](const PaperReference& r) { return cites(source, r); }) ||
+         std::any_of(quoted.begin(), quoted.end(),
+                     [&](const std::string& q) { return lower.find(lower_case(q)) != std::string::npos; });
+}
+
+SourceSelection source_selection(const std::vector<std::string>& values, const std::vector<std::string>& sources) {
   const auto refused = [&](const std::string& why) {
     return UsageError(why + "; the parts of the paper the theorems cite: " + references_listed(sources));
   };
-  std::vector<PaperReference> out;
+  SourceSelection out;
   for (std::size_t i = 0; i < values.size(); ++i) {
     std::optional<PaperReference> reference = paper_reference(values[i]);
     if (!reference && is_kind_alone(values[i]) && i + 1 < values.size()) {
@@ -179,15 +185,26 @@ std::vector<PaperReference> cited_references(const std::vector<std::string>& val
       if (reference) ++i;
     }
     if (!reference) {
+      const std::string text = trimmed(values[i]);
+      const bool quoted = std::any_of(text.begin(), text.end(), is_letter) && !is_kind_alone(text) &&
+                          std::any_of(sources.begin(), sources.end(), [&](const std::string& s) {
+                            return lower_case(s).find(lower_case(text)) != std::string::npos;
+                          });
+      if (quoted) {
+        out.quoted.push_back(text);
+        continue;
+      }
       if (is_kind_alone(values[i])) throw refused("--paper-ref '" + values[i] + "' names no number: say which one");
       if (paper_reference("Corollary " + values[i]))
         throw refused("--paper-ref '" + values[i] + "' is a number without its kind: say which part of the paper (e.g. 'Corollary " +
-                      trimmed(values[i]) + "')");
-      throw refused("--paper-ref '" + values[i] + "' is not a part of the paper (a kind and its number, e.g. 'Corollary 3')");
+                      text + "')");
+      throw refused("--paper-ref '" + values[i] +
+                    "' is neither a part of the paper (a kind and its number, e.g. 'Corollary 3') nor text a "
+                    "theorem's source quotes (e.g. 'arXiv 2508.17821')");
     }
     if (std::none_of(sources.begin(), sources.end(), [&](const std::string& s) { return cites(s, *reference); }))
       throw refused("no registered theorem matches --paper-ref '" + reference->text() + "': none cites it");
-    out.push_back(std::move(*reference));
+    out.parts.push_back(std::move(*reference));
   }
   return out;
 }
@@ -216,12 +233,11 @@ std::vector<const Theorem*> theorems_citing(const std::vector<std::string>& refe
                                             const std::vector<std::string>& fidelities) {
   std::vector<std::string> sources;
   for (const auto& t : theorems::all()) sources.push_back(t->info().source);
-  const std::vector<PaperReference> cited = cited_references(references, sources);
+  const SourceSelection selection = source_selection(references, sources);
   std::vector<const Theorem*> out;
   for (const Theorem* t : registered_in_paper_order()) {
     const TheoremInfo& i = t->info();
-    const bool citing = cited.empty() || std::any_of(cited.begin(), cited.end(),
-                                                     [&](const PaperReference& r) { return cites(i.source, r); });
+    const bool citing = references.empty() || selection.selects(i.source);
     const bool tagged = fidelities.empty() || std::find(fidelities.begin(), fidelities.end(),
                                                         fidelity_name(i.fidelity)) != fidelities.end();
     if (citing && tagged) out.push_back(t);

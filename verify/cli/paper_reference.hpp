@@ -1,6 +1,6 @@
 #pragma once
 // `check --paper-ref` / `--fidelity`: theorems selected by the part of the paper their source
-// cites, or by their fidelity tag.
+// cites or by a work it names, or by their fidelity tag.
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,12 +30,15 @@ std::vector<PaperReference> references_cited(const std::string& source);
 // 2(ii)", but "Corollary 3" not by "Corollary 30", nor "Theorem 3" by "Theorem 3.1".
 bool cites(const std::string& source, const PaperReference& reference);
 
-// `--paper-ref` values as references; a kind followed by a number in the next value is one
-// reference, as the shell splits `--paper-ref Corollary 3`. Throws UsageError, listing the
-// references `sources` cite, for a value that is not a whole reference (a bare number, a kind
-// without its number) and for a reference that none of `sources` cites.
-std::vector<PaperReference> cited_references(const std::vector<std::string>& values,
-                                             const std::vector<std::string>& sources);
+// What `--paper-ref` values select: parts of the paper ("Corollary 3", matched by cites()), and
+// text the sources quote ("arXiv 2602.01893", "Shannon", "Kim, Papamakarios"), matched anywhere in
+// a source whatever its case.
+struct SourceSelection {
+  std::vector<PaperReference> parts;
+  std::vector<std::string> quoted;
+  // Whether `source` cites one of the parts or holds one of the quoted texts.
+  bool selects(const std::string& source) const;
+};
 
 // `theorems` in the paper's order: by the first part of the paper each source cites, Sections
 // first, then Lemmas, Theorems, Corollaries and the other kinds, each by its number ("2.3" after
@@ -48,9 +51,16 @@ std::vector<const Theorem*> in_paper_order(std::vector<const Theorem*> theorems)
 // Every registered theorem, in the paper's order.
 std::vector<const Theorem*> registered_in_paper_order();
 
-// The registered theorems, in the paper's order, that cite one of `references` (any, when empty)
-// and carry one of the fidelity tags `fidelities` (any, when empty); throws UsageError as
-// cited_references does.
+// `--paper-ref` values as a selection; a kind followed by a number in the next value is one
+// reference, as the shell splits `--paper-ref Corollary 3`. A value that is no reference but holds
+// a letter and is quoted by one of `sources` selects by that text. Throws UsageError, listing the
+// references `sources` cite, for a value that is neither (a bare number, a kind without its
+// number, text no source holds) and for a reference that none of `sources` cites.
+SourceSelection source_selection(const std::vector<std::string>& values, const std::vector<std::string>& sources);
+
+// The registered theorems, in the paper's order, whose source `references` select (any, when
+// empty: source_selection) and that carry one of the fidelity tags `fidelities` (any, when empty);
+// throws UsageError as source_selection does.
 std::vector<const Theorem*> theorems_citing(const std::vector<std::string>& references,
                                             const std::vector<std::string>& fidelities);
 

@@ -7,6 +7,7 @@
 #include "reports/report_output.hpp"
 #include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/count_option.hpp"
+#include "verify/cli/report_wording_options.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/results/results.hpp"
 
@@ -36,6 +37,7 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
   report->add_flag("--appendix", o.appendix,
                    "LaTeX as a fragment to \\input into a paper's appendix (no preamble); a report directory "
                    "gets report-appendix.tex beside report.tex");
+  add_report_wording_options(*report, o.title, o.intro);
   add_count_option(*report, "--top", o.top, 0, kMaxTop, "Cases listed per theorem in each listing");
   report->add_flag("--no-timestamp", o.no_timestamp, "Leave the run's timestamp out of the report");
   return report;
@@ -54,7 +56,7 @@ int run_report(const ReportCommandOptions& o, std::ostream& out) {
     if (!o.format.empty())
       throw UsageError("--out '" + o.out + "' is a report directory, which holds every format; leave out --format");
     reports::StagedDirectory report(path, o.force);
-    report.write(reports::report_directory_files(results, {o.top, o.appendix}));
+    report.write(reports::report_directory_files(results, {o.top, o.appendix, o.title, o.intro}));
     report.commit();
     out << "report written to " << report.target().string() << "\n";
     return 0;
@@ -69,7 +71,7 @@ int run_report(const ReportCommandOptions& o, std::ostream& out) {
     throw UsageError("--format " + o.format + " contradicts the extension of --out '" + o.out + "'");
   const std::string format = o.format.empty() ? from_extension : o.format;
   if (o.appendix && format != "tex") throw UsageError("--appendix is a LaTeX fragment: name a .tex file or a directory");
-  reports::write_report_files(path.parent_path(), reports::report_files(results, {o.top, o.appendix}, reports::report_format(format),
+  reports::write_report_files(path.parent_path(), reports::report_files(results, {o.top, o.appendix, o.title, o.intro}, reports::report_format(format),
                                                                         path.filename().string()));
   out << "report written to " << o.out << "\n";
   return 0;

@@ -13,6 +13,7 @@ struct ReportCommandOptions {
   std::string out;
   bool force = false;
   bool appendix = false;
+  std::string title, intro;  // the report's title and framing sentence ("": its defaults)
   std::uint64_t top = 3;
   bool no_timestamp = false;
 };

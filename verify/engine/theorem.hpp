@@ -13,6 +13,7 @@
 #include <memory>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "verify/engine/case.hpp"
@@ -40,6 +41,10 @@ struct TheoremInfo {
   Expect expect = Expect::Holds;
   std::string statement;   // the claim in LaTeX (math mode content)
   std::string summary;     // the claim in one plain-text line, for tables
+  // What the statement's own names mean, each as (name, formula) in LaTeX math, in order: a
+  // theorem file's [define]s when its statement is made from its claims. Empty when the statement
+  // says everything itself.
+  std::vector<std::pair<std::string, std::string>> definitions;
   std::vector<std::string> assumptions;  // plain text, one per line
   // For a printed statement that is false: the id of the registered theorem stating its valid form
   // (the sharp constant, the corrected envelope), which reports name beside the violation. "" if none.

@@ -119,4 +119,6 @@ std::string tex(const Node& n) {
 
 std::string latex(const Formula& f) { return tex(f.root); }
 
+std::string latex_name(const std::string& n) { return name(n); }
+
 }  // namespace nb::formula

@@ -11,4 +11,7 @@ namespace nb::formula {
 
 std::string latex(const Formula& f);
 
+// The LaTeX of a name as formulas print it (a Greek name as its letter, a longer one upright).
+std::string latex_name(const std::string& name);
+
 }  // namespace nb::formula

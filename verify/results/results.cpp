@@ -244,6 +244,10 @@ nlohmann::json results_to_json(const RunResults& results) {
                         {"violations_total", t.violations_total},
                         {"outcomes", outcomes}});
     if (t.kept) theorems.back()["kept"] = kept_json(*t.kept);
+    if (!t.info.definitions.empty()) {
+      nlohmann::json& definitions = theorems.back()["definitions"] = nlohmann::json::array();
+      for (const auto& [name, formula] : t.info.definitions) definitions.push_back({{"name", name}, {"formula", formula}});
+    }
   }
   nlohmann::json sources = nlohmann::json::array();
   for (const auto& src : results.sources)
@@ -552,6 +556,8 @@ TheoremResult theorem_from(const Field& f) {
   t.info.assumptions = f.at("assumptions").strings();
   // Optional: results written before the field existed have none.
   if (f.json().is_object() && f.json().contains("corrected_by")) t.info.corrected_by = f.at("corrected_by").text();
+  if (f.json().is_object() && f.json().contains("definitions"))
+    for (const Field& d : f.at("definitions").items()) t.info.definitions.emplace_back(d.at("name").text(), d.at("formula").text());
   for (const Field& o : f.at("outcomes").items()) t.outcomes.push_back(outcome_from(o));
   t.cases = f.at("cases").count();
   if (f.json().is_object() && f.json().contains("kept")) t.kept = kept_from(f.at("kept"));
