@@ -66,20 +66,16 @@ RunPlan step_plan(const Theorem& theorem, OutcomesHeld held) {
   plan.theorems.push_back({&theorem, {}, CaseOrigin::External, CaseList(kCases, step_case)});
   plan.settings.threads = 2;
   plan.held = held;
+  plan.looseness = true;  // a source's rows, as check runs them
   return plan;
-}
-
-RunResults with_looseness(RunResults r) {
-  r.looseness = looseness_of(r);
-  return r;
 }
 
 std::string text(const nlohmann::json& j) { return j.dump(); }
 
 TEST(BoundedResults, AgreeWithEveryOutcome) {
   const TheoremModel<StepAgainstHalf> theorem;
-  const RunResults every = with_looseness(run(step_plan(theorem, OutcomesHeld::Every)));
-  const RunResults bounded = with_looseness(run(step_plan(theorem, OutcomesHeld::Bounded)));
+  const RunResults every = run(step_plan(theorem, OutcomesHeld::Every));
+  const RunResults bounded = run(step_plan(theorem, OutcomesHeld::Bounded));
   const TheoremResult& e = every.theorems.at(0);
   const TheoremResult& b = bounded.theorems.at(0);
   ASSERT_FALSE(e.kept.has_value());
@@ -96,6 +92,7 @@ TEST(BoundedResults, AgreeWithEveryOutcome) {
     EXPECT_EQ(text(outcome_to_json(b.violations[k].outcome)), text(outcome_to_json(e.violations[k].outcome)));
   ASSERT_TRUE(e.worst_case && b.worst_case);
   EXPECT_EQ(b.worst_case->outcome.index, e.worst_case->outcome.index);
+  ASSERT_FALSE(every.looseness.empty());
   EXPECT_EQ(text(looseness_json(bounded.looseness)), text(looseness_json(every.looseness)));
   EXPECT_EQ(exit_status(bounded), exit_status(every));
 
@@ -158,9 +155,21 @@ TEST(BoundedResults, KeepersOfPartsMergeInAnyOrder) {
   EXPECT_EQ(json_of(later_first), json_of(whole));
 }
 
+// The run measures the looseness when its plan asks for it (RunPlan::looseness), and only then.
+TEST(BoundedResults, LoosenessMeasuredWhenThePlanAsks) {
+  const TheoremModel<StepAgainstHalf> theorem;
+  for (OutcomesHeld held : {OutcomesHeld::Every, OutcomesHeld::Bounded}) {
+    RunPlan plan = step_plan(theorem, held);
+    const RunResults measured = run(plan);
+    EXPECT_EQ(text(looseness_json(measured.looseness)), text(looseness_json(looseness_of(measured))));
+    plan.looseness = false;
+    EXPECT_TRUE(run(plan).looseness.empty());
+  }
+}
+
 TEST(BoundedResults, ReadBackAndRefusedWhenTheyDoNotAddUp) {
   const TheoremModel<StepAgainstHalf> theorem;
-  const RunResults bounded = with_looseness(run(step_plan(theorem, OutcomesHeld::Bounded)));
+  const RunResults bounded = run(step_plan(theorem, OutcomesHeld::Bounded));
   const nlohmann::json j = results_to_json(bounded);
   EXPECT_EQ(text(results_to_json(results_from_json(j))), text(j));
   check_results(bounded);
@@ -174,11 +183,11 @@ TEST(BoundedResults, ReadBackAndRefusedWhenTheyDoNotAddUp) {
 
 TEST(BoundedResults, SpooledOutcomesGiveTheJsonOfEveryOutcome) {
   const TheoremModel<StepAgainstHalf> theorem;
-  const RunResults every = with_looseness(run(step_plan(theorem, OutcomesHeld::Every)));
+  const RunResults every = run(step_plan(theorem, OutcomesHeld::Every));
   RunPlan plan = step_plan(theorem, OutcomesHeld::Bounded);
   OutcomeSpool spool({kCases});
   plan.every_outcome = [&](std::size_t first, const std::vector<CaseOutcome>& outcomes) { spool.add(first, outcomes); };
-  const RunResults bounded = with_looseness(run(plan));
+  const RunResults bounded = run(plan);
   std::string written;
   spool.write_results(bounded, [&](const std::string& piece) { written += piece; });
   EXPECT_EQ(text(nlohmann::json::parse(written)), text(results_to_json(every)));
