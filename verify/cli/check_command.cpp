@@ -184,7 +184,8 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       ->check(CLI::ExistingFile);
   check->add_option("--theorem-file", o.theorem_files,
                     "Add the theorem stated in this TOML file (docs/theorem-files.md) and, unless ids, --all or "
-                    "--paper-ref choose, check it (repeatable)");
+                    "--paper-ref choose, check it (repeatable; one file each: an id after it is an id)")
+      ->allow_extra_args(false);
   add_cases_dir_option(*check, o.cases_dir);
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
@@ -198,6 +199,9 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
                   "paper's appendix");
   add_count_option(*check, "--top", o.top, 0, kMaxTop,
                    "Cases a report lists per theorem in each listing (tightest, undecided, statistical)");
+  check->add_flag("--wide", o.wide,
+                  "Print the verdict table one line per theorem with every column spelt out, however narrow the "
+                  "terminal (off a terminal without COLUMNS it is so anyway)");
   check->add_flag("--no-timestamp", o.no_timestamp,
                   "Record no timestamp (reports of the same run are then byte-identical; SOURCE_DATE_EPOCH fixes "
                   "the timestamp instead)");
@@ -219,6 +223,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   // With --json - the results alone go to stdout, so that they can be piped; the text to stderr.
   const bool json_to_stdout = o.json == "-";
   std::ostream& out = !ranks.leads() ? quiet : json_to_stdout ? err : stdout_stream;
+  const TerminalStyle style = terminal_style_of(json_to_stdout ? STDERR_FILENO : STDOUT_FILENO, o.wide);
 
   // Which theorems, on which cases.
   std::vector<const Theorem*> selected;
@@ -284,7 +289,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   } else if (o.force || o.appendix) throw UsageError(std::string(o.force ? "--force" : "--appendix") + " applies to --report DIR only");
   const CaseFilePlacement placement{o.cases_dir, report.has_value()};
 
-  out << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
+  std::ostringstream header;
+  header << "normbound " << kVersion << ": seed " << o.seed << ", " << (o.mpfi_only ? "" : "binary64 intervals, then ")
       << "MPFI from " << o.precision << " to " << o.max_precision << " bits, near-tight below " << o.near_tight << ", "
       << (o.source.spec != "random" ? "cases from --source"
           : o.case_files.empty()    ? std::to_string(o.cases) + (regime ? " cases per theorem in the " + regime->name + " regime"
@@ -292,7 +298,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
                                     : std::to_string(o.case_files.size()) + " saved case(s)")
       << ", " << settings.threads << " thread(s)"
       << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "") << "\n\n";
-  if (regime) out << regime->name << " regime: " << regime->description << "\n";
+  if (regime) header << regime->name << " regime: " << regime->description << "\n";
+  out << styled(header.str(), style);
 
   for (std::size_t i = 0; i < o.case_files.size(); ++i)
     plan.record.sources.push_back(case_file_source(o.case_files[i], case_file_sha256[i]));
@@ -376,7 +383,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   if (pinned > 0) {
     plan.record.sources.insert(plan.record.sources.begin(),
                                {"pinned", "tests/cases", "", {{"cases", std::to_string(pinned)}}});
-    out << pinned << " pinned case(s) from tests/cases and the theorem files' witnesses replayed before the suites\n\n";
+    out << styled(std::to_string(pinned) + " pinned case(s) from tests/cases and the theorem files' witnesses replayed "
+                  "before the suites\n\n", style);
   }
 
   std::size_t total_cases = 0;
@@ -429,8 +437,8 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     return replay_command(id, file, o, replay_theorem_files);
   });
 
-  print_verdict_table(results, out);
-  print_flagged(results, out, placement.in_report() ? report->target().string() : std::string());
+  print_verdict_table(results, out, style);
+  print_flagged(results, out, placement.in_report() ? report->target().string() : std::string(), style);
   // On a source's cases: how loose each bound is there, a part of the results.
   if (origin == CaseOrigin::External || regime) {
     results.looseness = looseness_of(results);
@@ -467,12 +475,12 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   if (!results.partial.empty()) {
     const int status = StopOnSignal::exit_status();
     out << "\nexit status " << status << " (" << results.partial << "; the results are partial)\n"
-        << summary_line(results) << "\n";
+        << styled(summary_line(results), style);
     return status;
   }
   const int status = exit_status(results);
   out << "\nexit status " << status << " (" << exit_status_meaning(status) << ")\n"
-      << summary_line(results) << "\n";
+      << styled(summary_line(results), style);
   return status;
 }
 
