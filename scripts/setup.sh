@@ -30,9 +30,10 @@ NORMBOUND_PACKAGES=(
 # pdftotext to check what the PDF shows; for the checking build (build_checking below), clang
 # with its sanitizer and libFuzzer runtimes (libclang-rt-14-dev, only recommended by clang) and
 # its OpenMP (libomp-14-dev, for models/gpt2); NumPy for Debian's /usr/bin/python3, the independent
-# computation the reproduce tests compare with (tests/reproduce/check_reproduction.py).
+# computation the reproduce tests compare with (tests/reproduce/check_reproduction.py); script
+# (bsdutils), which runs normbound on a pseudo-terminal for the tests of what a terminal shows.
 NORMBOUND_TEST_PACKAGES=(texlive-latex-base texlive-latex-recommended texlive-pictures poppler-utils
-  clang libclang-rt-14-dev libomp-14-dev python3-numpy)
+  clang libclang-rt-14-dev libomp-14-dev python3-numpy bsdutils)
 
 # Needed only by bench/compare_certified.sh, which installs them: the peers of the certified
 # benchmark, mpmath (with NumPy for its binary64 screens) for Debian's /usr/bin/python3 (the C

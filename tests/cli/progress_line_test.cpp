@@ -32,9 +32,23 @@ TEST(ProgressLine, RedrawsAtMostTenTimesASecondAndAlwaysTheFinalState) {
     }
     EXPECT_LE(redraws_in(terminal.str()), 11u);
     EXPECT_GE(redraws_in(terminal.str()), 10u);
-    EXPECT_TRUE(terminal.str().ends_with("\rcase 10000")) << terminal.str();
+    EXPECT_TRUE(terminal.str().ends_with("\rcase 10000\x1b[K")) << terminal.str();
   }
-  EXPECT_TRUE(terminal.str().ends_with("\r          \r"));  // cleared, at the width of the last line
+  EXPECT_TRUE(terminal.str().ends_with("\r\x1b[K"));  // cleared
+}
+
+TEST(ProgressLine, ARedrawFitsTheWidthAndClearsWhatALongerLineLeft) {
+  ManualClock clock;
+  std::ostringstream terminal;
+  {
+    ProgressLine line(terminal, ProgressLine::Display::Redrawn, 20, clock.reader());
+    clock.now += 1s;
+    line.update("  1234/5678 cases decided (21.7%, 3 s elapsed)", false);
+    clock.now += 1s;
+    line.update("  done \xE2\x89\xA4 all", true);
+  }
+  // Each redraw: at most 19 columns (the last one left free), then "erase to the end of the line".
+  EXPECT_EQ(terminal.str(), "\r  1234/5678 cases d\x1b[K\r  done \xE2\x89\xA4 all\x1b[K\r\x1b[K");
 }
 
 TEST(ProgressLine, ShowsNothingInTheFirstSecondNorWhenOff) {

@@ -38,5 +38,18 @@ TEST(WrappedText, WrapsALongTextInLinearTime) {
   EXPECT_EQ(wrapped(text, 9).size(), 300'000u);  // two words a line
 }
 
+TEST(WrappedText, HangingLinesKeepTheHeadAndIndentTheRest) {
+  EXPECT_EQ(hanging_lines("  value   in [0.25, 0.5]", 80, 2, 4), "  value   in [0.25, 0.5]\n") << "fits: unchanged";
+  EXPECT_EQ(hanging_lines("  claim   a very long claim text", 21, 10, 4), "  claim   a very long\n    claim text\n");
+  EXPECT_EQ(wrapped("one two three", 20, 7), (Lines{"one two", "three"})) << "a narrower first line";
+}
+
+TEST(WrappedText, FittedLinesIndentContinuationsUnderTheLine) {
+  EXPECT_EQ(fitted_lines("id: 3 TIGHT (equal within resolution)\n  case 4 (label): TIGHT\n\n", 20),
+            "id: 3 TIGHT (equal\n  within resolution)\n  case 4 (label):\n    TIGHT\n\n");
+  EXPECT_EQ(fitted_lines("  slack   in [-0.25, -0.25]  (certainly < 0)", 32),
+            "  slack   in [-0.25, -0.25]\n    (certainly < 0)\n") << "the aligned label kept";
+}
+
 }  // namespace
 }  // namespace nb::cli

@@ -20,6 +20,7 @@
 #include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/run_outputs.hpp"
 #include "verify/cli/source_options.hpp"
+#include "verify/cli/terminal_style.hpp"
 #include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/report_wording_options.hpp"
@@ -171,7 +172,8 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       ->check(CLI::ExistingFile);
   check->add_option("--theorem-file", o.theorem_files,
                     "Add the theorem stated in this TOML file (docs/theorem-files.md) and, unless ids, --all or "
-                    "--paper-ref choose, check it (repeatable)");
+                    "--paper-ref choose, check it (repeatable; one file each: an id after it is an id)")
+      ->allow_extra_args(false);
   add_cases_dir_option(*check, o.cases_dir);
   check->add_option("--report", o.report_dir,
                     "Write a report directory: report.md (with SVG figures), report.tex, results.json and the "
@@ -186,6 +188,9 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   add_report_wording_options(*check, o.title, o.intro);
   add_count_option(*check, "--top", o.top, 0, kMaxTop,
                    "Cases a report lists per theorem in each listing (tightest, undecided, statistical)");
+  check->add_flag("--wide", o.wide,
+                  "Print the verdict table one line per theorem with every column spelt out, however narrow the "
+                  "terminal (off a terminal without COLUMNS it is so anyway)");
   check->add_flag("--no-timestamp", o.no_timestamp,
                   "Record no timestamp (reports of the same run are then byte-identical; SOURCE_DATE_EPOCH fixes "
                   "the timestamp instead)");
@@ -271,11 +276,11 @@ void write_check_results(const CheckOptions& o, const RunResults& results, const
 }
 
 // The exit status, said with the summary: a partial run's that of the signal that stopped it.
-int check_exit_status(const RunResults& results, RunOutputs& outputs) {
+int check_exit_status(const RunResults& results, RunOutputs& outputs, const TerminalStyle& style) {
   const bool partial = !results.partial.empty();
   const int status = partial ? StopOnSignal::exit_status() : exit_status(results);
   outputs.exit_with(status, partial ? results.partial + "; the results are partial" : exit_status_meaning(status));
-  outputs.out() << summary_line(results) << "\n";
+  outputs.out() << styled(summary_line(results), style);
   return status;
 }
 
@@ -287,14 +292,17 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, check_inputs(o));
   RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads());
   std::ostream& out = outputs.out();
+  const TerminalStyle style = terminal_style_of(o.json == "-" ? STDERR_FILENO : STDOUT_FILENO, o.wide);
   CheckSelection selection = select_checked(o, outputs.saves_json() || !o.report_dir.empty());
   RunPlan plan = check_settings(o, command_line(argc, argv), outputs.err());
   outputs.stage_report(o.report_dir, o.force);
   if (o.report_dir.empty() && (o.appendix || !o.title.empty() || !o.intro.empty()))
     throw UsageError(std::string(o.appendix ? "--appendix" : !o.title.empty() ? "--title" : "--intro") +
                      " applies to --report DIR only");
-  print_check_header(o, plan, ranks.size(), out);
-  add_checked_cases(o, selection, plan, out);
+  std::ostringstream header;
+  print_check_header(o, plan, ranks.size(), header);
+  add_checked_cases(o, selection, plan, header);
+  out << styled(header.str(), style);
   std::optional<OutcomeSpool> spool;
   hold_streamed_outcomes(plan, outputs.saves_json(), spool);
   std::optional<RunResults> gathered = run_checks(plan, ranks, outputs.err());
@@ -304,11 +312,11 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
     out << "PARTIAL RESULTS: " << results.partial << "; what follows covers the cases decided before\n\n";
   const std::vector<reports::ReportFile> theorem_copies =
       save_check_cases(o, results, selection.file_theorems, outputs.report().has_value());
-  print_verdict_table(results, out);
-  print_flagged(results, out, o.cases_dir.empty() ? outputs.report_target() : std::string());
+  print_verdict_table(results, out, style);
+  print_flagged(results, out, o.cases_dir.empty() ? outputs.report_target() : std::string(), style);
   if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
   write_check_results(o, results, spool, theorem_copies, outputs);
-  return check_exit_status(results, outputs);
+  return check_exit_status(results, outputs, style);
 }
 
 }  // namespace nb::cli

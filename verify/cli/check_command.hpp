@@ -39,6 +39,7 @@ struct CheckOptions {
   bool force = false;  // --report may replace normbound's own files in a directory holding others
   std::uint64_t top = 3;
   bool no_timestamp = false;
+  bool wide = false;  // the verdict table on one line per theorem, whatever the terminal's width
   sources::SourceRequest source;  // spec "random": the theorems' own suites
   std::string regime;             // "": the default suites; a name: suites drawn in that regime
   // N of the top-N set for source cases of theorems that take one (5: Algorithm 1 of the paper).

@@ -9,7 +9,8 @@
 #include "reports/case_text.hpp"
 #include "reports/decimal_text.hpp"
 #include "reports/report_files.hpp"
-#include "verify/cli/terminal_text.hpp"
+#include "verify/cli/terminal_style.hpp"
+#include "verify/cli/wrapped_text.hpp"
 
 namespace nb::cli {
 namespace {
@@ -31,34 +32,86 @@ std::string exact_reasons(const TheoremResult& t) {
   return s;
 }
 
+std::string statistical_counts(const TheoremResult& t) {
+  return std::to_string(count(t, Verdict::HoldsStatistical)) + "/" + std::to_string(count(t, Verdict::ViolatedStatistical)) +
+         "/" + std::to_string(count(t, Verdict::UndecidedStatistical));
+}
+
+// The smallest relative slack as a short enclosure, marked where it is absolute (a bound of 0
+// has no relative slack).
+std::string worst_slack(const TheoremResult& t) {
+  if (!t.worst_case) return "-";
+  const CaseOutcome& o = t.worst_case->outcome;
+  return reports::short_enclosure(o.relative_slack) + (o.relative_is_absolute ? " (abs.)" : "");
+}
+
+// What "(abs.)" means, when a row has it.
+std::string absolute_slack_note(const RunResults& results) {
+  for (const auto& t : results.theorems)
+    if (t.worst_case && t.worst_case->outcome.relative_is_absolute)
+      return "(abs.): the bound is 0 there, so the slack is absolute (relative_is_absolute in results.json)\n";
+  return "";
+}
+
+std::size_t widest_line(const std::string& text) {
+  std::size_t widest = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    widest = std::max(widest, columns(std::string_view(text).substr(at, end - at)));
+    at = end + 1;
+  }
+  return widest;
+}
+
 }  // namespace
 
-void print_verdict_table(const RunResults& results, std::ostream& terminal) {
-  std::ostringstream out;
+void print_verdict_table(const RunResults& results, std::ostream& terminal, const TerminalStyle& style) {
+  std::ostringstream wide;
   // The id column fits the longest id (theorem files may bring long ones) and a space.
   std::size_t id_width = 42;
   for (const auto& t : results.theorems) id_width = std::max(id_width, t.info.id.size() + 1);
-  out << std::left << std::setw(id_width) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
-      << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "EQUAL" << std::setw(7) << "TIGHT"
-      << std::setw(10) << "VIOLATED"
-      << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  " << std::left << std::setw(26)
-      << "min relative slack" << "outcome\n";
-  for (const auto& t : results.theorems) {
-    std::ostringstream stat;
-    stat << count(t, Verdict::HoldsStatistical) << "/" << count(t, Verdict::ViolatedStatistical) << "/"
-         << count(t, Verdict::UndecidedStatistical);
-    const std::string worst = t.worst_case ? reports::short_enclosure(t.worst_case->outcome.relative_slack) : "-";
-    out << std::left << std::setw(id_width) << t.info.id << std::right << std::setw(6) << t.cases
-        << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
-        << std::setw(7) << count(t, Verdict::EqualExact) << std::setw(7) << count(t, Verdict::Tight)
-        << std::setw(10) << count(t, Verdict::Violated)
-        << std::setw(14) << count(t, Verdict::Inconclusive) << std::setw(12) << stat.str() << "  "
-        << std::left << std::setw(26) << worst << t.expectation << "\n";
+  wide << std::left << std::setw(id_width) << "theorem" << std::right << std::setw(6) << "cases" << std::setw(8)
+       << "PROVEN" << std::setw(12) << "NEAR-TIGHT" << std::setw(7) << "EQUAL" << std::setw(7) << "TIGHT"
+       << std::setw(10) << "VIOLATED" << std::setw(14) << "INCONCLUSIVE" << std::setw(12) << "STAT H/V/U" << "  "
+       << std::left << std::setw(26) << "min relative slack" << "outcome\n";
+  for (const auto& t : results.theorems)
+    wide << std::left << std::setw(id_width) << t.info.id << std::right << std::setw(6) << t.cases
+         << std::setw(8) << count(t, Verdict::Proven) << std::setw(12) << count(t, Verdict::NearTight)
+         << std::setw(7) << count(t, Verdict::EqualExact) << std::setw(7) << count(t, Verdict::Tight)
+         << std::setw(10) << count(t, Verdict::Violated) << std::setw(14) << count(t, Verdict::Inconclusive)
+         << std::setw(12) << statistical_counts(t) << "  " << std::left << std::setw(26) << worst_slack(t)
+         << t.expectation << "\n";
+  const std::string note = absolute_slack_note(results);
+  if (!style.width || widest_line(wide.str()) <= *style.width) {
+    terminal << styled(wide.str() + note, style);
+    return;
   }
-  terminal << terminal_safe(out.str());
+  // Two lines per theorem at least: its id (and outcome when it fits beside), then its counts.
+  const std::size_t width = *style.width;
+  std::ostringstream narrow;
+  narrow << "theorem, outcome\n" << std::right << std::setw(7) << "cases" << std::setw(7) << "PROVEN" << std::setw(7)
+         << "NEAR-T" << std::setw(6) << "EQUAL" << std::setw(6) << "TIGHT" << std::setw(6) << "VIOL" << std::setw(7)
+         << "INCONC" << std::setw(12) << "STAT H/V/U" << "  min rel. slack\n"
+         << "(NEAR-T: NEAR-TIGHT, VIOL: VIOLATED, INCONC: INCONCLUSIVE, STAT: statistical HOLDS/VIOLATED/UNDECIDED; "
+            "--wide: one line per theorem)\n";
+  for (const auto& t : results.theorems) {
+    const bool beside = columns(t.info.id) + 2 + columns(t.expectation) <= width;
+    narrow << t.info.id << (beside ? "  " + t.expectation : "") << "\n";
+    if (!beside) narrow << "    " << t.expectation << "\n";
+    std::ostringstream counts;
+    counts << std::right << std::setw(7) << t.cases << std::setw(7) << count(t, Verdict::Proven) << std::setw(7)
+           << count(t, Verdict::NearTight) << std::setw(6) << count(t, Verdict::EqualExact) << std::setw(6)
+           << count(t, Verdict::Tight) << std::setw(6) << count(t, Verdict::Violated) << std::setw(7)
+           << count(t, Verdict::Inconclusive) << std::setw(12) << statistical_counts(t);
+    const std::string slack = worst_slack(t);
+    if (columns(counts.str()) + 2 + columns(slack) <= width) narrow << counts.str() << "  " << slack << "\n";
+    else narrow << counts.str() << "\n    min relative slack " << slack << "\n";
+  }
+  terminal << styled(narrow.str() + note, style);
 }
 
-void print_flagged(const RunResults& results, std::ostream& terminal, const std::string& report_dir) {
+void print_flagged(const RunResults& results, std::ostream& terminal, const std::string& report_dir,
+                   const TerminalStyle& style) {
   std::ostringstream out;
   for (const auto& t : results.theorems) {
     if (t.kept && t.kept->flagged > t.kept->flagged_kept)
@@ -122,7 +175,7 @@ void print_flagged(const RunResults& results, std::ostream& terminal, const std:
         }
     }
   }
-  terminal << terminal_safe(out.str());
+  terminal << styled(out.str(), style);
 }
 
 }  // namespace nb::cli

@@ -31,7 +31,8 @@ std::optional<std::string> unknown_subcommand(const CLI::App& app, int argc, cha
 
 int run_help(const CLI::App& app, const std::string& topic, std::ostream& out, std::ostream& err) {
   if (topic.empty()) {
-    out << app.help();
+    // app.help() would print the help of the subcommand parsed: `help` itself.
+    out << app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal);
     return 0;
   }
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))

@@ -4,6 +4,7 @@
 // threads, 73 cannot create an output, 74 write failed, as sysexits.h; 130/143 after
 // SIGINT/SIGTERM).
 #include <exception>
+#include <memory>
 #include <iostream>
 #include <optional>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "verify/cli/check_command.hpp"
 #include "verify/cli/failure_status.hpp"
 #include "verify/cli/help_command.hpp"
+#include "verify/cli/help_formatter.hpp"
 #include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/list_command.hpp"
 #include "verify/cli/output_width.hpp"
@@ -37,14 +39,18 @@ int run_subcommand(int argc, char** argv, const nb::RankWorld& ranks) {
   nb::install_out_of_memory_exit();
   nb::cli::handle_interrupt_signals();
   CLI::App app{
-      "normbound: certified checks of the softmax-attention bounds of arXiv 2508.17821.\n"
-      "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / TIGHT / VIOLATED / INCONCLUSIVE\n"
-      "from an interval enclosure of slack = bound - value, escalating precision when undecided.\n"
-      "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain,\n"
-      "64 usage error, 65 bad input data, 70 internal error (please report it), 71 out of memory or of threads,\n"
-      "73 an output cannot be created where asked, 74 a write failed (disk full, standard output lost),\n"
+      "normbound: certified checks of the softmax-attention bounds of arXiv 2508.17821, and of bounds "
+      "stated in theorem files.\n"
+      "Each bound is a theorem; each case gets PROVEN / NEAR-TIGHT / EQUAL / TIGHT / VIOLATED / INCONCLUSIVE "
+      "from an interval enclosure of slack = bound - value, escalating precision when undecided (EQUAL: the "
+      "bound attained, slack exactly 0).\n"
+      "Exit status: 0 all as expected, 1 unexpected outcome, 2 inconclusive cases remain, "
+      "64 usage error, 65 bad input data, 70 internal error (please report it), 71 out of memory or of threads, "
+      "73 an output cannot be created where asked, 74 a write failed (disk full, standard output lost), "
       "130/143 interrupted.",
       "normbound"};  // named, so that usage lines say normbound rather than the binary's path
+  // Help wraps to the terminal (80 columns off a terminal); subcommands share the formatter.
+  app.formatter(std::make_shared<nb::cli::WrappingFormatter>(nb::cli::standard_output_width().value_or(80)));
   app.set_version_flag("--version,-V", std::string("normbound ") + nb::kVersion + " (" + nb::kGitCommit + ")");
   app.require_subcommand(1);
   nb::cli::ListOptions list_options;
@@ -64,6 +70,12 @@ int run_subcommand(int argc, char** argv, const nb::RankWorld& ranks) {
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Show the help of normbound, or of one subcommand: normbound help check");
   help->add_option("subcommand", help_topic, "The subcommand to explain");
+  // After the subcommands, which would inherit it.
+  app.footer(
+      "Theorems stated in files: each TOML file of the theorems/ folder is a theorem like the built-in ones "
+      "(docs/theorem-files.md); --theorem-file FILE adds one of your own:\n"
+      "  normbound check --theorem-file my-bound.toml --cases 200\n"
+      "'normbound help SUBCOMMAND' (or SUBCOMMAND --help) explains one subcommand.");
   try {
     if (const auto unknown = nb::cli::unknown_subcommand(app, argc, argv)) {
       std::cerr << *unknown << "\n";

@@ -20,11 +20,13 @@ std::optional<std::size_t> output_width(bool terminal, std::size_t window_column
   return window_columns > 0 ? window_columns : 80;
 }
 
-std::optional<std::size_t> standard_output_width() {
-  const bool terminal = ::isatty(STDOUT_FILENO) != 0;
+std::optional<std::size_t> output_width_of(int fd) {
+  const bool terminal = ::isatty(fd) != 0;
   winsize window{};
-  const std::size_t window_columns = terminal && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &window) == 0 ? window.ws_col : 0;
+  const std::size_t window_columns = terminal && ::ioctl(fd, TIOCGWINSZ, &window) == 0 ? window.ws_col : 0;
   return output_width(terminal, window_columns, std::getenv("COLUMNS"));
 }
+
+std::optional<std::size_t> standard_output_width() { return output_width_of(STDOUT_FILENO); }
 
 }  // namespace nb::cli

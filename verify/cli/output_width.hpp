@@ -1,5 +1,6 @@
 #pragma once
-// The width `normbound list` wraps its lines to: a terminal's, or what COLUMNS says.
+// The width the terminal's text is fitted to (lists, tables, help, progress): a terminal's, or
+// what COLUMNS says.
 #include <cstddef>
 #include <optional>
 
@@ -9,7 +10,9 @@ namespace nb::cli {
 // terminal, its width (`window_columns`, 0 when unknown) or 80; otherwise none: no wrapping.
 std::optional<std::size_t> output_width(bool terminal, std::size_t window_columns, const char* columns);
 
-// output_width of standard output, read from isatty, ioctl(TIOCGWINSZ) and the environment.
+// output_width of the file descriptor `fd`, read from isatty, ioctl(TIOCGWINSZ) and the environment.
+std::optional<std::size_t> output_width_of(int fd);
+// output_width_of standard output.
 std::optional<std::size_t> standard_output_width();
 
 }  // namespace nb::cli

@@ -2,7 +2,9 @@
 // A line of progress: on a terminal redrawn in place, at most ten times a second (a run decides
 // thousands of cases a second, and a redraw for each wrote megabytes to the terminal); elsewhere
 // (a pipe, a log file) a plain line every few seconds, so that a log shows a long run advancing
-// without filling up.
+// without filling up. A redrawn line is cut to the terminal's width less one column (a line that
+// fills the last column wraps on some terminals, and the next redraw then leaves it behind), and
+// each redraw clears to the end of the line.
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -21,7 +23,10 @@ class ProgressLine {
   // How the line shows: not at all, redrawn in place (a terminal), or as plain lines.
   enum class Display { None, Redrawn, Plain };
 
+  // A redrawn line fits standard error's width (output_width_of, 80 when it has none).
   ProgressLine(std::ostream& out, Display display, Clock now = std::chrono::steady_clock::now);
+  // A redrawn line fits `width` columns.
+  ProgressLine(std::ostream& out, Display display, std::size_t width, Clock now);
   // Redrawn when `terminal`, otherwise not shown.
   ProgressLine(std::ostream& out, bool terminal, Clock now = std::chrono::steady_clock::now);
   ProgressLine(const ProgressLine&) = delete;
@@ -38,8 +43,9 @@ class ProgressLine {
   std::ostream& out_;
   Display display_;
   Clock now_;
+  std::size_t width_;
   std::chrono::steady_clock::time_point start_, drawn_at_;
-  std::size_t shown_ = 0;  // length of the line on screen (Redrawn), or of the last line (Plain)
+  bool shown_ = false;  // whether a line was shown
 };
 
 }  // namespace nb::cli

@@ -81,7 +81,8 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
                    "Seed of the suites the restarts start from (printed; same seed, same results)");
   search->add_option("--theorem-file", o.theorem_files,
                      "Add the theorem stated in this TOML file (docs/theorem-files.md), to search by its id "
-                     "(repeatable)");
+                     "(repeatable; one file each)")
+      ->allow_extra_args(false);
   search->add_option("--shape", o.shape,
                      "Start only from suite cases of this shape, e.g. L=8,d=4,N=2; T=.. sets the temperature");
   search->add_option("--json", o.json, "Write the certified results and the search record as JSON to this file ('-': to stdout, the text then going to stderr)");

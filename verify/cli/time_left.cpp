@@ -19,9 +19,9 @@ std::string share_and_time_left(std::size_t done, std::size_t total, std::chrono
   char share[32];
   std::snprintf(share, sizeof share, "%.1f%%", 100.0 * static_cast<double>(done) / static_cast<double>(total));
   if (done == 0 || elapsed < std::chrono::seconds(1)) return share;
-  if (done >= total) return std::string(share) + ", done";
+  if (done >= total) return std::string(share) + ", done in " + rounded_duration(elapsed);
   const double per_case = elapsed.count() / static_cast<double>(done);
-  return std::string(share) + ", about " +
+  return std::string(share) + ", " + rounded_duration(elapsed) + " elapsed, about " +
          rounded_duration(std::chrono::duration<double>(per_case * static_cast<double>(total - done))) + " left";
 }
 

@@ -10,8 +10,21 @@ namespace nb::cli {
 // Columns `text` takes on a terminal: its UTF-8 code points.
 std::size_t columns(std::string_view text);
 
-// `text` as lines of at most `width` columns, broken at spaces; a word wider than `width` has a
-// line of its own, whole (an id or a formula is not cut). No line for empty text.
+// `text` as lines of at most `width` columns (the first of at most `first_width`, by default the
+// same), broken at spaces; a word wider than its line has a line of its own, whole (an id or a
+// formula is not cut). No line for empty text.
 std::vector<std::string> wrapped(std::string_view text, std::size_t width);
+std::vector<std::string> wrapped(std::string_view text, std::size_t width, std::size_t first_width);
+
+// One line of text fitted to `width` columns: unchanged when it fits; else its first `head`
+// characters (a column of names, or the indentation) start the first line, what follows them is
+// broken at spaces, and every further line is indented by `indent` spaces. Each line ends in a
+// newline. At least 10 columns are left for the text, however narrow the width.
+std::string hanging_lines(std::string_view line, std::size_t width, std::size_t head, std::size_t indent);
+
+// Every line of `text` fitted to `width` as hanging_lines does, its continuations indented by the
+// line's own indentation and `extra` more; a short label aligned by a run of spaces at the start
+// ("  slack   in") is kept as it is.
+std::string fitted_lines(std::string_view text, std::size_t width, std::size_t extra = 2);
 
 }  // namespace nb::cli
