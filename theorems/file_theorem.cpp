@@ -317,10 +317,11 @@ class FileTheorem final : public Theorem {
   }
 
   // `search` moves every number the suite draws, each entry inside its declared range unless the
-  // input is declared unbounded; integer inputs and inputs with values stay as in the start case.
+  // input is declared unbounded; integer inputs, inputs with values and optional inputs (with a
+  // default, which a start case may not give) stay as in the start case.
   void search_inside_the_ranges(SearchSpace& search) const {
     for (const InputSpec& in : spec_.inputs) {
-      if (in.kind == Kind::Length || in.integer || !in.values.empty()) continue;
+      if (in.kind == Kind::Length || in.integer || !in.values.empty() || !in.fallback.empty()) continue;
       SearchInput moved{in.name, SearchDomain::Real};
       if (!in.unbounded) {
         moved.low = in.draw_low;
@@ -329,7 +330,8 @@ class FileTheorem final : public Theorem {
       search.inputs.push_back(moved);
     }
     if (search.inputs.empty())
-      search.not_searchable = "each of its inputs is a length, an integer or one of a list of values: nothing to move";
+      search.not_searchable =
+          "each of its inputs is a length, an integer, one of a list of values or optional: nothing to move";
   }
 
   // Whether the length `length` sizes a vector or matrix input.

@@ -78,5 +78,13 @@ TEST(MultiheadCoverage, ProbabilitiesOutsideTheOpenUnitIntervalAreInputErrors) {
   EXPECT_THROW(check(kId, coverage_case("0.5", 0, "", "")), InputError);
 }
 
+// `search` moves p only: the coverage and the target are optional (a default), which a start case
+// may not give, so moving them would read an input the case lacks.
+TEST(MultiheadCoverage, SearchMovesOnlyTheProbability) {
+  const SearchSpace& search = theorems::find(kId)->info().search;
+  ASSERT_EQ(search.inputs.size(), 1u);
+  EXPECT_EQ(search.inputs.front().number, "p");
+}
+
 }  // namespace multihead_coverage_test
 }  // namespace nb
