@@ -23,10 +23,6 @@ struct Port {
 };
 
 const std::vector<Port> kPorts = {
-    {"topn-distance-full-selection", "topn-distance-full-selection-as-formula"},
-    {"topn-distance-random", "topn-distance-random-as-formula"},
-    {"topn-distance-random-rate", "topn-distance-random-rate-as-formula"},
-    {"topn-distance-random-monotone", "topn-distance-random-monotone-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {
@@ -114,6 +110,7 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryRowOfTheSources) {
   if (sources_read == 0) GTEST_SKIP() << "neither NORMBOUND_GPT2_DIR nor NORMBOUND_ATTENTION_DUMPS is set";
 }
 
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(FileTheoremPort);  // every port's C++ may be deleted
 INSTANTIATE_TEST_SUITE_P(Ports, FileTheoremPort, testing::ValuesIn(kPorts),
                          [](const testing::TestParamInfo<Port>& p) {
                            std::string name = p.param.built_in;
