@@ -3,8 +3,4 @@
 // NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
 NORMBOUND_THEOREM(NormalizerWeightBounds)
 NORMBOUND_THEOREM(NormalizerJacobianBound)
-NORMBOUND_THEOREM(TopnDistanceRandom)
-NORMBOUND_THEOREM(TopnDistanceFullSelection)
-NORMBOUND_THEOREM(TopnDistanceRandomRate)
-NORMBOUND_THEOREM(TopnDistanceRandomMonotone)
 NORMBOUND_THEOREM(SeparabilityUpperEnvelopeExpectation)

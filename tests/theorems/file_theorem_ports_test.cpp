@@ -23,10 +23,6 @@ struct Port {
 };
 
 const std::vector<Port> kPorts = {
-    {"topn-distance-full-selection", "topn-distance-full-selection-as-formula"},
-    {"topn-distance-random", "topn-distance-random-as-formula"},
-    {"topn-distance-random-rate", "topn-distance-random-rate-as-formula"},
-    {"topn-distance-random-monotone", "topn-distance-random-monotone-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {
@@ -106,8 +102,9 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryRowOfTheSources) {
     request.max_tokens = 128;
     const sources::ModelCases rows = sources::load_source(request);
     std::string why_not;
-    // `--top-n 1,5` for a theorem that takes a selection size (N = 5 of 128 tokens is sampled).
-    const std::vector<std::size_t> top_n = {1, 5};
+    // `--top-n 1` for a theorem that takes a selection size: enumerated at these lengths (a
+    // sampled N, 64,000 draws a row and theorem, would take this test minutes).
+    const std::vector<std::size_t> top_n = {1};
     const auto expected = sources::theorem_source_cases(built_in(), rows, top_n, why_not);
     if (!expected) continue;  // the C++ theorem runs on no source, or not on this one's rows
     const auto got = sources::theorem_source_cases(file(), rows, top_n, why_not);
@@ -122,6 +119,7 @@ TEST_P(FileTheoremPort, GivesTheBuiltInVerdictOnEveryRowOfTheSources) {
   if (sources_read == 0) GTEST_SKIP() << "neither NORMBOUND_GPT2_DIR nor NORMBOUND_ATTENTION_DUMPS is set";
 }
 
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(FileTheoremPort);  // every port's C++ may be deleted
 INSTANTIATE_TEST_SUITE_P(Ports, FileTheoremPort, testing::ValuesIn(kPorts),
                          [](const testing::TestParamInfo<Port>& p) {
                            std::string name = p.param.built_in;

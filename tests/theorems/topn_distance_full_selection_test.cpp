@@ -22,11 +22,5 @@ TEST(TopnDistanceFullSelection, AllClaimsAreExactZeros) {
   }
   EXPECT_EQ(check(kId, c).verdict, Verdict::Proven);
 }
-
-TEST(TopnDistanceFullSelection, RefusesASmallerSelection) {
-  EXPECT_THROW(theorems::find(kId)->check_assumptions(token_case(kId, {0, 1}, "1", {{1}, {2}}, 1)), InputError);
-  EXPECT_NO_THROW(theorems::find(kId)->check_assumptions(token_case(kId, {0, 1}, "1", {{1}, {2}}, 2)));
-}
-
 }  // namespace topn_distance_full_selection_test
 }  // namespace nb
