@@ -83,9 +83,12 @@ TEST(RowNeighbourhood, CorollaryOneAndTheSharpBoundsFirstClaimDecideInOneBox) {
 // The sharp bound's second claim is attained at tied top logits: a box around a tie never decides.
 // A short row is split (and stays undecided at its box limit); a long one is not split, its
 // centre (the row) is no counterexample, and the whole box is the residual.
+// The sharp bound's second claim multiplied through by T: the form prove encloses with the norm
+// and the top weight apart (the sharp file's own form takes a joint slack and proves at ties).
 TEST(RowNeighbourhood, ARowAtATieStaysUndecidedSplitOnlyWhenShort) {
-  const formula::TheoremSpec sharp = spec_of("softmax-jacobian-spectral-sharp.toml");
-  const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec_of_claims(sharp, {1}));
+  const formula::TheoremSpec sharp =
+      theorems::read_theorem_file_spec(std::string(NORMBOUND_PROVE_TEST_DATA) + "/top-weight-bound-through-t.toml");
+  const std::unique_ptr<Theorem> theorem = theorems::make_file_theorem(spec_of_claims(sharp, {0}));
   ProofSettings settings;
   settings.max_boxes = 50;
   for (const std::size_t L : {3, 300}) {
@@ -98,7 +101,7 @@ TEST(RowNeighbourhood, ARowAtATieStaysUndecidedSplitOnlyWhenShort) {
       CaseOutcome outcome;
       return certified_counterexample(*theorem, c, region, 0, outcome);
     };
-    const RowProof r = prove_row(sharp, region, {1}, BoxForms::MeanValue, settings, certify);
+    const RowProof r = prove_row(sharp, region, {0}, BoxForms::MeanValue, settings, certify);
     EXPECT_EQ(r.outcome, ProofOutcome::Undecided) << "L = " << L;
     ASSERT_TRUE(r.residual.has_value()) << "L = " << L;
     if (L == 3) {
