@@ -280,7 +280,7 @@ int check_exit_status(const RunResults& results, RunOutputs& outputs, const Term
   const bool partial = !results.partial.empty();
   const int status = partial ? StopOnSignal::exit_status() : exit_status(results);
   outputs.exit_with(status, partial ? results.partial + "; the results are partial" : exit_status_meaning(status));
-  outputs.out() << styled(summary_line(results), style);
+  outputs.out() << styled(summary_line(results) + "\n", style);
   return status;
 }
 
