@@ -851,9 +851,27 @@ class Program<R>::Compiler {
         case Decision::False: return R(0);
         case Decision::Undecided: break;
       }
-      return undecided_value("the comparison at column " + std::to_string(at->position + 1) + " of '" + f->text + "'");
+      return undecided_value(comparison_words(f, at));
     };
     return e;
+  }
+
+  // What an undecided comparison is named by: "the comparison at column C of 'FORMULA'".
+  static std::string comparison_words(const Formula* f, const Node* at) {
+    return "the comparison at column " + std::to_string(at->position + 1) + " of '" + f->text + "'";
+  }
+
+  // where(c, a, b) where the enclosures do not decide c: the hull of a and b for an interval type,
+  // else unknown naming the comparison (f and at are read only then).
+  static R undecided_where(const R& x, const R& y, [[maybe_unused]] const Formula* f, [[maybe_unused]] const Node* at) {
+    if constexpr (is_interval_v<R>) {
+      if (is_unknown_value(x) || is_unknown_value(y)) return not_a_number<R>();
+      const auto lo = lower_end_of(x) < lower_end_of(y) ? lower_end_of(x) : lower_end_of(y);
+      const auto hi = upper_end_of(x) > upper_end_of(y) ? upper_end_of(x) : upper_end_of(y);
+      return between(lo, hi);
+    } else {
+      return undecided_value(comparison_words(f, at));
+    }
   }
 
   // where(c, a, b): a where c holds, b where it does not (only that one computed), and where the
@@ -872,15 +890,7 @@ class Program<R>::Compiler {
         case Decision::False: return b->scalar(fr);
         case Decision::Undecided: break;
       }
-      const R x = a->scalar(fr), y = b->scalar(fr);
-      if constexpr (is_interval_v<R>) {
-        if (is_unknown_value(x) || is_unknown_value(y)) return not_a_number<R>();
-        const auto lo = lower_end_of(x) < lower_end_of(y) ? lower_end_of(x) : lower_end_of(y);
-        const auto hi = upper_end_of(x) > upper_end_of(y) ? upper_end_of(x) : upper_end_of(y);
-        return between(lo, hi);
-      } else {
-        return undecided_value("the comparison at column " + std::to_string(at->position + 1) + " of '" + f->text + "'");
-      }
+      return undecided_where(a->scalar(fr), b->scalar(fr), f, at);
     };
     return e;
   }
