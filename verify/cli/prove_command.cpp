@@ -138,6 +138,19 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& o) {
   return prove;
 }
 
+nlohmann::json prove_json_head(const std::string& format, const std::string& id, const std::string& file,
+                               const std::vector<std::size_t>& claims) {
+  nlohmann::json j;
+  j["format"] = format;
+  j["version"] = 1;
+  j["theorem"] = id;
+  j["file"] = file;
+  nlohmann::json claim_numbers = nlohmann::json::array();
+  for (std::size_t k : claims) claim_numbers.push_back(k + 1);
+  j["claims"] = claim_numbers;
+  return j;
+}
+
 int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorld& ranks) {
   // The other ranks of an MPI job only evaluate boxes: their text goes nowhere.
   RunOutputs outputs(o.json, stdout_stream, std::cerr, ranks.leads());
@@ -297,14 +310,7 @@ int run_prove(const ProveOptions& o, std::ostream& stdout_stream, const RankWorl
     out << "  certificate: " << o.certificate << " (normbound recheck " << o.certificate << ")\n";
   }
   if (!o.json.empty()) {
-    nlohmann::json j;
-    j["format"] = "normbound-prove";
-    j["version"] = 1;
-    j["theorem"] = spec.info.id;
-    j["file"] = name;
-    nlohmann::json claim_numbers = nlohmann::json::array();
-    for (std::size_t k : statement.claims()) claim_numbers.push_back(k + 1);
-    j["claims"] = claim_numbers;
+    nlohmann::json j = prove_json_head("normbound-prove", spec.info.id, name, statement.claims());
     j["sizes"] = region.sizes;
     j["region"] = prove::region_json(region);
     j["outcome"] = proof_outcome_key(proof.outcome);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "models/sources/load_source.hpp"
 #include "verify/distributed/rank_world.hpp"
@@ -43,5 +44,11 @@ CLI::App* add_prove_command(CLI::App& app, ProveOptions& options);
 // MPI job (`ranks` of more than one) every rank builds the same proof, evaluating the boxes it is
 // dealt (verify/prove/region_proof.hpp); rank 0 alone prints and writes, the others return 0.
 int run_prove(const ProveOptions& options, std::ostream& out, const RankWorld& ranks);
+
+// The head of prove's JSON, on a region or on a source's rows: "format" (`format`), "version",
+// "theorem" (`id`), "file" (the theorem file as named) and "claims" (the 1-based numbers of the
+// 0-based `claims`).
+nlohmann::json prove_json_head(const std::string& format, const std::string& id, const std::string& file,
+                               const std::vector<std::size_t>& claims);
 
 }  // namespace nb::cli

@@ -185,14 +185,7 @@ int run_prove_rows(const ProveOptions& o, const std::string& path, const formula
       << seconds_text(total_seconds) << " (slowest row " << seconds_text(slowest) << ")\n";
 
   if (!o.json.empty()) {
-    nlohmann::json j;
-    j["format"] = "normbound-prove-rows";
-    j["version"] = 1;
-    j["theorem"] = spec.info.id;
-    j["file"] = name;
-    nlohmann::json claim_numbers = nlohmann::json::array();
-    for (std::size_t k : claims) claim_numbers.push_back(k + 1);
-    j["claims"] = claim_numbers;
+    nlohmann::json j = prove_json_head("normbound-prove-rows", spec.info.id, name, claims);
     j["source"] = model.description;
     j["radius"] = o.radius;
     j["widened"] = input_names(spec, true);
