@@ -3,11 +3,6 @@
 namespace nb::formula {
 namespace {
 
-using Shapes = const std::vector<Shape>&;
-using Sizes = const std::vector<Size>&;
-using Extents = const std::vector<std::pair<double, double>>&;
-using Texts = const std::vector<std::string>&;
-
 // A function of `arity` scalars with a scalar value.
 VocabularyEntry of_scalars(const std::string& name, std::size_t arity, std::function<std::string(Texts)> latex) {
   return {.name = name,

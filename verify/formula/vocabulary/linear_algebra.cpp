@@ -5,10 +5,6 @@
 namespace nb::formula {
 namespace {
 
-using Shapes = const std::vector<Shape>&;
-using Sizes = const std::vector<Size>&;
-using Extents = const std::vector<std::pair<double, double>>&;
-
 // A square matrix's argument, checked; the result a scalar.
 std::pair<Shape, Size> scalar_of_square(const std::string& f, Shapes shapes, Sizes sizes) {
   need_shape(f, 0, shapes, sizes, Shape::Matrix);

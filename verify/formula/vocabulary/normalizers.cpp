@@ -5,11 +5,6 @@
 namespace nb::formula {
 namespace {
 
-using Shapes = const std::vector<Shape>&;
-using Sizes = const std::vector<Size>&;
-using Extents = const std::vector<std::pair<double, double>>&;
-using Texts = const std::vector<std::string>&;
-
 // A normalizer of one vector: a vector of its length, or (a Jacobian) a square matrix.
 VocabularyEntry of_a_vector(const std::string& name, bool jacobian, std::string tex, double cost_per_entry) {
   return {.name = name,

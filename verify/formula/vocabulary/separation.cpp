@@ -3,11 +3,6 @@
 namespace nb::formula {
 namespace {
 
-using Shapes = const std::vector<Shape>&;
-using Sizes = const std::vector<Size>&;
-using Extents = const std::vector<std::pair<double, double>>&;
-using Texts = const std::vector<std::string>&;
-
 // Weights a (a vector), rows X (a matrix) and a set S (a vector), a's and S's lengths X's rows.
 void need_weights_rows_set(const std::string& f, Shapes shapes, Sizes sizes) {
   need_shape(f, 0, shapes, sizes, Shape::Vector);

@@ -28,17 +28,24 @@ struct VocabularyMisuse : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// What a VocabularyEntry's functions take: the arguments' shapes and sizes, their rows and columns
+// as numbers (largest), their LaTeX.
+using Shapes = const std::vector<Shape>&;
+using Sizes = const std::vector<Size>&;
+using Extents = const std::vector<std::pair<double, double>>&;
+using Texts = const std::vector<std::string>&;
+
 struct VocabularyEntry {
   std::string name;
   std::size_t arity = 1;
   // The value's shape and size from the arguments' shapes and sizes; throws VocabularyMisuse where
   // a shape is not one the function takes, or sizes that are numbers cannot go together (checked
   // when the file is read).
-  std::function<std::pair<Shape, Size>(const std::vector<Shape>&, const std::vector<Size>&)> result;
+  std::function<std::pair<Shape, Size>(Shapes, Sizes)> result;
   // The LaTeX of a call, from its arguments' LaTeX.
-  std::function<std::string(const std::vector<std::string>&)> latex;
+  std::function<std::string(Texts)> latex;
   // The estimated operations of a call, from the largest rows and columns of its arguments.
-  std::function<double(const std::vector<std::pair<double, double>>&)> cost;
+  std::function<double(Extents)> cost;
   bool has_derivative = false;  // a kernel for the prove gradients exists
   // Its kernel keeps work (SharedWork) that calls of its family on the same arguments reuse.
   bool shares_work = false;
