@@ -299,10 +299,13 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
   if (o.report_dir.empty() && (o.appendix || !o.title.empty() || !o.intro.empty()))
     throw UsageError(std::string(o.appendix ? "--appendix" : !o.title.empty() ? "--title" : "--intro") +
                      " applies to --report DIR only");
-  std::ostringstream header;
+  // The header before the cases are planned (reading a model's source takes a while), then what
+  // the planning says (sources read, theorems skipped).
+  std::ostringstream header, planned;
   print_check_header(o, plan, ranks.size(), header);
-  add_checked_cases(o, selection, plan, header);
-  out << styled(header.str(), style);
+  out << styled(header.str(), style) << std::flush;
+  add_checked_cases(o, selection, plan, planned);
+  out << styled(planned.str(), style);
   std::optional<OutcomeSpool> spool;
   hold_streamed_outcomes(plan, outputs.saves_json(), spool);
   std::optional<RunResults> gathered = run_checks(plan, ranks, outputs.err());
