@@ -27,7 +27,8 @@ std::string header_rows(const Table& t) {
   }
   return header + " \\\\\n\\midrule\n";
 }
-std::string body_rows(const Table& t) {
+// The rows, the last labelled `last` (where the table ends: nb:tab:N:last).
+std::string body_rows(const Table& t, const std::string& last) {
   std::string rows;
   auto group = t.groups.begin();
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -35,6 +36,7 @@ std::string body_rows(const Table& t) {
       rows += "\\multicolumn{" + std::to_string(t.columns.size()) + "}{l}{\\textit{" + latex_rich(group->second) + "}} \\\\\n";
     const auto& row = t.rows[r];
     for (std::size_t i = 0; i < row.size(); ++i) rows += (i ? " & " : "") + latex_rich(row[i]);
+    if (r + 1 == t.rows.size() && !last.empty()) rows += "\\label{" + last + "}";
     rows += " \\\\\n";
   }
   return rows;
@@ -46,8 +48,23 @@ void longtable(std::ostream& out, const Table& t, std::size_t& number) {
   const std::string header = header_rows(t);
   // The caption (and its label) only on the first page; the header row on every page.
   if (!t.caption.empty()) out << "\\caption{" << latex_rich(t.caption) << "}\\label{nb:tab:" << ++number << "}\\\\\n";
-  out << header << "\\endfirsthead\n" << header << "\\endhead\n\\bottomrule\n\\endfoot\n" << body_rows(t)
-      << "\\end{longtable}}\n\n";
+  out << header << "\\endfirsthead\n" << header << "\\endhead\n\\bottomrule\n\\endfoot\n"
+      << body_rows(t, t.caption.empty() ? "" : "nb:tab:" + std::to_string(number) + ":last") << "\\end{longtable}}\n\n";
+}
+
+// Lines of rows and headings a Table::whole table may have to be set whole: with its sideways
+// headers and caption it then takes at most about 0.9 of the report's page, and of a default
+// article's once scaled to its narrower line.
+constexpr std::size_t kWholeTableLines = 56;
+
+// A table with its caption in one box, which does not break across pages, scaled down to the line
+// where it is wider (a paper's appendix is narrower than the report).
+void whole_table(std::ostream& out, const Table& t, std::size_t& number) {
+  out << "\\noindent\\begin{minipage}{\\linewidth}\\centering\\captionsetup{hypcap=false}\n";
+  if (!t.caption.empty()) out << "\\captionof{table}{" << latex_rich(t.caption) << "}\\label{nb:tab:" << ++number << "}\n";
+  out << "\\nbfit{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{tabular}{" << column_spec(t) << "}\n"
+      << header_rows(t) << body_rows(t, t.caption.empty() ? "" : "nb:tab:" + std::to_string(number) + ":last")
+      << "\\bottomrule\n\\end{tabular}}\n\\end{minipage}\n\\medskip\n\n";
 }
 
 // One figure in a minipage of `width` (its plot's widths are fractions of it), captioned below.
@@ -68,7 +85,7 @@ void table_beside_figure(std::ostream& out, const Table& t, const Figure& figure
   // Its columns have fixed widths for the report's text width; in a narrower document (an
   // appendix) the table is scaled down to its half line rather than overflowing it.
   out << "\\nbfit{\\footnotesize\\setlength{\\tabcolsep}{3pt}\\begin{tabular}{" << column_spec(t) << "}\n"
-      << header_rows(t) << body_rows(t) << "\\bottomrule\n\\end{tabular}}\n\\end{minipage}\\hfill";
+      << header_rows(t) << body_rows(t, "") << "\\bottomrule\n\\end{tabular}}\n\\end{minipage}\\hfill";
   figure_minipage(out, figure, "0.41\\linewidth", true);
   out << "\n\\medskip\n\n";
 }
@@ -109,7 +126,10 @@ void block(std::ostream& out, const Block& b, std::size_t heading_depth, std::si
     table_beside_figure(out, *b.table, *b.figures.front(), table_number);
     return;
   }
-  if (b.table) longtable(out, *b.table, table_number);
+  if (b.table && b.table->whole && b.table->rows.size() + b.table->groups.size() <= kWholeTableLines)
+    whole_table(out, *b.table, table_number);
+  else if (b.table)
+    longtable(out, *b.table, table_number);
   if (!b.figures.empty()) {
     // Side by side, each in a minipage of its share of the line.
     const std::string width = b.figures.size() == 1 ? "\\linewidth" : "0.49\\linewidth";

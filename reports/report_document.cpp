@@ -86,10 +86,22 @@ std::vector<const TheoremReport*> in_source_order(const std::vector<TheoremRepor
   return ordered;
 }
 
+// A fidelity as one letter, which the summary's caption spells out.
+const char* fidelity_letter(Fidelity f) {
+  switch (f) {
+    case Fidelity::Verbatim: return "V";
+    case Fidelity::Reconstructed: return "R";
+    case Fidelity::Heuristic: return "H";
+    case Fidelity::Extension: return "E";
+  }
+  return "?";
+}
+
 Table verdict_table(const ReportContent& c) {
   // A column per verdict some theorem has (each other column would hold zeros only), and the
-  // statistical column only for a run with statistical claims: the fewer columns, the wider the
-  // theorem's, and the fewer lines its id takes.
+  // statistical column only for a run with statistical claims. Every cell is one short line (the
+  // id unbroken, the fidelity a letter, the counts under sideways headers, the outcome two words):
+  // a row per theorem, so that 32 theorems and their headings fit one page.
   constexpr std::array<std::pair<Verdict, const char*>, 6> kVerdictColumns{
       {{Verdict::Proven, "PROVEN"}, {Verdict::NearTight, "NEAR-TIGHT"}, {Verdict::EqualExact, "EQUAL (exact)"},
        {Verdict::Tight, "TIGHT (within resolution)"}, {Verdict::Violated, "VIOLATED"},
@@ -102,12 +114,12 @@ Table verdict_table(const ReportContent& c) {
   for (const auto& [v, header] : kVerdictColumns)
     if (any(v)) shown.push_back(v);
   const bool statistical = any(Verdict::HoldsStatistical) || any(Verdict::ViolatedStatistical) || any(Verdict::UndecidedStatistical);
-  const std::size_t left_out = kVerdictColumns.size() - shown.size() + (statistical ? 0 : 2);
-  Table t{{{"theorem", false, std::min(3.3 + 0.6 * static_cast<double>(left_out), 5.7)}, {"cases", true, 0, true}}, {}};
+  Table t{{{"theorem", false}, {"fidelity", false, 0, true}, {"expected to", false, 0, true}, {"cases", true, 0, true}}, {}};
   for (const auto& [v, header] : kVerdictColumns)
     if (std::find(shown.begin(), shown.end(), v) != shown.end()) t.columns.push_back({header, true, 0, true});
-  if (statistical) t.columns.push_back({"statistical H / V / U", false, 1.5});
-  t.columns.push_back({"outcome", false, 2.6});
+  if (statistical) t.columns.push_back({"statistical H / V / U", true, 0, true});
+  t.columns.push_back({"outcome", false});
+  t.whole = true;
   std::string group;
   for (const TheoremReport* r : in_source_order(c.theorems)) {
     const TheoremResult& x = *r->result;
@@ -116,16 +128,15 @@ Table verdict_table(const ReportContent& c) {
       t.groups.emplace_back(t.rows.size(), RichText{plain(group)});
     }
     const auto n = [&](Verdict v) { return std::to_string(verdict_count(x, v)); };
-    // The fidelity beside the id, not in a column of its own: the table fits the text width of a
-    // paper's appendix (the --appendix fragment in a default article) only without another column.
-    std::vector<RichText> row{{code(x.info.id), plain(std::string(" (") + fidelity_name(x.info.fidelity) + ")")},
-                              number(x.cases)};
+    std::vector<RichText> row{{code(x.info.id)}, {plain(fidelity_letter(x.info.fidelity))},
+                              {plain(x.info.expect == Expect::Holds ? "hold" : "fail")}, number(x.cases)};
     for (const Verdict v : shown) row.push_back({plain(n(v))});
     if (statistical)
       row.push_back({plain(n(Verdict::HoldsStatistical) + " / " + n(Verdict::ViolatedStatistical) + " / " +
                            n(Verdict::UndecidedStatistical))});
-    // The console's words (TheoremResult::expectation), so both count the same cases.
-    row.push_back({x.expected ? plain(x.expectation) : strong(x.expectation)});
+    // Whether the counts meet the expectation (TheoremResult::expected, as the console counts
+    // them); the counts say how.
+    row.push_back({x.expected ? plain("as expected") : strong("UNEXPECTED")});
     t.rows.push_back(std::move(row));
   }
   return t;
@@ -140,9 +151,11 @@ Part summary_part(const ReportContent& c) {
                               "has gets no column). Only PROVEN, NEAR-TIGHT and EQUAL (exact) certify that a bound "
                               "holds and only VIOLATED that it fails; TIGHT is equality within resolution "
                               "(neither); statistical verdicts are HOLDS / VIOLATED / UNDECIDED (statistical). "
-                              "Beside each theorem its fidelity: verbatim (printed in the paper), reconstructed (a "
-                              "proven reading where the printed formula is not available), heuristic (an envelope, "
-                              "not a theorem) or extension (a fact beside the paper's statement).")})}};
+                              "Fidelity: V verbatim (printed in the paper), R reconstructed (a proven reading where "
+                              "the printed formula is not available), H heuristic (an envelope, not a theorem), E "
+                              "extension (a fact beside the paper's statement). A theorem expected to fail is "
+                              "false as stated: its suite holds counterexamples. The outcome says whether the counts "
+                              "meet that expectation; the theorem's part of the appendix says it in words.")})}};
 }
 
 ListItem witness_item(const FlaggedCase& f) {

@@ -26,6 +26,9 @@ struct Table {
   // Heading rows spanning every column: (i, text) sets `text` before rows[i]; in order of i.
   std::vector<std::pair<std::size_t, RichText>> groups;
   RichText caption;  // numbered "Table N." in document order, above the table
+  // LaTeX keeps the table whole, with its caption, on one page (scaled down to the line where it is
+  // wider) when its rows and headings fit one; a longer one breaks across pages like the others.
+  bool whole = false;
 };
 
 struct ListItem {

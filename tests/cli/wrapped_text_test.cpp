@@ -44,6 +44,20 @@ TEST(WrappedText, HangingLinesKeepTheHeadAndIndentTheRest) {
   EXPECT_EQ(wrapped("one two three", 20, 7), (Lines{"one two", "three"})) << "a narrower first line";
 }
 
+TEST(WrappedText, AFirstWordTooWideForTheRestOfTheLineStartsTheNext) {
+  EXPECT_EQ(hanging_lines("  saved   out/cases/a-long-case.json", 30, 10, 4), "  saved\n    out/cases/a-long-case.json\n");
+  EXPECT_EQ(hanging_lines("  saved   out/cases/a-much-longer-case-name.json", 30, 10, 4),
+            "  saved\n    out/cases/a-much-longer-case-name.json\n")
+      << "wider than any line: whole, on a line of its own";
+}
+
+TEST(WrappedText, ShellLinesContinueACommandWithBackslashes) {
+  EXPECT_EQ(shell_lines("  replay  ", "normbound check x --case c.json", 80, 4),
+            "  replay  normbound check x --case c.json\n") << "fits: unchanged";
+  EXPECT_EQ(shell_lines("  replay  ", "(cd out && normbound check some-id --case cases/c.json)", 32, 4),
+            "  replay  (cd out && normbound \\\n    check some-id --case \\\n    cases/c.json)\n");
+}
+
 TEST(WrappedText, FittedLinesIndentContinuationsUnderTheLine) {
   EXPECT_EQ(fitted_lines("id: 3 TIGHT (equal within resolution)\n  case 4 (label): TIGHT\n\n", 20),
             "id: 3 TIGHT (equal\n  within resolution)\n  case 4 (label):\n    TIGHT\n\n");

@@ -407,6 +407,39 @@ std::vector<std::string> theorem_files(std::size_t registered, std::size_t total
   return names;
 }
 
+// The page of label `label` in a compiled report's .aux: "\newlabel{LABEL}{{NUMBER}{PAGE}...".
+std::optional<std::size_t> label_page(const fs::path& report, const std::string& label) {
+  const std::string aux = read_text(report / "report.aux");
+  std::smatch page;
+  if (!std::regex_search(aux, page, std::regex("\\\\newlabel\\{" + label + "\\}\\{\\{[^{}]*\\}\\{([0-9]+)\\}")))
+    return {};
+  return std::stoul(page[1]);
+}
+
+// The summary table of the default report (check --all, every registered theorem and the theorem
+// folder's files), its first table, is on one page: its caption (nb:tab:1) and its last row
+// (nb:tab:1:last) are labelled on the same page. NORMBOUND_KEEP_PAGES=DIR keeps that page as
+// summary.png.
+TEST(Latex, SummaryTableOfCheckAllIsOnOnePage) {
+  if (!has_pdflatex()) GTEST_SKIP() << "pdflatex not on PATH: the summary's pages are not counted";
+  const ScratchDirectory dir;
+  const CommandResult run = run_command(kCli + " check --all --cases 3 --report report --no-timestamp", dir.path().string());
+  const fs::path report = dir.path() / "report";
+  ASSERT_TRUE(fs::exists(report / "report.tex")) << run.out << run.err;
+  expect_clean_log(compile(report), "the report");
+  const std::optional<std::size_t> first = label_page(report, "nb:tab:1"), last = label_page(report, "nb:tab:1:last");
+  ASSERT_TRUE(first && last) << "report.aux has no label nb:tab:1 or nb:tab:1:last";
+  EXPECT_EQ(*first, *last) << "the summary table runs from page " << *first << " to page " << *last;
+  const std::size_t theorems = nlohmann::json::parse(read_text(report / "results.json"))["theorems"].size();
+  std::cout << "the summary of " << theorems << " theorems: on page " << *first << " to " << *last << "\n";
+  if (const char* keep = std::getenv("NORMBOUND_KEEP_PAGES"); keep && *first == *last) {
+    const std::string page = std::to_string(*first);
+    run_command("pdftoppm -r 90 -png -singlefile -f " + page + " -l " + page + " report.pdf " +
+                    shell_quote((fs::path(keep) / "summary").string()),
+                report.string());
+  }
+}
+
 // Pages the body of the default report (run, summary, findings: before the appendix) may take, for
 // any number of theorems up to well beyond 40. Each theorem adds a summary row and a findings
 // paragraph, about 0.12 page (measured by text lines on the last body page): 30 theorems fill

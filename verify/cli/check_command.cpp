@@ -21,7 +21,6 @@
 #include "verify/cli/run_outputs.hpp"
 #include "verify/cli/source_options.hpp"
 #include "verify/cli/terminal_style.hpp"
-#include "verify/cli/terminal_text.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/report_wording_options.hpp"
 #include "verify/cli/theorem_files.hpp"
@@ -290,9 +289,9 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
               const RankWorld& ranks) {
   validate(o);
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, check_inputs(o));
-  RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads());
+  RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads(), o.wide);
   std::ostream& out = outputs.out();
-  const TerminalStyle style = terminal_style_of(o.json == "-" ? STDERR_FILENO : STDOUT_FILENO, o.wide);
+  const TerminalStyle& style = outputs.style();
   CheckSelection selection = select_checked(o, outputs.saves_json() || !o.report_dir.empty());
   RunPlan plan = check_settings(o, command_line(argc, argv), outputs.err());
   outputs.stage_report(o.report_dir, o.force);
@@ -317,7 +316,7 @@ int run_check(const CheckOptions& o, int argc, char** argv, std::ostream& stdout
       save_check_cases(o, results, selection.file_theorems, outputs.report().has_value());
   print_verdict_table(results, out, style);
   print_flagged(results, out, o.cases_dir.empty() ? outputs.report_target() : std::string(), style);
-  if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << terminal_safe(vacuous);
+  if (const std::string vacuous = vacuous_lines(results.looseness); !vacuous.empty()) out << "\n" << styled(vacuous, style);
   write_check_results(o, results, spool, theorem_copies, outputs);
   return check_exit_status(results, outputs, style);
 }

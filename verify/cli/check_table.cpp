@@ -136,7 +136,15 @@ void print_flagged(const RunResults& results, std::ostream& terminal, const std:
       if (!f.case_file.empty())
         out << "  saved   " << (in_report ? (std::filesystem::path(report_dir) / f.case_file).string() : f.case_file)
             << "\n";
-      if (!f.replay.empty()) out << "  replay  " << (in_report ? "(cd " + report_dir + " && " + f.replay + ")" : f.replay) << "\n";
+      if (!f.replay.empty()) {
+        // A command wraps with the shell's continuations, not as text: the lines so far are
+        // fitted, then its own lines are kept as they are.
+        const std::string replay = in_report ? "(cd " + report_dir + " && " + f.replay + ")" : f.replay;
+        terminal << styled(out.str(), style)
+                 << styled(style.width ? shell_lines("  replay  ", replay, *style.width, 10) : "  replay  " + replay + "\n",
+                           {std::nullopt, style.colour});
+        out.str("");
+      }
       if (f.case_file.empty()) out << "  (not saved: --cases-dir DIR or --report DIR saves counterexamples as case files)\n";
     }
     if (const std::size_t attained = count(t, Verdict::EqualExact)) {

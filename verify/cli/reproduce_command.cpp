@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <sstream>
+
+#include <unistd.h>
 
 #include "verify/reproduce/reproduction.hpp"
 #include "verify/reproduce/reproduction_report.hpp"
@@ -16,7 +19,9 @@
 #include "verify/cli/input_sources.hpp"
 #include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/run_outputs.hpp"
+#include "verify/cli/terminal_style.hpp"
 #include "verify/cli/terminal_text.hpp"
+#include "verify/cli/wrapped_text.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/io/recorded_path.hpp"
@@ -44,18 +49,15 @@ void validate(const ReproduceOptions& o) {
     if (!(e > 0) || !std::isfinite(e)) throw UsageError("--grid-eps values must be finite and > 0");
 }
 
-// The aggregate table as aligned text, at most `limit` rows.
-void print_table(const reproduce::ResultTable& t, std::ostream& out) {
-  std::vector<std::size_t> width(t.columns.size());
-  for (std::size_t c = 0; c < t.columns.size(); ++c) {
-    width[c] = t.columns[c].size();
-    for (const auto& row : t.rows) width[c] = std::max(width[c], std::min<std::size_t>(row[c].size(), 14));
-  }
-  const auto line = [&](const std::vector<std::string>& cells) {
-    out << " ";
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      std::string cell = cells[c];
-      // Numbers print with 6 significant digits on the terminal; the files keep every digit.
+// The aggregate table as aligned text, numbers to 6 significant digits (the files keep every
+// digit). A table wider than `width` is printed in blocks of columns that fit, one below the
+// other, each beginning with the first column, which names the row.
+void print_table(const reproduce::ResultTable& t, std::ostream& out, std::optional<std::size_t> width) {
+  if (t.columns.empty()) return;
+  std::vector<std::vector<std::string>> cells{t.columns};
+  for (const auto& row : t.rows) {
+    cells.push_back(row);
+    for (std::string& cell : cells.back()) {
       char* end = nullptr;
       const double v = std::strtod(cell.c_str(), &end);
       if (end && *end == '\0' && !cell.empty() && cell.find_first_not_of("0123456789") != std::string::npos) {
@@ -63,12 +65,32 @@ void print_table(const reproduce::ResultTable& t, std::ostream& out) {
         std::snprintf(buffer, sizeof buffer, "%.6g", v);
         cell = buffer;
       }
-      out << " " << std::string(width[c] > cell.size() ? width[c] - cell.size() : 0, ' ') << terminal_safe(cell);
+      cell = terminal_safe(cell);
     }
-    out << "\n";
+  }
+  std::vector<std::size_t> widths(t.columns.size());
+  for (const auto& row : cells)
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], columns(row[c]));
+  const auto block = [&](const std::vector<std::size_t>& shown) {
+    for (const auto& row : cells) {
+      out << " ";
+      for (const std::size_t c : shown) out << " " << std::string(widths[c] - columns(row[c]), ' ') << row[c];
+      out << "\n";
+    }
   };
-  line(t.columns);
-  for (const auto& row : t.rows) line(row);
+  std::vector<std::size_t> shown{0};
+  std::size_t used = 2 + widths[0];
+  for (std::size_t c = 1; c < widths.size(); ++c) {
+    if (width && shown.size() > 1 && used + 1 + widths[c] > *width) {
+      block(shown);
+      out << "\n";
+      shown = {0};
+      used = 2 + widths[0];
+    }
+    shown.push_back(c);
+    used += 1 + widths[c];
+  }
+  block(shown);
 }
 
 // The normalizers named (or all), softmax first as the paper's reference, each once.
@@ -157,6 +179,8 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
   cmd->add_flag("--force", o.force,
                 "Let --report write into a directory holding files normbound did not write (as check --force)");
   add_exact_time_limit_option(*cmd, o.exact_time_limit);
+  cmd->add_flag("--wide", o.wide,
+                "Print tables and lines as long as they come, however narrow the terminal (as check --wide)");
   cmd->add_flag("--no-timestamp", o.no_timestamp,
                 "Record no timestamp and no runtimes (the files of a run are then byte-identical; the terminal "
                 "still shows the runtimes)");
@@ -166,9 +190,17 @@ CLI::App* add_reproduce_command(CLI::App& app, ReproduceOptions& o) {
 int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream& stdout_stream, std::ostream& stderr_stream,
                   const RankWorld& ranks) {
   validate(o);
-  RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads());
-  std::ostream& out = outputs.out();
+  RunOutputs outputs(o.json, stdout_stream, stderr_stream, ranks.leads(), o.wide);
   std::ostream& err = outputs.err();
+  const TerminalStyle& style = outputs.style();
+  const TerminalStyle progress_style = terminal_style_of(STDERR_FILENO, o.wide);
+  // The text, fitted to the terminal a piece at a time (styled); the progress lines are fitted to
+  // standard error's.
+  std::ostringstream out;
+  const auto show = [&] {
+    outputs.out() << styled(out.str(), style);
+    out.str("");
+  };
   reproduce::ReproductionRequest request;
   request.heads = o.heads;
   request.heads.windows = static_cast<int>(o.windows);
@@ -197,8 +229,9 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   out << "normbound " << kVersion << " reproduce: seed " << o.sweep.seed << ", " << request.sweep.threads
       << " thread(s)" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "")
       << ", rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
+  show();
   reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
-    err << "reproduce: " << line << "\n" << std::flush;
+    err << styled("reproduce: " + line + "\n", progress_style) << std::flush;
   });
   r.runtimes_recorded = !o.no_timestamp;
   if (o.compare_seed_given || !o.compare_source.empty() || !o.compare_text.empty()) {
@@ -215,7 +248,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
       again.heads.windows = 1;
     }
     const reproduce::Reproduction other = reproduce::reproduce(again, [&](const std::string& line) {
-      err << "reproduce (second run): " << line << "\n" << std::flush;
+      err << styled("reproduce (second run): " + line + "\n", progress_style) << std::flush;
     });
     if (!ranks.leads()) return 0;  // its rows and cases are in rank 0's reproduction
     // Each run named by its source kind, its text file's name (two texts through one model) and its seed.
@@ -225,11 +258,11 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
              std::to_string(req.sweep.seed);
     };
     const std::size_t flips = reproduce::mark_flips(r, other, label(r, request), label(other, again));
-    out << "second run: " << terminal_safe(other.source.description) << ", seed " << again.sweep.seed << ": " << flips
+    out << "second run: " << other.source.description << ", seed " << again.sweep.seed << ": " << flips
         << " claim(s) differ and now read FRAGILE\n";
   }
   if (!ranks.leads()) return 0;
-  out << "source: " << terminal_safe(r.source.description) << " (" << r.heads << " heads)\n";
+  out << "source: " << r.source.description << " (" << r.heads << " heads)\n";
   for (const auto& e : r.experiments) {
     const auto& x = e.outcome;
     out << "\n== " << x.id << ": " << x.title << "\n";
@@ -238,16 +271,18 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
       continue;
     }
     out << "method: " << x.method << "\n";
-    print_table(x.aggregate, out);
+    show();
+    print_table(x.aggregate, outputs.out(), style.width);
   }
   if (r.comparison) {
     out << "\n== Normalizers compared (Algorithms 1, 4, 5; the paper studies softmax only)\n";
-    print_table(r.comparison->table, out);
+    show();
+    print_table(r.comparison->table, outputs.out(), style.width);
   }
   out << "\nClaims (arXiv 2508.17821, Section 3):\n";
   for (const auto& c : reproduce::all_claims(r))
     out << "  " << c.id << ": " << reproduce::claim_verdict_text(c.verdict) << " - " << c.criterion << "; measured "
-        << terminal_safe(c.measured) << (c.basis.empty() ? "" : " [" + terminal_safe(c.basis) + "]") << "\n";
+        << c.measured << (c.basis.empty() ? "" : " [" + c.basis + "]") << "\n";
   out << "\nRuntimes (wall) beside the paper's Table 1 (M1 Pro):\n";
   for (const auto& e : r.experiments) {
     char line[160];
@@ -258,10 +293,9 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   char model_line[96];
   std::snprintf(model_line, sizeof model_line, "  source (model passes, dumps) %.1f s\n", r.model_seconds);
   out << model_line;
-  if (!r.certified.theorems.empty()) {
-    out << "\nCertified checks of the per-row theorems inside the sweeps:\n";
-    print_verdict_table(r.certified, out);
-  }
+  if (!r.certified.theorems.empty()) out << "\nCertified checks of the per-row theorems inside the sweeps:\n";
+  show();
+  if (!r.certified.theorems.empty()) print_verdict_table(r.certified, outputs.out(), style);
   if (outputs.saves_json()) outputs.write_json(reproduce::reproduction_json(r).dump(1) + "\n", "reproduction");
   if (outputs.report()) outputs.write_report(reproduce::reproduction_files(r));
   const int status = exit_status(r.certified);

@@ -31,6 +31,7 @@ struct ReproduceOptions {
   std::string report_dir;
   bool force = false;
   bool no_timestamp = false;
+  bool wide = false;  // as check's
   // A second run whose flipped verdicts make claims FRAGILE: another seed, or another source.
   std::uint64_t compare_seed = 0;
   bool compare_seed_given = false;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "reports/report_output.hpp"
+#include "verify/cli/terminal_style.hpp"
 #include "verify/io/atomic_file.hpp"
 
 namespace nb::cli {
@@ -17,8 +18,9 @@ namespace nb::cli {
 class RunOutputs {
  public:
   // `json` is the --json option ("" for none, "-" for standard output); `leads` whether this
-  // process is the lead rank of the job (or the only process).
-  RunOutputs(std::string json, std::ostream& stdout_stream, std::ostream& stderr_stream, bool leads);
+  // process is the lead rank of the job (or the only process); `wide` the --wide flag.
+  RunOutputs(std::string json, std::ostream& stdout_stream, std::ostream& stderr_stream, bool leads,
+             bool wide = false);
   RunOutputs(const RunOutputs&) = delete;
   RunOutputs& operator=(const RunOutputs&) = delete;
 
@@ -26,13 +28,17 @@ class RunOutputs {
   std::ostream& out() { return out_; }
   // Progress, notes and warnings: standard error.
   std::ostream& err() { return err_; }
+  // How text for out() is fitted and coloured: the terminal_style_of the descriptor it writes to
+  // (standard error with --json -), its width left out with --wide.
+  const TerminalStyle& style() const { return style_; }
   // Whether this process writes anything (the lead rank).
   bool leads() const { return leads_; }
   // Whether the results are written as JSON (--json FILE or --json -).
   bool saves_json() const { return !json_.empty(); }
 
   // Writes the JSON the pieces make to standard output (--json -) or atomically to the --json
-  // file, then says "<what> written to FILE" on out() unless `what` is "". Nothing without --json.
+  // file, then says "<what> written to FILE" on out() (fitted to style()) unless `what` is "".
+  // Nothing without --json.
   void write_json(const ContentPieces& pieces, const std::string& what = "results");
   void write_json(const std::string& text, const std::string& what = "results");
 
@@ -56,6 +62,7 @@ class RunOutputs {
   std::ostream& err_;
   std::ostream& out_;
   std::ostream& stdout_;
+  TerminalStyle style_;
   std::optional<reports::StagedDirectory> report_;
 };
 

@@ -21,7 +21,7 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/command_line.hpp"
-#include "verify/cli/terminal_text.hpp"
+#include "verify/cli/terminal_style.hpp"
 #include "verify/cli/theorem_files.hpp"
 #include "verify/cli/worker_threads.hpp"
 #include "verify/cli/theorem_lookup.hpp"
@@ -99,6 +99,7 @@ CLI::App* add_search_command(CLI::App& app, SearchOptions& o) {
       ->capture_default_str();
   add_exact_time_limit_option(*search, o.exact_time_limit);
   search->add_flag("--no-timestamp", o.no_timestamp, "Record no timestamp");
+  search->add_flag("--wide", o.wide, "Print the verdict table one line per theorem, however narrow the terminal (as check --wide)");
   return search;
 }
 
@@ -107,7 +108,8 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
   std::vector<NamedPath> inputs;
   for (const std::string& file : o.theorem_files) inputs.push_back({"--theorem-file", file});
   refuse_outputs_onto_inputs({{"--json", o.json}}, {{"--report", o.report_dir}}, inputs);
-  RunOutputs outputs(o.json, stdout_stream, std::cerr, true);
+  RunOutputs outputs(o.json, stdout_stream, std::cerr, true, o.wide);
+  const TerminalStyle& style = outputs.style();
   std::ostream& terminal = outputs.out();
   add_theorem_files(o.theorem_files);
   std::vector<const Theorem*> selected;
@@ -157,12 +159,12 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
 
   for (const auto& s : searched) print_search(s, out);
   out << "\n";
-  terminal << terminal_safe(out.str());
-  print_verdict_table(results, terminal);
-  print_flagged(results, terminal, placement.in_report() ? outputs.report_target() : std::string());
+  terminal << styled(out.str(), style);
+  print_verdict_table(results, terminal, style);
+  print_flagged(results, terminal, placement.in_report() ? outputs.report_target() : std::string(), style);
   std::ostringstream tightest;
   for (const TheoremResult& r : results.theorems) print_tightest_point(r, tightest);
-  terminal << terminal_safe(tightest.str());
+  terminal << styled(tightest.str(), style);
 
   if (o.pin)
     for (std::size_t i = 0; i < searched.size(); ++i) {
@@ -175,7 +177,7 @@ int run_search(const SearchOptions& o, int argc, char** argv, std::ostream& stdo
           "found by normbound search --seed " + std::to_string(o.seed) + " --budget " + std::to_string(o.budget) +
               (o.shape.empty() ? "" : " --shape " + o.shape) + ": " + searched[i].frontier.text);
       write_file_atomically((dir / name).string(), pinned.dump(1) + "\n");
-      terminal << "pinned " << (dir / name).string() << " (" << verdict_name(r.outcomes.front().verdict) << ")\n";
+      terminal << styled("pinned " + (dir / name).string() + " (" + verdict_name(r.outcomes.front().verdict) + ")\n", style);
     }
   results.search = search::search_record(searched, o.budget, o.seed);
   const RunResults saved = results_as_saved(results);

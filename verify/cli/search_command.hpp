@@ -25,6 +25,7 @@ struct SearchOptions {
   unsigned threads = 0;
   double exact_time_limit = CheckSettings{}.exact_time_limit;  // as check's
   bool no_timestamp = false;
+  bool wide = false;  // as check's
 };
 
 CLI::App* add_search_command(CLI::App& app, SearchOptions& options);

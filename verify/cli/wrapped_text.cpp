@@ -37,9 +37,28 @@ std::string hanging_lines(std::string_view line, std::size_t width, std::size_t 
   std::string out(line.substr(0, head));
   const std::size_t first_width = std::max<std::size_t>(width > columns(out) ? width - columns(out) : 0, 10);
   const std::size_t other_width = std::max<std::size_t>(width > indent ? width - indent : 0, 10);
-  const std::vector<std::string> pieces = wrapped(line.substr(head), other_width, first_width);
-  for (std::size_t i = 0; i < pieces.size(); ++i) out += (i ? std::string(indent, ' ') : "") + pieces[i] + "\n";
+  // A first word too wide for the rest of the first line (a path after "saved") starts the next.
+  const std::string_view rest = line.substr(head);
+  const std::size_t first_word = columns(rest.substr(0, std::min(rest.find(' ', rest.find_first_not_of(' ')), rest.size())));
+  const bool below =
+      first_word > first_width && other_width > first_width && out.find_first_not_of(' ') != std::string::npos;
+  if (below) out.erase(out.find_last_not_of(' ') + 1).append("\n");
+  const std::vector<std::string> pieces = wrapped(rest, other_width, below ? other_width : first_width);
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    out += (i || below ? std::string(indent, ' ') : "") + pieces[i] + "\n";
   return pieces.empty() ? out + "\n" : out;
+}
+
+std::string shell_lines(std::string_view head, std::string_view command, std::size_t width, std::size_t indent) {
+  std::string out(head);
+  if (columns(head) + columns(command) <= width) return out.append(command) + "\n";
+  // Two columns of each line for its " \".
+  const std::size_t first_width = std::max<std::size_t>(width > columns(head) + 2 ? width - columns(head) - 2 : 0, 10);
+  const std::size_t other_width = std::max<std::size_t>(width > indent + 2 ? width - indent - 2 : 0, 10);
+  const std::vector<std::string> pieces = wrapped(command, other_width, first_width);
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    out += (i ? std::string(indent, ' ') : "") + pieces[i] + (i + 1 < pieces.size() ? " \\\n" : "\n");
+  return out;
 }
 
 std::string fitted_lines(std::string_view text, std::size_t width, std::size_t extra) {

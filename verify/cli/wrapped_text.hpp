@@ -18,9 +18,16 @@ std::vector<std::string> wrapped(std::string_view text, std::size_t width, std::
 
 // One line of text fitted to `width` columns: unchanged when it fits; else its first `head`
 // characters (a column of names, or the indentation) start the first line, what follows them is
-// broken at spaces, and every further line is indented by `indent` spaces. Each line ends in a
+// broken at spaces, and every further line is indented by `indent` spaces; a first word too wide
+// for the first line's rest but not for a further line starts the second line. Each line ends in a
 // newline. At least 10 columns are left for the text, however narrow the width.
 std::string hanging_lines(std::string_view line, std::size_t width, std::size_t head, std::size_t indent);
+
+// A shell command after the label `head` ("  replay  ") in lines of at most `width` columns,
+// broken at spaces, each line but the last ending in " \" so that a shell pasted them reads one
+// command, the further lines indented by `indent` spaces. The command must quote no space (a
+// break inside quotes would change it); a word wider than its line stays whole.
+std::string shell_lines(std::string_view head, std::string_view command, std::size_t width, std::size_t indent);
 
 // Every line of `text` fitted to `width` as hanging_lines does, its continuations indented by the
 // line's own indentation and `extra` more; a short label aligned by a run of spaces at the start
