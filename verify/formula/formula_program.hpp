@@ -643,6 +643,7 @@ class Program<R>::Compiler {
           if (left % 2 == 1) p *= base;
           if (left > 1) base *= base;
         }
+        if (k % 2 == 0) p = at_least_zero(p);
         if (!negative) return p;
         if (refuse) refuse_zero(at, f, p);  // x^-k is 1 / x^k
         return inverse(p, [](const R& d) { return R(R(1) / d); });
@@ -1267,7 +1268,8 @@ class Program<R>::Compiler {
 
   // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
   // sqrt's is unbounded at 0, where the norm is Lipschitz). For intervals squares of |x|, so that
-  // an entry around 0 adds a square >= 0 (x * x of [-1, 2] is [-2, 4]).
+  // an entry around 0 adds a square >= 0 (x * x of [-1, 2] is [-2, 4]), and the sum clamped at 0
+  // (at_least_zero).
   template <class Entries>
   static R euclidean_norm(const Entries& entries) {
     using std::abs;
@@ -1280,8 +1282,17 @@ class Program<R>::Compiler {
         const R m = is_interval_v<R> ? R(abs(entries(k))) : entries(k);
         s += m * m;
       }
-      return R(sqrt(s));
+      return R(sqrt(at_least_zero(s)));
     }
+  }
+
+  // x, an enclosure of a number >= 0 (a sum of squares, an even power), with its lower end raised
+  // to 0 for intervals: a binary64 product of two positive ends that underflows is rounded to 0
+  // and then moved outward to -denorm_min, so that a sum of squares of entries about 1e-200 (the
+  // weights of a saturated softmax) has a lower end below 0, of which sqrt is unknown.
+  static R at_least_zero(const R& x) {
+    if constexpr (is_interval_v<R>) return max_of(x, R(0));
+    else return x;
   }
 
   static bool certainly_positive(const R& x) {
