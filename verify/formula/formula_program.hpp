@@ -236,11 +236,14 @@ class Program {
 
 // One evaluation of a program: the inputs bound (in the program's order, each of its declared
 // shape), the exact values of those the caller has (else null), the definitions read nowhere
-// computed. value(k) is formula k's value; the definitions are computed once per run.
+// computed unless `compute_unread` is false (a check of some of the formulas, a case's
+// assumptions, which the evaluation of the case follows). value(k) is formula k's value; the
+// definitions are computed once per run.
 template <class R>
 class Run {
  public:
-  Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact);
+  Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact,
+      bool compute_unread = true);
   Value<R> value(std::size_t k);
   R scalar(std::size_t k) { return program_.formulas_[k]->scalar(frame_); }
   ExpectationDraws& expectations() { return frame_.expectations; }
@@ -1635,7 +1638,8 @@ Program<R>::Program(std::vector<ProgramInput> inputs, const std::vector<std::pai
 }
 
 template <class R>
-Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact)
+Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact,
+            bool compute_unread)
     : program_(program) {
   Frame<R>& f = frame_;
   f.scalars.resize(program.scalars_);
@@ -1658,6 +1662,7 @@ Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector
     else if (s.shape == Shape::Vector) f.vectors[s.at] = std::move(std::get<Vector<R>>(inputs[k]));
     else f.matrices[s.at] = std::move(std::get<Matrix<R>>(inputs[k]));
   }
+  if (!compute_unread) return;
   for (const std::size_t d : program.unread_definitions_) {
     const Expr<R>& e = *program.definitions_[d];
     if (e.shape == Shape::Scalar) e.scalar(f);
