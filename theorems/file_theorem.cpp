@@ -236,20 +236,16 @@ class FileTheorem final : public Theorem {
     // An assumption without a value does not hold: the case is refused. A definition without a value
     // at a case that meets every assumption (verify/numbers/outside_domain.hpp) leaves its claims
     // undefined: the case is evaluated, and becomes INCONCLUSIVE with that reason. The assumptions
-    // come first, each evaluating only the definitions it reads, so that a case breaking one (a zero
-    // direction v, which u = v / norm(v) cannot divide by) is refused naming it.
-    std::optional<Run<DoubleInterval>> fast;
+    // come first, each evaluating only the definitions it reads (not those no formula reads, which
+    // the evaluation computes), so that a case breaking one (a zero direction v, which
+    // u = v / norm(v) cannot divide by) is refused naming it.
+    Run<DoubleInterval> fast = run<DoubleInterval>(c, false);
     std::optional<Run<Interval>> wide;  // only where binary64 leaves an assumption undecided
-    try {
-      fast.emplace(run<DoubleInterval>(c));
-    } catch (const OutsideDomain&) {
-      return;
-    }
     for (std::size_t k = 0; k < spec_.assumptions.size(); ++k) {
       const ClaimSpec& a = spec_.assumptions[k];
       try {
-        if (certainly_holds(a, *fast, assumption_at(k))) continue;
-        if (!wide) wide.emplace(run<Interval>(c));
+        if (certainly_holds(a, fast, assumption_at(k))) continue;
+        if (!wide) wide.emplace(run<Interval>(c, false));
         if (!certainly_holds(a, *wide, assumption_at(k)))
           throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
       } catch (const OutsideDomain& e) {
@@ -468,7 +464,7 @@ class FileTheorem final : public Theorem {
 
   // An evaluation of the program for R on the inputs of `c` (their exact values passed too).
   template <class R>
-  Run<R> run(const Case& c) const {
+  Run<R> run(const Case& c, bool compute_unread = true) const {
     const std::map<std::string, std::int64_t> sizes = lengths(c);
     std::vector<formula::Value<R>> values;
     std::vector<const ExactTensor*> exact;
@@ -484,7 +480,7 @@ class FileTheorem final : public Theorem {
       else values.emplace_back(Matrix<R>(v.template to_matrix<R>()));
       exact.push_back(&v);
     }
-    return Run<R>(program<R>(), std::move(values), std::move(exact));
+    return Run<R>(program<R>(), std::move(values), std::move(exact), compute_unread);
   }
 
   // Whether assumption `a` (formulas `at` and at + 1 of the run), evaluated in the interval type R,

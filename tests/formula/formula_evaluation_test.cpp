@@ -180,6 +180,40 @@ TEST(EvaluateFormula, MatrixRowsEntriesAndNorms) {
   EXPECT_GE(Mpfr(d.upper()), exact);
 }
 
+// Entries about 1e-200 (the differences of a saturated softmax's weights): in binary64 each square
+// underflows, and a product rounded to 0 is moved outward to -denorm_min. A sum of squares is
+// still >= 0, so the norms and even powers of such entries have a value (sqrt of an interval
+// reaching below 0 would be unknown) and enclose the true one, at every precision.
+TEST(EvaluateFormula, NormsOfEntriesWhoseSquaresUnderflowHaveAValue) {
+  const unsigned seed = std::random_device{}();
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> exponent(-700, -520);
+  for (int trial = 0; trial < 20; ++trial) {
+    Vector<DoubleInterval> box(64);
+    Matrix<DoubleInterval> square_box(8, 8);
+    set_working_precision(2048);
+    Mpfr least(0), greatest(0);  // the sums of the least and the greatest squares
+    for (Eigen::Index k = 0; k < box.size(); ++k) {
+      const double lo = std::ldexp(1.0, exponent(rng)), hi = 3 * lo;
+      box[k] = k % 2 == 0 ? DoubleInterval::from_ends(lo, hi) : DoubleInterval::from_ends(-hi, -lo);
+      square_box(k / 8, k % 8) = box[k];
+      least += Mpfr(lo) * Mpfr(lo);
+      greatest += Mpfr(hi) * Mpfr(hi);
+    }
+    least = sqrt(least);
+    greatest = sqrt(greatest);
+    set_working_precision(128);
+    const Bindings<DoubleInterval> names{{"v", box}, {"M", square_box}};
+    for (const std::string text : {"norm(v)", "sqrt(sum(i, v[i]^2))", "frobenius_norm(M)"}) {
+      const DoubleInterval n = evaluate_scalar(parse_formula(text), names);
+      ASSERT_FALSE(n.is_nan()) << text << " (seed " << seed << ")";
+      EXPECT_LE(Mpfr(n.lower()), least) << text << " (seed " << seed << ")";
+      EXPECT_GE(Mpfr(n.upper()), greatest) << text << " (seed " << seed << ")";
+      EXPECT_GE(n.lower(), 0) << text;
+    }
+  }
+}
+
 TEST(EvaluateFormula, SumOfOthersKeepsASaturatedWeightsRest) {
   const Bindings<double> v{{"v", Vector<double>{{1.0, 2.0, 4.0}}}};
   const Vector<double> others = std::get<Vector<double>>(evaluate(parse_formula("sum_of_others(v)"), v));

@@ -130,6 +130,15 @@ TEST(FileTheorem, AssumptionsRefuseCasesOnWhichTheyDoNotCertainlyHold) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "the assumption max(i, abs(l[i])) <= B does not certainly hold");
   }
+  // A definition no formula reads is not computed to check the assumptions (the evaluation computes
+  // it): one without a value at the case neither hides a broken assumption nor costs the check.
+  const auto unread = theorem_from(replaced(text, "a = \"softmax(l / T)\"", "a = \"softmax(l / T)\"\nunread = \"1 / (B - B)\""));
+  try {
+    unread->check_assumptions(c);
+    ADD_FAILURE() << "a logit beyond B is refused whatever the definitions no formula reads";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "the assumption max(i, abs(l[i])) <= B does not certainly hold");
+  }
   // True, but no enclosure decides it: refused, never assumed.
   const auto undecided = theorem_from(kEntropy + "\n[[assume]]\nvalue = \"sqrt(2) * sqrt(2)\"\nrelation = \"<=\"\nbound = \"2\"\n");
   EXPECT_THROW(undecided->check_assumptions(undecided->suite({.seed = 1, .count = 1}).front()), InputError);

@@ -236,11 +236,14 @@ class Program {
 
 // One evaluation of a program: the inputs bound (in the program's order, each of its declared
 // shape), the exact values of those the caller has (else null), the definitions read nowhere
-// computed. value(k) is formula k's value; the definitions are computed once per run.
+// computed unless `compute_unread` is false (a check of some of the formulas, a case's
+// assumptions, which the evaluation of the case follows). value(k) is formula k's value; the
+// definitions are computed once per run.
 template <class R>
 class Run {
  public:
-  Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact);
+  Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact,
+      bool compute_unread = true);
   Value<R> value(std::size_t k);
   R scalar(std::size_t k) { return program_.formulas_[k]->scalar(frame_); }
   ExpectationDraws& expectations() { return frame_.expectations; }
@@ -643,6 +646,7 @@ class Program<R>::Compiler {
           if (left % 2 == 1) p *= base;
           if (left > 1) base *= base;
         }
+        if (k % 2 == 0) p = at_least_zero(p);
         if (!negative) return p;
         if (refuse) refuse_zero(at, f, p);  // x^-k is 1 / x^k
         return inverse(p, [](const R& d) { return R(R(1) / d); });
@@ -1277,7 +1281,8 @@ class Program<R>::Compiler {
 
   // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
   // sqrt's is unbounded at 0, where the norm is Lipschitz). For intervals squares of |x|, so that
-  // an entry around 0 adds a square >= 0 (x * x of [-1, 2] is [-2, 4]).
+  // an entry around 0 adds a square >= 0 (x * x of [-1, 2] is [-2, 4]), and the sum clamped at 0
+  // (at_least_zero).
   template <class Entries>
   static R euclidean_norm(const Entries& entries) {
     using std::abs;
@@ -1290,8 +1295,17 @@ class Program<R>::Compiler {
         const R m = is_interval_v<R> ? R(abs(entries(k))) : entries(k);
         s += m * m;
       }
-      return R(sqrt(s));
+      return R(sqrt(at_least_zero(s)));
     }
+  }
+
+  // x, an enclosure of a number >= 0 (a sum of squares, an even power), with its lower end raised
+  // to 0 for intervals: a binary64 product of two positive ends that underflows is rounded to 0
+  // and then moved outward to -denorm_min, so that a sum of squares of entries about 1e-200 (the
+  // weights of a saturated softmax) has a lower end below 0, of which sqrt is unknown.
+  static R at_least_zero(const R& x) {
+    if constexpr (is_interval_v<R>) return max_of(x, R(0));
+    else return x;
   }
 
   static bool certainly_positive(const R& x) {
@@ -1634,7 +1648,8 @@ Program<R>::Program(std::vector<ProgramInput> inputs, const std::vector<std::pai
 }
 
 template <class R>
-Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact)
+Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector<const ExactTensor*> exact,
+            bool compute_unread)
     : program_(program) {
   Frame<R>& f = frame_;
   f.scalars.resize(program.scalars_);
@@ -1657,6 +1672,7 @@ Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector
     else if (s.shape == Shape::Vector) f.vectors[s.at] = std::move(std::get<Vector<R>>(inputs[k]));
     else f.matrices[s.at] = std::move(std::get<Matrix<R>>(inputs[k]));
   }
+  if (!compute_unread) return;
   for (const std::size_t d : program.unread_definitions_) {
     const Expr<R>& e = *program.definitions_[d];
     if (e.shape == Shape::Scalar) e.scalar(f);
