@@ -22,6 +22,7 @@ FlaggedCases flagged_cases(const TheoremResult& theorem, std::size_t top) {
       case Verdict::Tight: tight.emplace_back(slack_order(o.relative_slack), &o); break;
       case Verdict::Inconclusive:
       case Verdict::UndecidedStatistical:
+      case Verdict::Refused:
         if (f.undecided.size() < top) f.undecided.push_back(&o);
         ++f.undecided_total;
         break;

@@ -1,6 +1,6 @@
 #pragma once
 // Which cases of a theorem a report shows in full, in the order it shows them: violations first,
-// then the tightest certified cases, then the undecided ones; at most `top` of each kind beside the
+// then the tightest certified cases, then the undecided (and refused) ones; at most `top` of each kind beside the
 // violations (whose number the results already cap).
 #include <cstddef>
 #include <vector>
@@ -21,7 +21,7 @@ struct FlaggedCases {
   // second says nothing the first and the counts do not; `tight_total` counts all of them.
   std::vector<const CaseOutcome*> tightest;
   std::size_t tight_total = 0;
-  // The first `top` INCONCLUSIVE and UNDECIDED (statistical) cases, in case order.
+  // The first `top` INCONCLUSIVE, UNDECIDED (statistical) and REFUSED cases, in case order.
   std::vector<const CaseOutcome*> undecided;
 
   std::size_t undecided_total = 0;

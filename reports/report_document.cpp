@@ -339,20 +339,24 @@ Part undecided_part(const ReportContent& c) {
       [](const TheoremReport& r) {
         std::string what = "the first " + std::to_string(r.flagged.undecided.size()) + " of " +
                            std::to_string(r.flagged.undecided_total) + " undecided";
-        // A case with no value is undecided for another reason than precision: say which.
+        // A case with no value, or refused, is undecided for another reason than precision: say which.
         const auto& outcomes = r.result->outcomes;
-        const auto first = std::find_if(outcomes.begin(), outcomes.end(),
-                                        [](const CaseOutcome& o) { return is_undefined(o.exact); });
-        if (first != outcomes.end())
-          what += "; " +
-                  std::to_string(std::count_if(outcomes.begin(), outcomes.end(),
-                                               [](const CaseOutcome& o) { return is_undefined(o.exact); })) +
-                  " of them have no value there (case " + std::to_string(first->index) + ": " + first->exact + ")";
+        const auto say = [&](const auto& is_one, const std::string& words) {
+          const auto first = std::find_if(outcomes.begin(), outcomes.end(), is_one);
+          if (first != outcomes.end())
+            what += "; " + std::to_string(std::count_if(outcomes.begin(), outcomes.end(), is_one)) + " of them " +
+                    words + " (case " + std::to_string(first->index) + ": " + first->exact + ")";
+        };
+        say([](const CaseOutcome& o) { return is_undefined(o.exact); }, "have no value there");
+        say([](const CaseOutcome& o) { return o.verdict == Verdict::Refused; },
+            "are REFUSED, outside the assumptions");
         return what;
       },
       {{"verdict", false, 2.4}, {"slack", false, 2.6}, {"bits reached", true, 0, true}}, [](const CaseOutcome& o) {
+        const bool no_slack = is_undefined(o.exact) || o.verdict == Verdict::Refused;
         return std::vector<RichText>{verdict_text(o.verdict),
-                                     {is_undefined(o.exact) ? plain("undefined") : code(short_enclosure(o.slack, 6))},
+                                     {no_slack ? plain(is_undefined(o.exact) ? "undefined" : "not evaluated")
+                                               : code(short_enclosure(o.slack, 6))},
                                      number(o.precision_bits)};
       });
 }

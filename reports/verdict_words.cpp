@@ -24,6 +24,7 @@ std::string verdict_counts_text(const TheoremResult& t) {
   add(verdict_count(t, Verdict::HoldsStatistical), "HOLDS (statistical)");
   add(verdict_count(t, Verdict::ViolatedStatistical), "VIOLATED (statistical)");
   add(verdict_count(t, Verdict::UndecidedStatistical), "UNDECIDED (statistical)");
+  add(verdict_count(t, Verdict::Refused), "REFUSED: outside the assumptions, not evaluated");
   return s.empty() ? "no case" : s;
 }
 

@@ -148,6 +148,29 @@ TEST(ResultsFromJson, NamesTheFieldThatBreaksTheSchema) {
   }
 }
 
+// A REFUSED case (outside the assumptions) reads back with its reason; its count is written only
+// where some case was, and a file without the key has none.
+TEST(ResultsFromJson, ReadsRefusedCasesAndTheirCount) {
+  nlohmann::json j = fixture_json();
+  nlohmann::json& t = j["theorems"][1];
+  ASSERT_FALSE(t["counts"].contains("refused")) << "no refused case, no key";
+  nlohmann::json& outcome = t["outcomes"][0];
+  t["counts"][outcome["verdict"].get<std::string>()] = t["counts"][outcome["verdict"].get<std::string>()].get<int>() - 1;
+  outcome["verdict"] = "refused";
+  outcome["exact"] = "the assumption max(i, abs(logits[i])) <= B does not certainly hold";
+  for (const char* e : {"value", "bound", "slack", "relative_slack"}) outcome[e] = {"nan", "nan"};
+  EXPECT_NE(error_of(j).find("theorems[1].counts: \"refused\" (absent: 0) disagrees"), std::string::npos) << error_of(j);
+  t["counts"]["refused"] = 1;
+  EXPECT_NE(error_of(j).find("theorems[1].expectation"), std::string::npos) << "the outcome in words counts it";
+  t["expectation"] = "holds on 4 of 6, 1 INCONCLUSIVE, 1 REFUSED";
+  ASSERT_EQ(error_of(j), "");
+  const RunResults r = results_from_json(j);
+  EXPECT_EQ(r.theorems[1].counts[static_cast<int>(Verdict::Refused)], 1u);
+  EXPECT_EQ(r.theorems[1].outcomes[0].verdict, Verdict::Refused);
+  EXPECT_EQ(results_to_json(r), j);
+  EXPECT_EQ(exit_status(r), exit_status(results_from_json(fixture_json()))) << "a refused case changes no exit status";
+}
+
 // An infinite end is the overflow of a valid enclosure: beside a certified verdict it reads back
 // when the finite end decides the sign (a VIOLATED relative slack of -0.75 / 2^-1074 in binary64,
 // a PROVEN slack whose bound overflowed MPFR).

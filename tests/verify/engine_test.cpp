@@ -254,17 +254,32 @@ TEST(Engine, CasesEvaluatedInChunksGetTheOutcomesOfTheWholeRun) {
   EXPECT_EQ(bytes_of(by_theorem[0]) + bytes_of(by_theorem[1]), bytes_of(whole));
 }
 
-TEST(Engine, AssumptionViolationsAreInputErrorsNamingTheCase) {
+// A case outside the theorem's assumptions is REFUSED with the reason, not evaluated, and the
+// cases beside it are decided as they would be alone.
+TEST(Engine, CasesBreakingTheAssumptionsAreRefusedWithTheReason) {
   const TheoremModel<ThirdComparison> theorem;
   Case bad;
   bad.label = "vector x";
+  bad.provenance = {{"layer", "3"}, {"head", "7"}};
   bad.numbers["x"] = ExactTensor::vector({1, 2});
-  try {
-    evaluate_cases(theorem, {bad}, CheckSettings{});
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("vector x"), std::string::npos) << e.what();
-  }
+  const std::vector<Case> cases = {with_x("0.25"), bad, with_x("0.5")};
+  std::size_t progress = 0;
+  const std::vector<CaseOutcome> outcomes =
+      evaluate_cases(theorem, cases, CheckSettings{}, [&](std::size_t, std::size_t, DecidingRound) { ++progress; });
+  ASSERT_EQ(outcomes.size(), 3u);
+  EXPECT_EQ(progress, 3u) << "a refused case counts as decided";
+  const CaseOutcome& refused = outcomes[1];
+  EXPECT_EQ(refused.verdict, Verdict::Refused);
+  EXPECT_EQ(refused.index, 1u);
+  EXPECT_EQ(refused.label, "vector x");
+  EXPECT_EQ(refused.exact, "x must be a scalar");
+  EXPECT_EQ(refused.provenance, bad.provenance);
+  EXPECT_EQ(refused.slack.lo, "nan");
+  EXPECT_EQ(bytes_of({outcomes[0]}), bytes_of(evaluate_cases(theorem, {cases[0]}, CheckSettings{})));
+  EXPECT_EQ(outcomes[2].verdict, evaluate_cases(theorem, {cases[2]}, CheckSettings{})[0].verdict);
+  const std::string bytes = bytes_of({refused});
+  ByteReader reader(bytes);
+  EXPECT_EQ(read_outcome(reader).verdict, Verdict::Refused) << "REFUSED crosses processes";
 }
 
 TEST(Engine, CaseSeedsDifferPerIndexAndRun) {

@@ -156,6 +156,15 @@ void print_flagged(const RunResults& results, std::ostream& terminal, const std:
           break;
         }
     }
+    if (const std::size_t refused = count(t, Verdict::Refused)) {
+      out << "\n" << t.info.id << ": " << refused
+          << " REFUSED: outside the statement's assumptions, so not evaluated (counted for neither outcome)\n";
+      for (const auto& o : t.outcomes)
+        if (o.verdict == Verdict::Refused) {
+          out << "  case " << o.index << " (" << o.label << "): " << o.exact << "\n";
+          break;
+        }
+    }
     const std::size_t inconclusive = count(t, Verdict::Inconclusive), tight = count(t, Verdict::Tight);
     if (inconclusive + tight > 0) {
       out << "\n" << t.info.id << ": ";

@@ -6,7 +6,6 @@
 #include <exception>
 #include <limits>
 #include <mutex>
-#include <numeric>
 #include <thread>
 #include <type_traits>
 
@@ -55,6 +54,18 @@ TierOutcome undefined_outcome(const Case& c, std::size_t index, unsigned bits, c
   const EnclosureText unknown = enclosure_text(not_a_number<Mpfr>(), not_a_number<Mpfr>());
   out.value = out.bound = out.slack = out.relative_slack = unknown;
   return t;
+}
+
+// The outcome of a case that breaks an assumption of its theorem (`why`): REFUSED with the reason,
+// not evaluated.
+CaseOutcome refused_outcome(const Case& c, std::size_t index, const std::string& why) {
+  CaseOutcome out = outcome_of_case(c, index, 0);
+  out.verdict = Verdict::Refused;
+  out.claim = "(outside the assumptions)";
+  out.exact = why;
+  const EnclosureText unknown = enclosure_text(not_a_number<Mpfr>(), not_a_number<Mpfr>());
+  out.value = out.bound = out.slack = out.relative_slack = unknown;
+  return out;
 }
 
 template <class R>
@@ -318,23 +329,23 @@ std::vector<CaseRef> case_refs(const std::vector<TheoremCaseList>& work) {
 
 namespace {
 
-// evaluate_case_refs and evaluate_built_cases: checks the assumptions of every case, then looks
-// at them until none is due another look.
+// evaluate_case_refs and evaluate_built_cases: refuses the cases that break their theorem's
+// assumptions, then looks at the others until none is due another look.
 std::vector<CaseOutcome> evaluate_ref_cases(const RefCases& work, std::size_t theorems, const CheckSettings& settings,
                                             const TheoremProgressFn& progress) {
-  for (std::size_t k = 0; k < work.refs.size(); ++k) {
-    const Case& c = work.case_of(k);
-    try {
-      work.theorem_of(k).check_assumptions(c);
-    } catch (const InputError& e) {
-      throw InputError(work.theorem_of(k).info().id + ", case '" + c.label + "': " + e.what());
-    }
-  }
   std::vector<CaseOutcome> outcomes(work.refs.size());
   std::vector<LookMemory> memory(work.refs.size());
   DecidedCounter counter(theorems, work.refs, progress);
-  std::vector<std::size_t> pending(work.refs.size());
-  std::iota(pending.begin(), pending.end(), std::size_t{0});
+  std::vector<std::size_t> pending;
+  for (std::size_t k = 0; k < work.refs.size(); ++k) {
+    try {
+      work.theorem_of(k).check_assumptions(work.case_of(k));
+      pending.push_back(k);
+    } catch (const InputError& e) {
+      outcomes[k] = refused_outcome(work.case_of(k), work.refs[k].index, e.what());
+      counter.decided(work.refs[k].theorem, {Tier::Binary64, kBinary64TierBits});
+    }
+  }
   for (unsigned look = 0; !pending.empty(); ++look)
     pending = look_at(work, std::move(pending), settings, look, outcomes, memory, counter);
   return outcomes;

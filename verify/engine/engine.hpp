@@ -67,8 +67,9 @@ using ProgressFn = std::function<void(std::size_t, std::size_t, DecidingRound)>;
 //     (verify/engine/exact_decision.hpp), each case's attempt within exact_time_limit seconds of CPU time
 //     (verify/engine/exact_decision_in_child.hpp).
 // The outcome of case i depends only on the case, i and the settings (not on `threads`).
-// Throws InputError (naming the case) if a case breaks the theorem's assumptions; rethrows the
-// first exception of any evaluation.
+// A case that breaks the theorem's assumptions (check_assumptions throws InputError) is not
+// evaluated: its outcome is REFUSED, the reason in `exact`. Rethrows the first exception of any
+// evaluation.
 std::vector<CaseOutcome> evaluate_cases(const Theorem& theorem, const std::vector<Case>& cases,
                                         const CheckSettings& settings, const ProgressFn& progress = {});
 
@@ -90,7 +91,8 @@ using TheoremProgressFn = std::function<void(std::size_t, std::size_t, std::size
 // evaluate_cases for several theorems at once: outcomes[t][i] is exactly evaluate_cases(work[t])[i]
 // (the same tiers, guarantees and independence of `threads`), but the cases of all theorems share
 // one pool of threads per tier, so that a slow case of one theorem does not leave threads idle
-// while the others wait. Checks every theorem's assumptions before evaluating any case.
+// while the others wait. Checks every case's assumptions (refusing those that break them) before
+// evaluating any.
 std::vector<std::vector<CaseOutcome>> evaluate_theorems(const std::vector<TheoremCaseList>& work,
                                                      const CheckSettings& settings,
                                                      const TheoremProgressFn& progress = {});
@@ -106,7 +108,7 @@ std::vector<CaseRef> case_refs(const std::vector<TheoremCaseList>& work);
 
 // evaluate_theorems for the cases `refs` of `work` alone (outcomes in the order of `refs`): each
 // outcome is exactly evaluate_theorems(work)'s, so a run may split its cases among processes.
-// Checks only the assumptions of `refs`; progress counts, per theorem, its cases among `refs`.
+// Checks (and refuses on) only the assumptions of `refs`; progress counts, per theorem, its cases among `refs`.
 std::vector<CaseOutcome> evaluate_case_refs(const std::vector<TheoremCaseList>& work, const std::vector<CaseRef>& refs,
                                             const CheckSettings& settings, const TheoremProgressFn& progress = {});
 

@@ -58,7 +58,8 @@ struct CaseOutcome {
   bool relative_is_absolute = false;
   unsigned precision_bits = 0;  // precision of the evaluation that decided the verdict (53: binary64 tier)
   unsigned sample_doublings = 0;  // statistical cases: the look that decided, samples x 2^this
-  // What the exact evaluation of a case left TIGHT by intervals found (see above).
+  // What the exact evaluation of a case left TIGHT by intervals found (see above); for a REFUSED
+  // case, the assumption it breaks.
   std::string exact;
   std::vector<std::pair<std::string, EnclosureText>> quantities;
   std::map<std::string, std::string> provenance;

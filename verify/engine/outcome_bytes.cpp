@@ -51,7 +51,7 @@ CaseOutcome read_outcome(ByteReader& r) {
   o.index = r.integer();
   o.label = r.text();
   o.size = r.integer();
-  o.verdict = r.enumerator(Verdict::EqualExact);
+  o.verdict = r.enumerator(Verdict::Refused);
   o.claim = r.text();
   o.relation = r.enumerator(Relation::Equal);
   for (EnclosureText* e : {&o.value, &o.bound, &o.slack, &o.relative_slack}) *e = read_enclosure(r);

@@ -23,6 +23,7 @@ constexpr std::array<VerdictNames, kVerdictCount> kNames{{
     {Verdict::ViolatedStatistical, "VIOLATED (statistical)", "violated_statistical"},
     {Verdict::UndecidedStatistical, "UNDECIDED (statistical)", "undecided_statistical"},
     {Verdict::EqualExact, "EQUAL (exact)", "equal_exact"},
+    {Verdict::Refused, "REFUSED", "refused"},
 }};
 
 // Severity order of deciding_claim: lower is reported first.
@@ -37,6 +38,7 @@ int severity(Verdict v) {
     case Verdict::NearTight: return 6;
     case Verdict::HoldsStatistical: return 7;
     case Verdict::Proven: return 8;
+    case Verdict::Refused: return 9;
   }
   return 2;
 }
@@ -132,7 +134,8 @@ bool is_settled(Verdict v, const SlackEnclosure& s, Relation relation, const Ver
     case Verdict::ViolatedStatistical: return true;
     case Verdict::Tight:
     case Verdict::Inconclusive:
-    case Verdict::UndecidedStatistical: return false;
+    case Verdict::UndecidedStatistical:
+    case Verdict::Refused: return false;
   }
   return false;
 }

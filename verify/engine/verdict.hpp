@@ -22,15 +22,17 @@ enum class Verdict {
   EqualExact,            // the slack is certified exactly 0 (an interval tier's enclosure [0, 0], or an
                          // exact evaluation of a TIGHT claim): the bound is attained, so the claim
                          // holds (<=, >=, =)
+  Refused,               // the case breaks an assumption of the theorem (a model's row outside the
+                         // statement's hypotheses): not evaluated, neither for nor against the claim
 };
 
 // The number of verdicts (the size of per-verdict counts).
-inline constexpr int kVerdictCount = 9;
+inline constexpr int kVerdictCount = 10;
 
 // "PROVEN", "NEAR-TIGHT", ..., "HOLDS (statistical)", "EQUAL (exact)".
 const char* verdict_name(Verdict v);
 // JSON key: "proven", "near_tight", "tight", "violated", "inconclusive", "holds_statistical", ...,
-// "equal_exact".
+// "equal_exact", "refused".
 const char* verdict_key(Verdict v);
 // Throws InputError on an unknown key.
 Verdict verdict_from_key(const std::string& key);

@@ -22,7 +22,9 @@ nlohmann::json enclosure_json(const EnclosureText& e) { return nlohmann::json::a
 
 }  // namespace
 
-bool is_certified_verdict(Verdict v) { return !is_statistical(v) && v != Verdict::Inconclusive; }
+bool is_certified_verdict(Verdict v) {
+  return !is_statistical(v) && v != Verdict::Inconclusive && v != Verdict::Refused;
+}
 
 nlohmann::json outcome_to_json(const CaseOutcome& o) {
   nlohmann::json q = nlohmann::json::object();
@@ -50,9 +52,11 @@ namespace {
 // A number the results describe that may be infinite (no case): null then.
 nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
 
+// "refused" only where some case was (results without refused cases read as they did before it).
 nlohmann::json verdict_counts_json(const VerdictCounts& c) {
   nlohmann::json counts = nlohmann::json::object();
-  for (int v = 0; v < kVerdictCount; ++v) counts[verdict_key(static_cast<Verdict>(v))] = c[v];
+  for (int v = 0; v < kVerdictCount; ++v)
+    if (static_cast<Verdict>(v) != Verdict::Refused || c[v] > 0) counts[verdict_key(static_cast<Verdict>(v))] = c[v];
   return counts;
 }
 
@@ -143,13 +147,16 @@ std::string expectation_words(Expect expect, const VerdictCounts& counts, std::s
   const std::size_t certified_violations = count_of(counts, Verdict::Violated),
                     statistical_violations = count_of(counts, Verdict::ViolatedStatistical);
   const std::size_t violated = certified_violations + statistical_violations;
-  // The cases left undecided are counted in every outcome: "holds" only where it was decided.
-  const std::size_t undecided = undecided_count(counts);
-  const std::string also_undecided = undecided ? "; " + undecided_text(counts) : "";
+  // The cases left undecided, and those refused (outside the statement's assumptions), are counted
+  // in every outcome: "holds" only where it was decided.
+  const std::size_t refused = count_of(counts, Verdict::Refused);
+  const std::size_t open = undecided_count(counts) + refused;
+  std::string open_text = undecided_text(counts);
+  if (refused) open_text += (open_text.empty() ? "" : ", ") + std::to_string(refused) + " REFUSED";
+  const std::string also_undecided = open ? "; " + open_text : "";
   if (expect == Expect::Holds && violated == 0)
-    return undecided == 0 ? "holds on every case, as expected"
-                          : "holds on " + std::to_string(cases - undecided) + " of " + std::to_string(cases) + ", " +
-                                undecided_text(counts);
+    return open == 0 ? "holds on every case, as expected"
+                     : "holds on " + std::to_string(cases - open) + " of " + std::to_string(cases) + ", " + open_text;
   if (expect == Expect::Holds) return "UNEXPECTED: violated on " + std::to_string(violated) + " case(s)" + also_undecided;
   if (violated > 0)
     // A statistical violation is a confidence interval on the wrong side, not a counterexample.
@@ -467,9 +474,12 @@ std::string theorem_id_from(const Field& f) {
   return id;
 }
 
+// "refused" may be absent (verdict_counts_json): none then.
 VerdictCounts verdict_counts_from(const Field& f) {
   VerdictCounts c{};
-  for (int v = 0; v < kVerdictCount; ++v) c[v] = f.at(verdict_key(static_cast<Verdict>(v))).count();
+  for (int v = 0; v < kVerdictCount; ++v)
+    if (static_cast<Verdict>(v) != Verdict::Refused || (f.json().is_object() && f.json().contains(verdict_key(Verdict::Refused))))
+      c[v] = f.at(verdict_key(static_cast<Verdict>(v))).count();
   return c;
 }
 
@@ -566,11 +576,15 @@ TheoremResult theorem_from(const Field& f) {
   const Field counts = f.at("counts");
   VerdictCounts recounted{};
   for (const auto& o : t.outcomes) ++recounted[static_cast<int>(o.verdict)];
+  t.counts = verdict_counts_from(counts);
   for (int v = 0; v < kVerdictCount; ++v) {
-    const Field count = counts.at(verdict_key(static_cast<Verdict>(v)));
-    t.counts[v] = count.count();
-    if (!t.kept && t.counts[v] != recounted[v]) count.fail("disagrees with the verdicts of the outcomes");
-    if (t.kept && t.counts[v] < recounted[v]) count.fail("is smaller than the kept outcomes with this verdict");
+    const auto fail = [&](const std::string& why) {
+      if (counts.json().is_object() && counts.json().contains(verdict_key(static_cast<Verdict>(v))))
+        counts.at(verdict_key(static_cast<Verdict>(v))).fail(why);
+      counts.fail(std::string("\"") + verdict_key(static_cast<Verdict>(v)) + "\" (absent: 0) " + why);
+    };
+    if (!t.kept && t.counts[v] != recounted[v]) fail("disagrees with the verdicts of the outcomes");
+    if (t.kept && t.counts[v] < recounted[v]) fail("is smaller than the kept outcomes with this verdict");
   }
   if (t.kept) check_kept(f, t);
   t.expected = f.at("expected").boolean();

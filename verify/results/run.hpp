@@ -71,8 +71,8 @@ using StopFn = std::function<std::string()>;
 // Evaluates every theorem of the plan on its cases, all theorems' cases in one pool of threads
 // (evaluate_theorems: the guarantees of evaluate_cases, in particular results independent of the
 // thread count), and summarizes each (summarize), in plan order. The results carry this build's version and commit and the plan's record; violations
-// carry no case file or replay command (saving them is the caller's choice). Throws InputError
-// when a case breaks its theorem's assumptions.
+// carry no case file or replay command (saving them is the caller's choice). A case that breaks
+// its theorem's assumptions is REFUSED (evaluate_cases).
 // A plan with built cases (TheoremCases::built) is streamed: its cases are built and decided
 // kStreamChunk per thread at a time, in the order theorem by theorem, with the same outcomes; `stop`
 // is asked between chunks, and when it gives a reason the results are those of the cases decided
