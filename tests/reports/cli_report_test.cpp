@@ -203,6 +203,34 @@ TEST(ReportCommand, RendersTheFixtureLikeTheLibraryGoldens) {
   }
 }
 
+// `normbound report ARGUMENTS` in `dir` for each refusal: its exit code and a message holding its text.
+struct Refusal {
+  std::string arguments, message;
+  int exit_code;
+};
+void expect_refusals(const ScratchDirectory& dir, const std::vector<Refusal>& refusals) {
+  for (const Refusal& c : refusals) {
+    const CommandResult r = run_command(kCli + " report " + c.arguments, dir.path().string());
+    EXPECT_EQ(r.exit_code, c.exit_code) << c.arguments << ": " << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.arguments << ": " << r.err;
+  }
+}
+
+// A reproduction (reproduction.json, rendered again with the results.json beside it) of another
+// version, without its results, or asked for as one file is refused, and nothing is written.
+TEST(ReportCommand, RefusesAReproductionItCannotRenderAgain) {
+  const ScratchDirectory dir;
+  fs::create_directory(dir.path() / "old");
+  write_text(dir.path() / "old/reproduction.json", "{\"format\": \"normbound-reproduction\", \"version\": 2}");
+  fs::copy_file(kData / "fixture-results.json", dir.path() / "old/results.json");
+  fs::create_directory(dir.path() / "alone");
+  write_text(dir.path() / "alone/reproduction.json", "{\"format\": \"normbound-reproduction\", \"version\": 3}");
+  expect_refusals(dir, {{"old/reproduction.json --out out", "not a reproduction of version 3", 65},
+                        {"alone/reproduction.json --out out", "alone/results.json", 65},
+                        {"old/reproduction.json --out out.md", "renders as a report directory", 64}});
+  EXPECT_EQ(names_in(dir.path()), (std::vector<std::string>{"alone", "old"}));
+}
+
 TEST(ReportCommand, MapsBadInputToExitCodesAndWritesNothing) {
   const ScratchDirectory dir;
   write_text(dir.path() / "broken.json", "{\"schema_version\": 2,");
@@ -210,22 +238,14 @@ TEST(ReportCommand, MapsBadInputToExitCodesAndWritesNothing) {
   invalid.replace(invalid.find("\"violated\","), 11, "\"wrong\",");
   write_text(dir.path() / "invalid.json", invalid);
   fs::create_directory(dir.path() / "out");
-  struct Case {
-    std::string arguments, message;
-    int exit_code;
-  };
-  for (const Case& c : std::vector<Case>{
+  expect_refusals(dir, {
            {"missing.json --out out/r.md", "missing.json", 64},
            {"broken.json --out out/r.md", "not valid JSON", 65},
            {"invalid.json --out out/r.md", "theorems[0].expect: unknown value", 65},
            {shell_quote((kData / "fixture-results.json").string()) + " --out nowhere/r.md", "cannot create output: 'nowhere/", 73},
            {shell_quote((kData / "fixture-results.json").string()) + " --out out/r.txt", "cannot tell the format", 64},
            {shell_quote((kData / "fixture-results.json").string()) + " --format md --out out", "leave out --format", 64},
-           {shell_quote((kData / "fixture-results.json").string()) + " --format pdf --out out/r.pdf", "pdf", 64}}) {
-    const CommandResult r = run_command(kCli + " report " + c.arguments, dir.path().string());
-    EXPECT_EQ(r.exit_code, c.exit_code) << c.arguments << ": " << r.err;
-    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.arguments << ": " << r.err;
-  }
+           {shell_quote((kData / "fixture-results.json").string()) + " --format pdf --out out/r.pdf", "pdf", 64}});
   EXPECT_TRUE(fs::is_empty(dir.path() / "out"));
   EXPECT_EQ(names_in(dir.path()), (std::vector<std::string>{"broken.json", "invalid.json", "out"}));
 }

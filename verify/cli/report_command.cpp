@@ -9,6 +9,9 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/report_wording_options.hpp"
 #include "verify/io/errors.hpp"
+#include "verify/io/input_file.hpp"
+#include "verify/io/json_document.hpp"
+#include "verify/reproduce/reproduction_report.hpp"
 #include "verify/results/results.hpp"
 
 namespace nb::cli {
@@ -22,7 +25,9 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
       "  normbound report out/report/results.json --out rebuilt-report\n"
       "  normbound report out/report/results.json --out appendix.tex\n"
       "  normbound report results.json --out docs/report.md --top 10");
-  report->add_option("results", o.results_file, "Results JSON written by 'normbound check --json' or --report")
+  report->add_option("results", o.results_file,
+                     "Results JSON written by 'normbound check --json' or --report, or the reproduction.json of a "
+                     "'normbound reproduce --report' directory (with the results.json beside it)")
       ->required()
       ->check(CLI::ExistingFile);
   report->add_option("--format", o.format, "md, tex or json (default: the extension of --out)")
@@ -43,6 +48,33 @@ CLI::App* add_report_command(CLI::App& app, ReportCommandOptions& o) {
   return report;
 }
 
+namespace {
+
+// A reproduction's report directory written again from its reproduction.json and the results.json
+// beside it, as reproduce --report wrote it.
+int reproduction_report(const ReportCommandOptions& o, const nlohmann::json& reproduction, bool directory,
+                        std::ostream& out) {
+  if (!directory || !o.format.empty() || o.appendix || !o.title.empty() || !o.intro.empty())
+    throw UsageError("'" + o.results_file + "' is a reproduction: it renders as a report directory (--out DIR), "
+                     "without --format, --appendix, --title or --intro");
+  const std::filesystem::path results = std::filesystem::path(o.results_file).parent_path() / "results.json";
+  RunResults certified = read_results_file(results.string());
+  if (o.no_timestamp) certified.timestamp.clear();
+  reproduce::Reproduction r;
+  try {
+    r = reproduce::reproduction_from_json(reproduction, std::move(certified));
+  } catch (const InputError& e) {
+    throw InputError("reproduction file '" + o.results_file + "': " + e.what());
+  }
+  reports::StagedDirectory report(o.out, o.force);
+  report.write(reproduce::reproduction_files(r));
+  report.commit();
+  out << "report written to " << report.target().string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int run_report(const ReportCommandOptions& o, std::ostream& out) {
   const std::filesystem::path path(o.out);
   std::error_code ec;
@@ -50,7 +82,16 @@ int run_report(const ReportCommandOptions& o, std::ostream& out) {
   const bool directory = std::filesystem::is_directory(path, ec) || !path.has_filename() ||
                          (o.format.empty() && extension.empty());
   if (!directory) refuse_outputs_onto_inputs({{"--out", o.out}}, {}, {{"RESULTS", o.results_file}});
-  RunResults results = read_results_file(o.results_file);
+  const nlohmann::json document =
+      parse_json(read_input_file(o.results_file, "results file"), "results file '" + o.results_file + "'");
+  if (document.is_object() && document.contains("format") && document["format"] == "normbound-reproduction")
+    return reproduction_report(o, document, directory, out);
+  RunResults results;
+  try {
+    results = results_from_json(document);
+  } catch (const InputError& e) {
+    throw InputError("results file '" + o.results_file + "': " + e.what());
+  }
   if (o.no_timestamp) results.timestamp.clear();
   if (directory) {
     if (!o.format.empty())

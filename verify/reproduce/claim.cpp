@@ -1,6 +1,11 @@
 #include "verify/reproduce/claim.hpp"
 
+#include <algorithm>
+#include <array>
+#include <limits>
+
 #include "reports/markdown_text.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reproduce {
 
@@ -38,6 +43,28 @@ nlohmann::json claims_json(const std::vector<Claim>& claims) {
                  {"measured", c.measured}, {"verdict", claim_verdict_text(c.verdict)}, {"basis", c.basis},
                  {"numbers", c.numbers}});
   return j;
+}
+
+std::vector<Claim> claims_from_json(const nlohmann::json& j) {
+  constexpr std::array kVerdicts{ClaimVerdict::Reproduced,  ClaimVerdict::NotReproduced, ClaimVerdict::ConsistentByConstruction,
+                                 ClaimVerdict::Fragile,     ClaimVerdict::NotTestable,   ClaimVerdict::NotApplicable};
+  std::vector<Claim> claims;
+  for (const nlohmann::json& c : j) {
+    Claim claim{c.at("claim").get<std::string>(),    c.at("paper").get<std::string>(),
+                c.at("criterion").get<std::string>(), c.at("measured").get<std::string>(),
+                ClaimVerdict::NotTestable,            c.at("basis").get<std::string>(),
+                c.at("evidence").get<std::string>(),  {}};
+    const std::string verdict = c.at("verdict").get<std::string>();
+    const auto named = std::find_if(kVerdicts.begin(), kVerdicts.end(),
+                                    [&](ClaimVerdict v) { return verdict == claim_verdict_text(v); });
+    if (named == kVerdicts.end()) throw InputError("claim " + claim.id + ": unknown verdict '" + verdict + "'");
+    claim.verdict = *named;
+    // JSON has no NaN: claims_json writes it as null.
+    for (const auto& [name, value] : c.at("numbers").items())
+      claim.numbers[name] = value.is_null() ? std::numeric_limits<double>::quiet_NaN() : value.get<double>();
+    claims.push_back(std::move(claim));
+  }
+  return claims;
 }
 
 }  // namespace nb::reproduce

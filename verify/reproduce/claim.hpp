@@ -37,5 +37,7 @@ Claim untestable_claim(std::string id, std::string paper, std::string criterion,
 // followed by its basis.
 std::string claims_markdown(const std::vector<Claim>& claims);
 nlohmann::json claims_json(const std::vector<Claim>& claims);
+// The claims claims_json wrote (a number it wrote as null reads as NaN); throws InputError.
+std::vector<Claim> claims_from_json(const nlohmann::json& j);
 
 }  // namespace nb::reproduce

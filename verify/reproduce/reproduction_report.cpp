@@ -2,8 +2,10 @@
 
 #include <cstdio>
 
+#include "reports/sweep_figure_json.hpp"
 #include "reports/sweep_figure_pgfplots.hpp"
 #include "reports/sweep_figure_svg.hpp"
+#include "verify/io/errors.hpp"
 #include "verify/io/recorded_path.hpp"
 #include "verify/results/results.hpp"
 
@@ -38,6 +40,21 @@ nlohmann::json runtime_json(const Reproduction& r, double seconds) {
   return r.runtimes_recorded ? nlohmann::json(seconds) : nlohmann::json(nullptr);
 }
 
+nlohmann::json figures_json(const std::vector<SweepFigure>& figures) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const SweepFigure& f : figures) j.push_back(reports::sweep_figure_json(f));
+  return j;
+}
+
+std::vector<SweepFigure> figures_from_json(const nlohmann::json& j) {
+  std::vector<SweepFigure> figures;
+  for (const nlohmann::json& f : j) figures.push_back(reports::sweep_figure_from_json(f));
+  return figures;
+}
+
+// A runtime reproduction_json wrote: null (not recorded) reads as 0.
+double runtime_from_json(const nlohmann::json& j) { return j.is_null() ? 0 : j.get<double>(); }
+
 // The figure's SVG and pgfplots files, and its SVG shown in the report.
 void add_figure(const SweepFigure& f, std::vector<reports::ReportFile>& files, std::string& md) {
   files.push_back({f.name + ".svg", reports::sweep_figure_svg(f)});
@@ -55,14 +72,17 @@ std::vector<Claim> all_claims(const Reproduction& r) {
 
 nlohmann::json reproduction_json(const Reproduction& r) {
   nlohmann::json j{{"format", "normbound-reproduction"},
-                   {"version", 2},
+                   {"version", kReproductionJsonVersion},
                    {"source", {{"kind", r.source.kind}, {"description", r.source.description}, {"stand_in", r.source.stand_in},
                                {"files", recorded_files(r.source.input_files)}}},
                    {"heads", r.heads},
                    {"model_seconds", runtime_json(r, r.model_seconds)},
                    {"experiments", nlohmann::json::array()},
                    {"certified", verdict_counts_json(r.certified)}};
-  if (r.comparison) j["normalizers"] = table_json(r.comparison->table);
+  if (r.comparison) {
+    j["normalizers"] = table_json(r.comparison->table);
+    j["normalizer_figures"] = figures_json(r.comparison->figures);
+  }
   for (const auto& e : r.experiments) {
     const ExperimentOutcome& o = e.outcome;
     j["experiments"].push_back({{"id", o.id},
@@ -75,9 +95,52 @@ nlohmann::json reproduction_json(const Reproduction& r) {
                                 {"paper_runtime", o.paper_runtime},
                                 {"per_head", table_json(o.per_head)},
                                 {"aggregate", table_json(o.aggregate)},
-                                {"claims", claims_json(o.claims)}});
+                                {"claims", claims_json(o.claims)},
+                                {"figures", figures_json(o.figures)}});
   }
   return j;
+}
+
+Reproduction reproduction_from_json(const nlohmann::json& j, RunResults certified) {
+  try {
+    if (j.at("format") != "normbound-reproduction" || j.at("version") != kReproductionJsonVersion)
+      throw InputError("not a reproduction of version " + std::to_string(kReproductionJsonVersion) + " (format " +
+                       j.at("format").dump() + ", version " + j.at("version").dump() + ")");
+    Reproduction r;
+    const nlohmann::json& source = j.at("source");
+    r.source.kind = source.at("kind").get<std::string>();
+    r.source.description = source.at("description").get<std::string>();
+    r.source.stand_in = source.at("stand_in").get<std::string>();
+    r.source.input_files = source.at("files").get<std::vector<std::string>>();
+    r.heads = j.at("heads").get<std::size_t>();
+    r.runtimes_recorded = !j.at("model_seconds").is_null();
+    r.model_seconds = runtime_from_json(j.at("model_seconds"));
+    for (const nlohmann::json& e : j.at("experiments")) {
+      TimedOutcome t;
+      ExperimentOutcome& o = t.outcome;
+      o.id = e.at("id").get<std::string>();
+      o.title = e.at("title").get<std::string>();
+      o.method = e.at("method").get<std::string>();
+      o.testable = e.at("testable").get<bool>();
+      o.why_not = e.at("why_not").get<std::string>();
+      t.seconds = runtime_from_json(e.at("seconds"));
+      t.certified_seconds = runtime_from_json(e.at("certified_seconds"));
+      o.paper_runtime = e.at("paper_runtime").get<std::string>();
+      o.per_head = table_from_json(e.at("per_head"));
+      o.aggregate = table_from_json(e.at("aggregate"));
+      o.claims = claims_from_json(e.at("claims"));
+      o.figures = figures_from_json(e.at("figures"));
+      r.experiments.push_back(std::move(t));
+    }
+    if (j.contains("normalizers"))
+      r.comparison = NormalizerComparison{table_from_json(j.at("normalizers")), figures_from_json(j.at("normalizer_figures"))};
+    r.certified = std::move(certified);
+    if (verdict_counts_json(r.certified) != j.at("certified"))
+      throw InputError("its certified verdict counts are not those of the results given with it");
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(e.what());
+  }
 }
 
 std::string runtime_markdown(const Reproduction& r) {

@@ -14,10 +14,18 @@
 
 namespace nb::reproduce {
 
-// The whole reproduction: source, per experiment its method, testability, tables, claims and
-// times, the certified verdict counts (schema "normbound-reproduction", version 2: version 1 had
-// no claim evidence, basis or numbers, no source stand_in, and two verdicts besides "not testable").
+// The whole reproduction: source, per experiment its method, testability, tables, claims,
+// figures and times, the certified verdict counts (schema "normbound-reproduction", version 3:
+// version 2 had no figures, version 1 no claim evidence, basis or numbers, no source stand_in, and
+// two verdicts besides "not testable").
+inline constexpr int kReproductionJsonVersion = 3;
 nlohmann::json reproduction_json(const Reproduction& r);
+
+// The reproduction reproduction_json wrote, with `certified`, the results written beside it
+// (results.json), whose verdict counts must be the ones it records: what reproduction_files needs
+// to write the run's files again, byte for byte. The experiments' certified rows and evidence,
+// which no file shows, stay empty. Throws InputError saying what is missing or wrong.
+Reproduction reproduction_from_json(const nlohmann::json& j, RunResults certified);
 
 // Every claim of every experiment, in order.
 std::vector<Claim> all_claims(const Reproduction& r);

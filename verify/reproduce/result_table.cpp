@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "reports/markdown_text.hpp"
+#include "reports/shortest_number_text.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::reproduce {
 
@@ -16,13 +18,7 @@ void ResultTable::add(std::vector<std::string> row) {
   rows.push_back(std::move(row));
 }
 
-std::string number_text(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[32];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, end);
-}
+std::string number_text(double value) { return reports::shortest_number_text(value); }
 
 std::string grid_text(const std::vector<double>& values) {
   std::string s;
@@ -75,5 +71,16 @@ std::string table_markdown(const ResultTable& table) {
 }
 
 nlohmann::json table_json(const ResultTable& table) { return {{"columns", table.columns}, {"rows", table.rows}}; }
+
+ResultTable table_from_json(const nlohmann::json& j) {
+  ResultTable table{j.at("columns").get<std::vector<std::string>>(), {}};
+  for (const nlohmann::json& row : j.at("rows")) {
+    if (row.size() != table.columns.size())
+      throw InputError("a row of " + std::to_string(row.size()) + " fields in a table of " +
+                       std::to_string(table.columns.size()) + " columns");
+    table.rows.push_back(row.get<std::vector<std::string>>());
+  }
+  return table;
+}
 
 }  // namespace nb::reproduce

@@ -31,5 +31,7 @@ std::string table_markdown(const ResultTable& table);
 
 // {"columns": [...], "rows": [[...], ...]}
 nlohmann::json table_json(const ResultTable& table);
+// The table table_json wrote; throws InputError for a row not as wide as the columns.
+ResultTable table_from_json(const nlohmann::json& j);
 
 }  // namespace nb::reproduce
