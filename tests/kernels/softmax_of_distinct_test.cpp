@@ -30,6 +30,35 @@ TEST(DistinctEntries, ClassesAreTheExactTies) {
   EXPECT_EQ(d.count, (std::vector<std::size_t>{3, 2, 1}));
 }
 
+// Against a grouping by pairwise comparison, on vectors of 1 to 12 distinct binary64 values (the
+// one-pass path for at most kFewClasses, the sort beyond), -0 and 0 one value.
+TEST(DistinctEntries, FewAndManyValuesGiveTheClassesOfPairwiseEquality) {
+  std::mt19937_64 rng(2508178);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t values = 1 + static_cast<std::size_t>(trial) % 12, L = 1 + rng() % 300;
+    std::vector<double> pool{-0.0};
+    for (std::size_t k = 1; k < values; ++k) pool.push_back(std::ldexp(static_cast<double>(rng() % 2001) - 1000, -7));
+    pool.push_back(0.0);
+    std::vector<double> l(L);
+    for (double& x : l) x = pool[rng() % pool.size()];
+    const DistinctEntries d = distinct_entries(ExactTensor::vector(l));
+    std::vector<std::size_t> first, count, class_of(L);
+    for (std::size_t i = 0; i < L; ++i) {
+      std::size_t k = 0;
+      while (k < first.size() && l[first[k]] != l[i]) ++k;
+      if (k == first.size()) {
+        first.push_back(i);
+        count.push_back(0);
+      }
+      class_of[i] = k;
+      ++count[k];
+    }
+    ASSERT_EQ(d.first, first) << "trial " << trial;
+    ASSERT_EQ(d.count, count) << "trial " << trial;
+    ASSERT_EQ(d.class_of, class_of) << "trial " << trial;
+  }
+}
+
 TEST(DistinctEntries, LiteralsAreComparedAsRationals) {
   // 1/3 and 0.1 are no binary64 values; 1/3 twice is one class, 0.1 and its double are two.
   const ExactTensor v = ExactTensor::from_json(

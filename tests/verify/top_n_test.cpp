@@ -34,6 +34,30 @@ TEST(TopN, LiteralsCompareExactly) {
             std::vector<std::size_t>{0});  // 2500 = 0x1.388p+11 exactly: tie, smaller index
 }
 
+// top_n is the first N of descending_order (the full sort), on binary64 values and on literals,
+// with many ties.
+TEST(TopN, TheFirstNOfTheDescendingOrder) {
+  random::Rng rng(2508178);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::size_t L = 1 + rng() % 60, N = 1 + rng() % L;
+    std::vector<std::string> texts(L);
+    std::vector<double> doubles(L);
+    for (std::size_t i = 0; i < L; ++i) {
+      const int k = static_cast<int>(rng() % 7) - 3;
+      texts[i] = std::to_string(k) + "/3";
+      doubles[i] = k;
+    }
+    const ExactTensor values = trial % 2 ? literals(texts) : ExactTensor::vector(doubles);
+    ASSERT_EQ(values.all_dyadic(), trial % 2 == 0);
+    std::vector<std::size_t> first = descending_order(values);
+    first.resize(N);
+    std::sort(first.begin(), first.end());
+    const Selection s = top_n(values, N);
+    ASSERT_EQ(s.selected, first) << "trial " << trial;
+    ASSERT_EQ(s.selected.size() + s.rest.size(), L);
+  }
+}
+
 TEST(Binomial, ValuesAndSaturation) {
   EXPECT_EQ(binomial(5, 2), 10u);
   EXPECT_EQ(binomial(24, 7), 346104u);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <numeric>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -19,8 +20,34 @@ struct DistinctEntries {
   std::vector<std::size_t> count;     // the multiplicity of each class
 };
 
+// The classes of a vector of binary64 values with at most kFewClasses distinct ones, found in one
+// pass that compares each entry with the values seen so far (the sweeps' two-level logits: O(L),
+// not a sort of L entries in every tier of every case); none where there are more.
+inline constexpr std::size_t kFewClasses = 8;
+inline std::optional<DistinctEntries> few_distinct_entries(const ExactTensor& v) {
+  DistinctEntries d;
+  double seen[kFewClasses];
+  d.class_of.resize(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const double x = v.approx(i);
+    std::size_t k = 0;
+    while (k < d.first.size() && !(seen[k] == x)) ++k;
+    if (k == d.first.size()) {
+      if (k == kFewClasses) return std::nullopt;
+      seen[k] = x;
+      d.first.push_back(i);
+      d.count.push_back(0);
+    }
+    d.class_of[i] = k;
+    ++d.count[k];
+  }
+  return d;
+}
+
 // The classes of equal entries of `v` (a vector), in the order of their first entries.
 inline DistinctEntries distinct_entries(const ExactTensor& v) {
+  if (v.all_dyadic())
+    if (std::optional<DistinctEntries> few = few_distinct_entries(v)) return std::move(*few);
   const std::size_t n = v.size();
   // The entries in order of value, equal ones by index (so a class's first entry comes first).
   std::vector<std::size_t> order(n);

@@ -59,10 +59,12 @@ R kth_largest(const Vector<R>& v, std::size_t k) {
 template <class R>
 R kth_largest(const ExactTensor& values, std::size_t k) {
   const std::vector<std::size_t> top = top_n(values, k).selected;
-  // The smallest of the k largest (the first of equal ones: any of them is the same number).
+  // The smallest of the k largest (the first of equal ones: any of them is the same number),
+  // compared as doubles where those are the exact values.
+  const bool dyadic = values.all_dyadic();
   std::size_t at = top[0];
   for (const std::size_t i : top)
-    if (values.exact(i) < values.exact(at)) at = i;
+    if (dyadic ? values.approx(i) < values.approx(at) : values.exact(i) < values.exact(at)) at = i;
   return values.entry<R>(at);
 }
 

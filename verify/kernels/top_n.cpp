@@ -38,7 +38,24 @@ std::vector<std::size_t> descending_order(const ExactTensor& values) {
 
 Selection top_n(const ExactTensor& values, std::size_t N) {
   const std::size_t L = values.size();
-  std::vector<std::size_t> order = descending_order(values);
+  // The first N of descending_order without ordering the other L - N (O(L log N), not a sort of
+  // all L: largest(v, 1) of a model row's 1024 logits): larger first, equal values by index, a
+  // total order, so the same N entries in the same order.
+  std::vector<std::size_t> order(L);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const auto last = order.begin() + static_cast<std::ptrdiff_t>(std::min(N, L));
+  if (values.all_dyadic()) {
+    std::partial_sort(order.begin(), last, order.end(), [&](std::size_t a, std::size_t b) {
+      const double x = values.approx(a), y = values.approx(b);
+      return x > y || (x == y && a < b);
+    });
+  } else {
+    std::vector<Rational> exact(L);
+    for (std::size_t i = 0; i < L; ++i) exact[i] = values.exact(i);
+    std::partial_sort(order.begin(), last, order.end(), [&](std::size_t a, std::size_t b) {
+      return exact[a] > exact[b] || (exact[a] == exact[b] && a < b);
+    });
+  }
   order.resize(N);
   std::sort(order.begin(), order.end());
   return selection_of(L, std::move(order));
