@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # interrupt_run.sh [--after-output TEXT] SIGNAL COMMAND...: runs COMMAND in a fresh scratch
 # directory ("@DIR@" in it is replaced by that directory) with its output going to a file, not a
-# terminal, sends it SIGNAL (INT or TERM) once a report staging directory (.NAME.tmp-PID) has
+# terminal, sends it SIGNAL (INT, TERM or USR1) once a report staging directory (.NAME.tmp-PID) has
 # appeared there (or, with --after-output, once its output holds TEXT), and prints what it printed,
 # "exit=<status>", what the command left ("left: none" or the paths) and the "partial" field of
-# each JSON file it left ("partial: <why>" or "partial: absent"): for the tests that an interrupted
-# run removes its unfinished output, or keeps what it decided.
+# each JSON file it left, in its directories too ("partial: <why>" or "partial: absent"; for results
+# holding every outcome, "outcomes: K of N decided, each case once"): for the tests that an
+# interrupted run removes its unfinished output, or keeps what it decided.
 set -u
 after_output=
 if [ "$1" = --after-output ]; then
@@ -39,7 +40,18 @@ cat "$scratch.out"
 rm -f "$scratch.out"
 left=$(cd "$scratch" && find . -mindepth 1 | sort | tr '\n' ' ')
 echo "exit=$status left: ${left:-none}"
-for json in "$scratch"/*.json; do
-  [ -e "$json" ] || continue
-  python3 -c 'import json, sys; print("partial:", json.load(open(sys.argv[1])).get("partial", "absent"))' "$json"
+find "$scratch" -name '*.json' | sort | while read -r json; do
+  python3 - "$json" <<'PY'
+import json, re, sys
+results = json.load(open(sys.argv[1]))
+partial = results.get("partial", "absent")
+print("partial:", partial)
+# Every outcome written (no "kept"): as many as the cases decided, each of its own case.
+decided = re.search(r"after ([0-9]+) of [0-9]+ cases", partial)
+theorems = results.get("theorems", [])
+if decided and theorems and not any("kept" in t for t in theorems):
+    outcomes = sum(len(t["outcomes"]) for t in theorems)
+    distinct = all(len({o["index"] for o in t["outcomes"]}) == len(t["outcomes"]) for t in theorems)
+    print(f"outcomes: {outcomes} of {decided.group(1)} decided,", "each case once" if distinct else "a case twice")
+PY
 done

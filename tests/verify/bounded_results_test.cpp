@@ -181,6 +181,27 @@ TEST(BoundedResults, ReadBackAndRefusedWhenTheyDoNotAddUp) {
   EXPECT_THROW(results_from_json(head), InputError);
 }
 
+// The partial results of an MPI job hold the cases its ranks decided, which need not be the first
+// (each rank stops inside its own chunk): their kept cases may lie beyond the cases counted, which
+// results not marked partial may not.
+TEST(BoundedResults, PartialResultsMayKeepCasesBeyondTheirCount) {
+  const TheoremModel<StepAgainstHalf> theorem;
+  const RunResults every = run(step_plan(theorem, OutcomesHeld::Every));
+  RunPlan plan = step_plan(theorem, OutcomesHeld::Bounded);
+  plan.looseness = false;
+  RunResults partial = run(plan);
+  OutcomeKeeper later;
+  for (std::size_t i = 1500; i < kCases; ++i) later.add(every.theorems.at(0).outcomes[i]);
+  partial.theorems = {later.result(theorem.info(), step_case, CaseOrigin::External)};
+  partial.partial = "stopped by SIGUSR1 after 1100 of 2600 cases";
+  const nlohmann::json j = results_to_json(partial);
+  EXPECT_EQ(text(results_to_json(results_from_json(j))), text(j));
+  check_results(partial);
+  nlohmann::json whole = j;
+  whole.erase("partial");
+  EXPECT_THROW(results_from_json(whole), InputError);
+}
+
 TEST(BoundedResults, SpooledOutcomesGiveTheJsonOfEveryOutcome) {
   const TheoremModel<StepAgainstHalf> theorem;
   const RunResults every = run(step_plan(theorem, OutcomesHeld::Every));

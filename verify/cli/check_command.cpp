@@ -220,8 +220,9 @@ void hold_streamed_outcomes(RunPlan& plan, bool every_outcome, std::optional<Out
   plan.every_outcome = [&spool](std::size_t first, const std::vector<CaseOutcome>& outcomes) { spool->add(first, outcomes); };
 }
 
-// The plan's results, on every rank of an MPI job (none on the others) or here, with progress on
-// `err`; a streamed run stops between chunks on SIGINT or SIGTERM and keeps what it decided.
+// The plan's results, on rank 0 of an MPI job (none on the others) or here, with progress on
+// `err`; a streamed run stops between chunks on SIGINT, SIGTERM or SIGUSR1 (the one mpirun
+// forwards to every rank) and keeps what it decided.
 std::optional<RunResults> run_checks(const RunPlan& plan, const RankWorld& ranks, std::ostream& err) {
   std::size_t total_cases = 0;
   for (const TheoremCases& t : plan.theorems) total_cases += case_count(t);
@@ -229,10 +230,10 @@ std::optional<RunResults> run_checks(const RunPlan& plan, const RankWorld& ranks
   const RunProgressFn show = [&progress](const std::string& id, std::size_t, std::size_t, DecidingRound round) {
     progress(id, round);
   };
-  if (ranks.size() > 1) return run_on_ranks(plan, ranks, show);
-  if (!is_streamed(plan)) return run(plan, show);
-  const StopOnSignal stop_on_signal;
-  return run(plan, show, [] { return StopOnSignal::stop_requested(); });
+  if (!is_streamed(plan)) return ranks.size() > 1 ? run_on_ranks(plan, ranks, show) : run(plan, show);
+  const StopOnSignal stop_on_signal(ranks.leads());
+  const StopFn stop = [] { return StopOnSignal::stop_requested(); };
+  return ranks.size() > 1 ? run_on_ranks(plan, ranks, show, stop) : run(plan, show, stop);
 }
 
 // Saves the violations' case files (in the report, or --cases-dir) with their replay commands,
@@ -277,7 +278,7 @@ void write_check_results(const CheckOptions& o, const RunResults& results, const
 // The exit status, said with the summary: a partial run's that of the signal that stopped it.
 int check_exit_status(const RunResults& results, RunOutputs& outputs, const TerminalStyle& style) {
   const bool partial = !results.partial.empty();
-  const int status = partial ? StopOnSignal::exit_status() : exit_status(results);
+  const int status = partial ? StopOnSignal::exit_status(results.partial) : exit_status(results);
   outputs.exit_with(status, partial ? results.partial + "; the results are partial" : exit_status_meaning(status));
   outputs.out() << styled(summary_line(results) + "\n", style);
   return status;

@@ -133,7 +133,10 @@ int main(int argc, char** argv) {
   }
   const int status = nb::cli::checked_standard_output(run_subcommand(argc, argv, *ranks), std::cerr);
   // A failed rank ends the whole job: the others would wait for it (rank 0 for its cases, the
-  // others for their next chunk), and rank 0 writes nothing it did not gather.
-  if (status >= nb::cli::kExitUsage) ranks->end_every_rank(status);
+  // others for their next chunk), and rank 0 writes nothing it did not gather. A run stopped by a
+  // signal has gathered and written what its ranks decided: they end as usual.
+  const bool stopped = status == nb::cli::kExitInterrupted || status == nb::cli::kExitTerminated ||
+                       status == nb::cli::kExitStopped;
+  if (status >= nb::cli::kExitUsage && !stopped) ranks->end_every_rank(status);
   return status;
 }

@@ -17,6 +17,7 @@
 #include "verify/cli/count_option.hpp"
 #include "verify/cli/exact_time_limit_option.hpp"
 #include "verify/cli/input_sources.hpp"
+#include "verify/cli/interrupt_signals.hpp"
 #include "verify/cli/outputs_apart.hpp"
 #include "verify/cli/run_outputs.hpp"
 #include "verify/cli/terminal_style.hpp"
@@ -230,11 +231,20 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
       << " thread(s)" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "")
       << ", rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
   show();
+  // In one process the first SIGINT, SIGTERM or SIGUSR1 stops the sweep after the head under
+  // evaluation and keeps what the heads seen decided; on MPI ranks, which must stop at the same
+  // head, a signal ends the job.
+  std::optional<StopOnSignal> stop_on_signal;
+  if (ranks.size() == 1) {
+    stop_on_signal.emplace(true, "the head");
+    request.stop = [] { return StopOnSignal::stop_requested(); };
+  }
   reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
     err << styled("reproduce: " + line + "\n", progress_style) << std::flush;
   });
   r.runtimes_recorded = !o.no_timestamp;
-  if (o.compare_seed_given || !o.compare_source.empty() || !o.compare_text.empty()) {
+  std::string stopped = r.partial;
+  if (stopped.empty() && (o.compare_seed_given || !o.compare_source.empty() || !o.compare_text.empty())) {
     reproduce::ReproductionRequest again = request;
     if (o.compare_seed_given) again.heads.seed = again.sweep.seed = again.certified.seed = o.compare_seed;
     if (!o.compare_source.empty()) again.heads.source.spec = o.compare_source;
@@ -257,11 +267,20 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
       return run.source.kind + (text.empty() ? "" : " on " + std::filesystem::path(text).filename().string()) + " seed " +
              std::to_string(req.sweep.seed);
     };
-    const std::size_t flips = reproduce::mark_flips(r, other, label(r, request), label(other, again));
-    out << "second run: " << other.source.description << ", seed " << again.sweep.seed << ": " << flips
-        << " claim(s) differ and now read FRAGILE\n";
+    if (!other.partial.empty()) {
+      // The first run is whole: its claims stand, but none is compared.
+      stopped = other.partial + " in the second run";
+      out << "second run: " << other.source.description << ": " << stopped << "; no claim compared\n";
+    } else {
+      const std::size_t flips = reproduce::mark_flips(r, other, label(r, request), label(other, again));
+      out << "second run: " << other.source.description << ", seed " << again.sweep.seed << ": " << flips
+          << " claim(s) differ and now read FRAGILE\n";
+    }
   }
+  stop_on_signal.reset();  // a signal while the files are written ends the run, writing nothing
   if (!ranks.leads()) return 0;
+  if (!r.partial.empty())
+    out << "PARTIAL RESULTS: " << r.partial << "; what follows covers the heads seen, and the claims are not judged\n";
   out << "source: " << r.source.description << " (" << r.heads << " heads)\n";
   for (const auto& e : r.experiments) {
     const auto& x = e.outcome;
@@ -280,6 +299,7 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
     print_table(r.comparison->table, outputs.out(), style.width);
   }
   out << "\nClaims (arXiv 2508.17821, Section 3):\n";
+  if (!r.partial.empty()) out << "  not judged: the run stopped before its last head\n";
   for (const auto& c : reproduce::all_claims(r))
     out << "  " << c.id << ": " << reproduce::claim_verdict_text(c.verdict) << " - " << c.criterion << "; measured "
         << c.measured << (c.basis.empty() ? "" : " [" + c.basis + "]") << "\n";
@@ -298,6 +318,10 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
   if (!r.certified.theorems.empty()) print_verdict_table(r.certified, outputs.out(), style);
   if (outputs.saves_json()) outputs.write_json(reproduce::reproduction_json(r).dump(1) + "\n", "reproduction");
   if (outputs.report()) outputs.write_report(reproduce::reproduction_files(r));
+  if (!stopped.empty()) {
+    const int status = StopOnSignal::exit_status(stopped);
+    return outputs.exit_with(status, stopped + "; the results are partial");
+  }
   const int status = exit_status(r.certified);
   return outputs.exit_with(status, exit_status_meaning(status));
 }

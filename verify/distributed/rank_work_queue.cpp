@@ -29,9 +29,11 @@ struct Chunk {
 // The units not yet dealt, taken by rank 0's dealing and evaluating threads alike.
 class ChunkQueue {
  public:
-  ChunkQueue(std::size_t units, int ranks) : units_(units), ranks_(static_cast<std::size_t>(ranks)) {}
+  ChunkQueue(std::size_t units, int ranks, const std::function<bool()>& stopped)
+      : units_(units), ranks_(static_cast<std::size_t>(ranks)), stopped_(stopped) {}
   std::optional<Chunk> take() {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (stopped_ && stopped_()) next_ = units_;
     if (next_ == units_) return std::nullopt;
     const std::size_t size = std::max<std::size_t>(1, (units_ - next_) / (2 * ranks_));
     const Chunk c{next_, next_ + size};
@@ -47,6 +49,7 @@ class ChunkQueue {
   std::mutex mutex_;
   std::size_t next_ = 0;
   const std::size_t units_, ranks_;
+  const std::function<bool()>& stopped_;
 };
 
 // Polls `done` until it returns true, rather than blocking in MPI: Open MPI's blocking calls spin
@@ -111,8 +114,8 @@ void evaluate_dealt_chunks(const EvaluateChunkFn& evaluate) {
 }
 
 void deal_and_gather(const RankWorld& world, std::size_t units, const EvaluateChunkFn& evaluate,
-                     const GatherChunkFn& gather) {
-  ChunkQueue queue(units, world.size());
+                     const GatherChunkFn& gather, const std::function<bool()>& dealing_stopped) {
+  ChunkQueue queue(units, world.size(), dealing_stopped);
   std::mutex gather_mutex;
   std::exception_ptr failure;
   std::thread own([&] {
@@ -158,11 +161,11 @@ void deal_and_gather(const RankWorld& world, std::size_t units, const EvaluateCh
 }  // namespace
 
 void evaluate_on_ranks(const RankWorld& world, std::size_t units, const EvaluateChunkFn& evaluate,
-                       const GatherChunkFn& gather) {
+                       const GatherChunkFn& gather, const std::function<bool()>& dealing_stopped) {
   if (world.size() == 1) {
     if (units > 0) gather(0, units, evaluate(0, units));
   } else {
-    if (world.leads()) deal_and_gather(world, units, evaluate, gather);
+    if (world.leads()) deal_and_gather(world, units, evaluate, gather, dealing_stopped);
     else evaluate_dealt_chunks(evaluate);
     leave_together();
   }

@@ -26,7 +26,10 @@ using GatherChunkFn = std::function<void(std::size_t begin, std::size_t end, std
 // gather it. Rethrows on rank 0 what its own evaluation threw (after the other ranks have
 // stopped); a rank that throws elsewhere propagates it, and the caller ends every rank
 // (RankWorld::end_every_rank), as rank 0 would wait for that rank's chunk forever.
+// `dealing_stopped` (on rank 0; may be empty) is asked before each chunk is dealt: once it says
+// true, no chunk is dealt any more (a run asked to stop), and the call returns when the chunks
+// under evaluation are gathered.
 void evaluate_on_ranks(const RankWorld& world, std::size_t units, const EvaluateChunkFn& evaluate,
-                       const GatherChunkFn& gather);
+                       const GatherChunkFn& gather, const std::function<bool()>& dealing_stopped = {});
 
 }  // namespace nb

@@ -97,24 +97,36 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
     progress("window " + std::to_string(last_window) + ", layer " + std::to_string(last_layer) + ": " +
              std::to_string(layer_heads) + " heads done (" + std::to_string(seconds_since(layer_start)) + " s" + left + ")");
   };
-  for_each_head(request.heads, [&](const AttentionHead& head) {
-    if (head.window != last_window || head.layer != last_layer) {
-      report_layer();
-      last_window = head.window;
-      last_layer = head.layer;
-      layer_heads = 0;
-      layer_start = Clock::now();
-    }
-    ++layer_heads;
-    ++result.heads;
-    total_heads = head.total_heads;
-    for (Running& r : running)
-      if (r.fed) {
-        const auto t0 = Clock::now();
-        r.experiment->add_head(head);
-        r.seconds += seconds_since(t0);
+  // Thrown from a head's visit to leave the model's passes when the run is asked to stop: they
+  // call it from the thread that started them, and give no other way out.
+  struct StoppedBetweenHeads {};
+  try {
+    for_each_head(request.heads, [&](const AttentionHead& head) {
+      if (result.heads > 0 && request.stop) {
+        result.partial = request.stop();
+        if (!result.partial.empty()) throw StoppedBetweenHeads{};
       }
-  });
+      if (head.window != last_window || head.layer != last_layer) {
+        report_layer();
+        last_window = head.window;
+        last_layer = head.layer;
+        layer_heads = 0;
+        layer_start = Clock::now();
+      }
+      ++layer_heads;
+      ++result.heads;
+      total_heads = head.total_heads;
+      for (Running& r : running)
+        if (r.fed) {
+          const auto t0 = Clock::now();
+          r.experiment->add_head(head);
+          r.seconds += seconds_since(t0);
+        }
+    });
+  } catch (const StoppedBetweenHeads&) {
+    result.partial += " after " + std::to_string(result.heads) +
+                      (total_heads > result.heads ? " of " + std::to_string(total_heads) : std::string()) + " heads";
+  }
   report_layer();
   double experiments_seconds = 0;
   for (const Running& r : running) experiments_seconds += r.seconds;
@@ -124,6 +136,7 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
   plan.settings = request.certified;
   plan.record = request.record;
   result.certified = run(plan);  // the run's record; each experiment's checks are appended below
+  result.certified.partial = result.partial;
   for (Running& r : running) {
     const auto t0 = Clock::now();
     TimedOutcome timed{r.experiment->finish(), 0, 0};
@@ -159,13 +172,14 @@ Reproduction reproduce(const ReproductionRequest& request, const std::function<v
       }
       for (CertifiedRows& t : checked) result.certified.theorems.push_back(std::move(t.result));
     }
+    if (!result.partial.empty()) timed.outcome.claims.clear();
     result.experiments.push_back(std::move(timed));
   }
   if (request.normalizers.size() > 1) {
     std::vector<ExperimentOutcome> outcomes;
     for (const TimedOutcome& e : result.experiments) outcomes.push_back(e.outcome);
     result.comparison = compare_normalizers(outcomes, request.normalizers);
-    add_normalizer_claims(result);
+    if (result.partial.empty()) add_normalizer_claims(result);
   }
   return result;
 }

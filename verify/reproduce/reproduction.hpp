@@ -27,6 +27,10 @@ struct ReproductionRequest {
   std::vector<kernels::AttentionNormalizer> normalizers{kernels::AttentionNormalizer::Softmax};
   CheckSettings certified;               // engine settings of the certified per-row checks
   RunRecord record;
+  // Asked before each head but the first (may be empty; one process only, as the ranks of an MPI
+  // job must stop at the same head): when it gives a reason, no head is fed any more and the
+  // reproduction is partial (Reproduction::partial).
+  StopFn stop;
 };
 
 struct TimedOutcome {
@@ -47,6 +51,11 @@ struct Reproduction {
   // Whether the files written carry the runtimes: not with --no-timestamp, so that a run's files
   // are byte-identical (the terminal still shows them).
   bool runtimes_recorded = true;
+  // Why the run stopped before its last head ("interrupted by SIGINT after 3 of 40 heads"), "" when
+  // it did not. The experiments' tables and the certified checks (certified.partial says the
+  // same) are then those of the heads seen, and the claims, which need every head, are not judged:
+  // every experiment's claims are left out.
+  std::string partial;
 };
 
 // Runs the request. `progress` (may be empty) gets one line per finished layer of a window and

@@ -14,6 +14,12 @@ namespace nb {
 // Every rank calls it with the same plan. Rank 0 gets run(plan)'s results, its progress called
 // as cases come back (from the ranks' chunks, one call at a time); the other ranks get nullopt.
 // A rank that throws must end every rank (RankWorld::end_every_rank), as rank_work_queue.hpp says.
-std::optional<RunResults> run_on_ranks(const RunPlan& plan, const RankWorld& world, const RunProgressFn& progress = {});
+// With bounded results (a streamed plan, OutcomesHeld::Bounded), each rank asks its own `stop`
+// (see run) between the parts of its chunk, and a rank that stops hands back the cases it decided
+// and why; rank 0 then deals no more, and its results are those of every case decided on any
+// rank, marked partial (RunResults::partial: rank 0's own reason, else the first rank's). The
+// cases decided are then not the first ones: each outcome keeps its index.
+std::optional<RunResults> run_on_ranks(const RunPlan& plan, const RankWorld& world, const RunProgressFn& progress = {},
+                                       const StopFn& stop = {});
 
 }  // namespace nb
