@@ -135,6 +135,7 @@ Reproduction reproduction_from_json(const nlohmann::json& j, RunResults certifie
     }
     if (j.contains("normalizers"))
       r.comparison = NormalizerComparison{table_from_json(j.at("normalizers")), figures_from_json(j.at("normalizer_figures"))};
+    if (j.contains("partial")) r.partial = j.at("partial").get<std::string>();
     r.certified = std::move(certified);
     if (verdict_counts_json(r.certified) != j.at("certified"))
       throw InputError("its certified verdict counts are not those of the results given with it");
