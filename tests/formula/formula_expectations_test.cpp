@@ -132,6 +132,32 @@ TEST(Expectations, SampledMeanIsAConfidenceIntervalHoldingTheExactMean) {
       << "a sampled statistic has no exact value";
 }
 
+TEST(Expectations, ASampledExpectationDrawsTheNumberItGivesAtTheFirstLook) {
+  // expectation(S, subset(30, 10), sum(j, S, v[j]), low, high, n): n draws, 64000 without n.
+  std::vector<double> v(30);
+  for (std::size_t j = 0; j < v.size(); ++j) v[j] = static_cast<double>(j % 7) + 0.5;
+  const double mean = 3.5 * 10;  // (10 / 30) sum_j v_j, the entries averaging 3.5
+  const Bindings<DoubleInterval> b{{"v", as_vector<DoubleInterval>(v)}};
+  const auto with = [&](const std::string& draws) {
+    return evaluate_scalar(parse_formula("expectation(S, subset(30, 10), sum(j, S, v[j]), 0, 65" + draws + ")"), b);
+  };
+  const DoubleInterval fallback = with(""), same = with(", 64000"), few = with(", 1000");
+  EXPECT_EQ(same.lower(), fallback.lower()) << "64000 is the default: the same draws";
+  EXPECT_EQ(same.upper(), fallback.upper());
+  EXPECT_LE(few.lower(), mean);
+  EXPECT_GE(few.upper(), mean);
+  EXPECT_GT(few.upper() - few.lower(), 4 * (fallback.upper() - fallback.lower()))
+      << "64 times fewer draws: an interval about 8 times wider";
+  for (const char* refused : {", 1", ", 1000001", ", 1000.5"}) {
+    try {
+      with(refused);
+      ADD_FAILURE() << refused << " draws are refused";
+    } catch (const FormulaError& e) {
+      EXPECT_NE(std::string(e.what()).find("number of draws"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(Expectations, ASampledDrawOutsideTheStatedRangeLeavesNoValueAndNoRangeNoSampling) {
   const std::vector<double> v(30, 1.0);
   const Bindings<DoubleInterval> ones{{"v", as_vector<DoubleInterval>(v)}};

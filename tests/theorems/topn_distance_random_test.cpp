@@ -37,5 +37,28 @@ TEST(TopnDistanceRandom, IdenticalVectorsHaveNoJensenGap) {
   EXPECT_EQ(check(kId, c).verdict, Verdict::EqualExact);
 }
 
+TEST(TopnDistanceRandom, ACaseSetsItsNumberOfDraws) {
+  // L = 24, N = 7: C(24, 7) = 346104 subsets, sampled. A case giving samples = 1000 draws 1000
+  // times (an interval about 8 times wider than the default 64000 draws give); samples = 1 is refused.
+  std::vector<double> logits;
+  std::vector<std::vector<double>> rows;
+  for (int j = 0; j < 24; ++j) {
+    logits.push_back((j % 5) - 2.0);
+    rows.push_back({static_cast<double>(j % 3), static_cast<double>(j % 4) - 1.5});
+  }
+  Case c = token_case(kId, logits, "1", rows, 7);
+  const auto width = [&](const Case& x) {
+    const Sides<DoubleInterval> s = theorems::find(kId)->evaluate_fast(x, EvalContext{});
+    const DoubleInterval e = s.claims[0].value;
+    EXPECT_EQ(s.claims[0].evidence, Evidence::Statistical);
+    return e.upper() - e.lower();
+  };
+  const double fallback = width(c);
+  c.numbers["samples"] = ExactTensor::literal("1000");
+  EXPECT_GT(width(c), 4 * fallback);
+  c.numbers["samples"] = ExactTensor::literal("1");
+  EXPECT_THROW(width(c), InputError);
+}
+
 }  // namespace topn_distance_random_test
 }  // namespace nb

@@ -167,7 +167,7 @@ class CostEstimate {
     return first;  // exp, log, log1p, sqrt, abs, softmax, sum_of_others (and unknown names, refused later)
   }
 
-  // expectation(S, subset(L, N), e[, low, high]): e's cost once per subset it is evaluated on, L
+  // expectation(S, subset(L, N), e[, low, high[, draws]]): e's cost once per subset it is evaluated on, L
   // and N at the high ends of their ranges (a length's, or a constant's value).
   Extent expectation(const Node& n) {
     const auto high_end = [&](const Node& x) {
@@ -182,7 +182,7 @@ class CostEstimate {
       if (k != 2) estimate(n.args[k]);
     const double before = total_;
     estimate(n.args[2]);
-    total_ += (expectation_evaluations(L, N, n.args.size() == 5) - 1) * cost_per_entry(n.args[2], n.args[0].text) + L;
+    total_ += (expectation_evaluations(L, N, n.args.size() >= 5) - 1) * cost_per_entry(n.args[2], n.args[0].text) + L;
     if (total_ > kMaxFormulaCost) too_costly(n, total_ - before);
     return {};
   }

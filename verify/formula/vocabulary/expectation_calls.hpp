@@ -1,6 +1,6 @@
 #pragma once
 // The compiler's side of expectations over a random subset (verify/formula/vocabulary/
-// expectations.hpp): expectation(S, subset(L, N), e[, low, high]). Included at the end of
+// expectations.hpp): expectation(S, subset(L, N), e[, low, high[, draws]]). Included at the end of
 // formula_program.hpp; its compiler (C, Program<R>::Compiler) befriends this class.
 //
 // S is compiled as a loop whose variable is a set: a vector slot that each subset overwrites, so
@@ -27,6 +27,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -36,6 +37,7 @@
 
 #include "verify/formula/formula_program.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
+#include "verify/kernels/filtered_row_distance.hpp"
 #include "verify/kernels/statistics.hpp"
 #include "verify/kernels/top_n.hpp"
 
@@ -48,9 +50,10 @@ struct ExpectationCalls {
   // The call n when it is an expectation, else null.
   static ExprPtr<R> call(C& c, const Node& n) {
     if (n.text != "expectation") return nullptr;
-    if (n.args.size() != 3 && n.args.size() != 5)
+    if (n.args.size() != 3 && n.args.size() != 5 && n.args.size() != 6)
       c.fail(n, "expectation takes 3 arguments, expectation(S, subset(L, N), e), or 5, with the range low, high "
-                "of e that sampling needs, not " + std::to_string(n.args.size()));
+                "of e that sampling needs, or 6, with the number of draws at the first look, not " +
+                    std::to_string(n.args.size()));
     const Node& var = n.args[0];
     if (var.kind != Node::Kind::Name || c.loop_of(var) >= 0 || named(c, var.text))
       c.fail(var, "the first argument of expectation must be a new name: the random set that e reads");
@@ -58,9 +61,10 @@ struct ExpectationCalls {
     if (law.kind != Node::Kind::Call || law.text != "subset" || law.args.size() != 2)
       c.fail(law, "the random set's law must be subset(L, N): a uniformly random N-subset of {0, ..., L-1}");
     const ExprPtr<R> length = c.of_shape(law.args[0], Shape::Scalar), size = c.of_shape(law.args[1], Shape::Scalar);
-    const bool ranged = n.args.size() == 5;
+    const bool ranged = n.args.size() >= 5;
     const ExprPtr<R> low = ranged ? c.of_shape(n.args[3], Shape::Scalar) : nullptr;
     const ExprPtr<R> high = ranged ? c.of_shape(n.args[4], Shape::Scalar) : nullptr;
+    const ExprPtr<R> draws = n.args.size() == 6 ? c.of_shape(n.args[5], Shape::Scalar) : nullptr;
     // A sampled expectation inside a loop would be drawn once per entry: the union bound over
     // the file's expectations (expectations.hpp) would not hold.
     const bool in_a_loop = !c.loops_.empty();
@@ -80,15 +84,16 @@ struct ExpectationCalls {
     e->loops = body->loops | length->loops | size->loops;
     e->loops.reset(depth);
     if (ranged) e->loops |= low->loops | high->loops;
+    if (draws) e->loops |= draws->loops;
     if (term) {
       e->loops |= term->f->loops;
       e->loops.reset(depth);
       e->loops.reset(depth + 1);
     }
     const Formula* f = &c.f_;
-    const Node *at = &n, *length_at = &law.args[0], *size_at = &law.args[1];
-    e->scalar = [memos, length, size, low, high, ranged, in_a_loop, slot, body, term, f, at, length_at,
-                 size_at](Frame<R>& fr) -> R {
+    const Node *at = &n, *length_at = &law.args[0], *size_at = &law.args[1], *draws_at = draws ? &n.args[5] : nullptr;
+    e->scalar = [memos, length, size, low, high, draws, ranged, in_a_loop, slot, body, term, f, at, length_at,
+                 size_at, draws_at](Frame<R>& fr) -> R {
       for (const std::size_t m : memos) fr.ready[m] = 0;
       const std::optional<std::size_t> L = IndexSetCalls<R, C>::integer_argument(
           length->scalar(fr), 1, std::numeric_limits<std::uint32_t>::max(), "the L of subset(L, N)", length_at, f);
@@ -110,7 +115,15 @@ struct ExpectationCalls {
       if (in_a_loop)
         throw OutsideDomain("the expectation" + place + " would be sampled once per entry of an enclosing sum, max, "
                             "min or vec, beyond the confidence level the file's statistical claims share");
-      return sampled(fr, members, listed, *L, *N, body, term.get(), low->scalar(fr), high->scalar(fr), place, f);
+      std::size_t first = kSampledDraws;
+      if (draws) {
+        const std::optional<std::size_t> given = IndexSetCalls<R, C>::integer_argument(
+            draws->scalar(fr), 2, kMaxSampledDraws, "the number of draws of the expectation", draws_at, f);
+        if (!given) return unknown_of<R>("the number of draws of the expectation is undecided");
+        first = *given;
+      }
+      return sampled(fr, members, listed, *L, *N, body, term.get(), low->scalar(fr), high->scalar(fr), first, place,
+                     f);
     };
     return e;
   }
@@ -118,12 +131,24 @@ struct ExpectationCalls {
  private:
   // f(i, S) of a body sum(i, 1 - S, f), compiled with i as a loop of its own whose counter the
   // sampler sets: the values it remembers (those reading S, not i) and the extents of what i indexes.
+  using Extents = std::vector<std::pair<const Node*, std::function<std::size_t(Frame<R>&)>>>;
+  // f = norm(u - vec(k, sum(j, S, w))), u a vector reading i and w a scalar reading j and k, neither
+  // reading S: a distance from a row to a sum of rows, drawn by the filter of
+  // verify/kernels/filtered_row_distance.hpp on tables of u (for every i) and w (for every j, k)
+  // computed once per evaluation of the expectation, not once per draw.
+  struct RowDistance {
+    ExprPtr<R> u, w;
+    std::size_t j_counter, k_counter;
+    std::vector<std::size_t> i_memos, j_memos, k_memos;
+    Extents j_extents, k_extents;
+  };
   struct Term {
     ExprPtr<R> f;
     std::size_t counter;
     std::vector<std::size_t> memos;
-    std::vector<std::pair<const Node*, std::function<std::size_t(Frame<R>&)>>> extents;
+    Extents extents;
     std::string var;
+    std::shared_ptr<const RowDistance> rows;  // null: f is no such distance
   };
 
   // The term of `body` when it is sum(i, 1 - S, f) with S the expectation's set `set`, else null.
@@ -145,8 +170,102 @@ struct ExpectationCalls {
       t->memos = std::move(c.loops_.back().memos);
       t->extents = std::move(c.loops_.back().extents);
       c.loops_.pop_back();
+      t->rows = row_distance(c, body.args[2], set, *t);
       return t;
     }
+  }
+
+  // The distance form of the term t's f (above), else null.
+  static std::shared_ptr<const RowDistance> row_distance(C& c, const Node& f, const std::string& set, const Term& t) {
+    if (f.kind != Node::Kind::Call || f.text != "norm" || f.args.size() != 1 ||
+        f.args[0].kind != Node::Kind::Subtract)
+      return nullptr;
+    const Node& rows_sum = f.args[0].args[1];
+    if (rows_sum.kind != Node::Kind::Call || rows_sum.text != "vec" || rows_sum.args.size() != 2) return nullptr;
+    const Node& over_set = rows_sum.args[1];
+    if (over_set.kind != Node::Kind::Call || over_set.text != "sum" || over_set.args.size() != 3 ||
+        over_set.args[1].kind != Node::Kind::Name || over_set.args[1].text != set)
+      return nullptr;
+    // u and w are compiled again with loops of their own: neither may name S, nor w the term's i.
+    const Node& w_node = over_set.args[2];
+    if (mentions(f.args[0].args[0], set) || mentions(w_node, set) || mentions(w_node, t.var)) return nullptr;
+    const std::size_t set_depth = c.loops_.size() - 1;
+    auto rd = std::make_shared<RowDistance>();
+    c.loops_.push_back(typename C::Loop{t.var, t.counter, {}, {}, {}});
+    rd->u = c.of_shape(f.args[0].args[0], Shape::Vector);
+    rd->i_memos = std::move(c.loops_.back().memos);
+    c.loops_.pop_back();
+    rd->j_counter = c.p_.counters_++;
+    rd->k_counter = c.p_.counters_++;
+    c.loops_.push_back(typename C::Loop{over_set.args[0].text, rd->j_counter, {}, {}, {}});
+    c.loops_.push_back(typename C::Loop{rows_sum.args[0].text, rd->k_counter, {}, {}, {}});
+    rd->w = c.of_shape(w_node, Shape::Scalar);
+    rd->k_memos = std::move(c.loops_.back().memos);
+    rd->k_extents = std::move(c.loops_.back().extents);
+    c.loops_.pop_back();
+    rd->j_memos = std::move(c.loops_.back().memos);
+    rd->j_extents = std::move(c.loops_.back().extents);
+    c.loops_.pop_back();
+    if (rd->u->loops.test(set_depth) || rd->w->loops.test(set_depth) || rd->j_extents.empty() ||
+        rd->k_extents.empty())
+      return nullptr;
+    return rd;
+  }
+
+  // Whether the tree `n` holds the name `name`.
+  static bool mentions(const Node& n, const std::string& name) {
+    if (n.kind == Node::Kind::Name && n.text == name) return true;
+    for (const Node& a : n.args)
+      if (mentions(a, name)) return true;
+    return false;
+  }
+
+  // The ends of x as binary64 numbers, rounded outward (a point type's value at both ends).
+  static std::pair<double, double> double_ends(const R& x) {
+    if constexpr (std::is_same_v<R, DoubleInterval>) {
+      return {x.lower(), x.upper()};
+    } else if constexpr (std::is_same_v<R, Interval>) {
+      const Mpfr lo = lower_end_of(x), hi = upper_end_of(x);
+      return {mpfr_get_d(lo.backend().data(), MPFR_RNDD), mpfr_get_d(hi.backend().data(), MPFR_RNDU)};
+    } else {
+      const double v = static_cast<double>(x);
+      return {v, v};
+    }
+  }
+
+  // The tables of the distance form at the frame's inputs, u's rows for i < L and w's for j < L,
+  // or false where they cannot be made (a length that differs, an end that is not finite): the
+  // draws are then evaluated whole.
+  static bool tabulate(Frame<R>& fr, const Term& t, const RowDistance& rd, std::size_t L, BallRows& u, BallRows& w) {
+    std::vector<double> lo, hi;
+    for (const std::size_t m : rd.i_memos) fr.ready[m] = 0;
+    for (std::size_t i = 0; i < L; ++i) {
+      fr.counters[t.counter] = static_cast<std::int64_t>(i);
+      const Vector<R>& row = rd.u->vector(fr);
+      if (i == 0) u = BallRows(static_cast<std::size_t>(row.size()));
+      if (static_cast<std::size_t>(row.size()) != u.cols()) return false;
+      lo.resize(u.cols());
+      hi.resize(u.cols());
+      for (std::size_t k = 0; k < u.cols(); ++k) std::tie(lo[k], hi[k]) = double_ends(row[static_cast<Eigen::Index>(k)]);
+      if (!u.add_row(lo, hi)) return false;
+    }
+    const std::size_t K = u.cols();
+    for (const auto& extent : rd.j_extents)
+      if (extent.second(fr) != L) return false;
+    for (const auto& extent : rd.k_extents)
+      if (extent.second(fr) != K) return false;
+    w = BallRows(K);
+    for (const std::size_t m : rd.j_memos) fr.ready[m] = 0;
+    for (std::size_t j = 0; j < L; ++j) {
+      fr.counters[rd.j_counter] = static_cast<std::int64_t>(j);
+      for (const std::size_t m : rd.k_memos) fr.ready[m] = 0;
+      for (std::size_t k = 0; k < K; ++k) {
+        fr.counters[rd.k_counter] = static_cast<std::int64_t>(k);
+        std::tie(lo[k], hi[k]) = double_ends(rd.w->scalar(fr));
+      }
+      if (!w.add_row(lo, hi)) return false;
+    }
+    return true;
   }
 
   static bool named(const C& c, const std::string& name) {
@@ -176,7 +295,7 @@ struct ExpectationCalls {
   }
 
   // A confidence interval for the mean of the body over a uniformly random N-subset, from
-  // fr.expectations.draws() draws, each in [low, high] as the file states: a draw certainly outside
+  // fr.expectations.draws(first) draws, each in [low, high] as the file states: a draw certainly outside
   // it shows the range to be no bound, and the value is then undefined (the case INCONCLUSIVE with
   // that reason) rather than an interval built on it. Without a term, a draw is the body at a
   // subset (the smaller of the subset and its complement is drawn, Floyd's algorithm:
@@ -184,8 +303,8 @@ struct ExpectationCalls {
   // linearity form above: the smaller of S' with i and the complement of S' is drawn, i uniform
   // among its members).
   static R sampled(Frame<R>& fr, Vector<R>& members, std::vector<std::size_t>& listed, std::size_t L, std::size_t N,
-                   const ExprPtr<R>& body, const Term* term, const R& low, const R& high, const std::string& place,
-                   const Formula* f) {
+                   const ExprPtr<R>& body, const Term* term, const R& low, const R& high, std::size_t first,
+                   const std::string& place, const Formula* f) {
     constexpr bool has_statistics = std::is_same_v<R, double> || std::is_same_v<R, Mpfr> ||
                                     std::is_same_v<R, DoubleInterval> || std::is_same_v<R, Interval>;
     if constexpr (!has_statistics) {  // the exact tier, derivatives, the prove tier's Arb balls
@@ -198,28 +317,56 @@ struct ExpectationCalls {
       const std::size_t drawn_count = complement ? L - N : taken;
       if (complement) members = Vector<R>::Constant(static_cast<Eigen::Index>(L), R(1));
       const R in = R(complement ? 0 : 1), out = R(complement ? 1 : 0), left_out = R(L - N);
+      // The draws of MPFI are made in binary64 intervals: their enclosures, some 2^-50 wide, are
+      // nothing beside a confidence interval, which precision cannot narrow.
+      using Draw = std::conditional_t<std::is_same_v<R, Interval>, DoubleInterval, R>;
+      const auto as_draw = [](const R& x) -> Draw {
+        if constexpr (std::is_same_v<R, Draw>) {
+          return x;
+        } else {
+          const auto [lo, hi] = double_ends(x);
+          return enclosure_of_doubles<DoubleInterval>(lo, hi);
+        }
+      };
+      const Draw low_end = as_draw(low), high_end = as_draw(high), times = Draw(L - N);
+      // The distance form drawn by the filter, on tables made once (none: every draw whole).
+      BallRows u_rows, w_rows;
+      const bool filtered = term && term->rows && tabulate(fr, *term, *term->rows, L, u_rows, w_rows);
+      constexpr bool point = std::is_same_v<R, double> || std::is_same_v<R, Mpfr>;
+      std::vector<double> scratch;
       boost::random::mt19937_64 rng(run.seed);
       std::vector<char> marks(L, 0), flags(L, 0);
       std::vector<std::size_t> drawn;
-      std::vector<R> values;
-      const std::size_t draws = run.draws();
+      std::vector<Draw> values;
+      const std::size_t draws = run.draws(first);
       values.reserve(draws);
       for (std::size_t k = 0; k < draws; ++k) {
         random_distinct_indices(rng, L, drawn_count, marks, drawn);
         // i is a member of what is drawn: of S' with i, or of the complement of S' (which holds i).
         const std::size_t i =
             term ? drawn[boost::random::uniform_int_distribution<std::size_t>(0, drawn_count - 1)(rng)] : L;
-        for (const std::size_t j : drawn)
-          if (j != i || complement) members[static_cast<Eigen::Index>(j)] = in;
         list_members(drawn, i, complement, flags, listed);
-        R value = term ? R(left_out * term_at(fr, *term, i, L, f)) : body->scalar(fr);
-        for (const std::size_t j : drawn) members[static_cast<Eigen::Index>(j)] = out;
-        if (decide_comparison(value, low, 0) == Decision::True || decide_comparison(value, high, 2) == Decision::True)
+        std::optional<FilteredDistance> near;
+        if (filtered) near = filtered_row_distance(u_rows, i, w_rows, listed, scratch, point);
+        Draw value;
+        if (near) {
+          if constexpr (point) value = Draw(times * Draw(near->lower));
+          else value = times * enclosure_of_doubles<DoubleInterval>(near->lower, near->upper);
+        } else {
+          for (const std::size_t j : drawn)
+            if (j != i || complement) members[static_cast<Eigen::Index>(j)] = in;
+          value = as_draw(term ? R(left_out * term_at(fr, *term, i, L, f)) : body->scalar(fr));
+          for (const std::size_t j : drawn) members[static_cast<Eigen::Index>(j)] = out;
+        }
+        if (decide_comparison(value, low_end, 0) == Decision::True ||
+            decide_comparison(value, high_end, 2) == Decision::True)
           throw OutsideDomain("a draw of the expectation" + place + " lies outside the range low, high it states for " +
                               (term ? "(L - N) times a term of its sum over the complement" : "its values"));
         values.push_back(std::move(value));
       }
-      return mean_confidence_interval(values, R(high - low), run.level_of_each());
+      const Draw interval = mean_confidence_interval(values, as_draw(R(high - low)), run.level_of_each());
+      if constexpr (std::is_same_v<R, Draw>) return interval;
+      else return enclosure_of_doubles<R>(interval.lower(), interval.upper());
     }
   }
 

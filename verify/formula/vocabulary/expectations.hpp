@@ -6,7 +6,10 @@
 //                                               {0, ..., L-1} of e, by enumeration;
 //   expectation(S, subset(L, N), e, low, high)  the same, and where there are too many subsets to
 //                                               enumerate, a confidence interval from draws of S,
-//                                               the file stating low <= e <= high for every S.
+//                                               the file stating low <= e <= high for every S;
+//   expectation(S, subset(L, N), e, low, high, n)  the same with n draws at the first look (an
+//                                               integer in [2, kMaxSampledDraws]; else
+//                                               kSampledDraws), so that a case may set its own.
 //
 // S is a new name, visible in e only: the indicator vector of the subset (1 at its members, 0
 // elsewhere), an index set as top(v, N) is (sum(j, S, ...), 1 - S its complement).
@@ -16,7 +19,9 @@
 // divided by the exact count), exact in the exact tier; a certified value. Sampled: with
 // probability at least the run's confidence over the draws, the interval holds the exact
 // expectation (Hoeffding's and the empirical Bernstein bound, verify/kernels/statistics.hpp, with
-// the range width high - low), each draw enclosed in the number type; double and MPFR give the
+// the range width high - low), each draw enclosed in binary64 intervals (MPFI's too: its width is
+// nothing beside the interval's; a distance from a row to a sum of rows through the binary64
+// filter of verify/kernels/filtered_row_distance.hpp); double and MPFR give the
 // sample mean (a screening estimate), the exact tier and derivatives no value: a statistical
 // value, and a claim reading one has a statistical verdict, never PROVEN or VIOLATED. The
 // sampled expectations of a file share the run's confidence by the union bound (each is at
@@ -37,8 +42,11 @@ namespace nb::formula {
 // At most this many subsets are enumerated (C(12, 6) = 924, C(18, 9) = 48620); beyond, an
 // expectation with a range is sampled and one without has no value.
 inline constexpr std::uint64_t kMaxEnumeratedSubsets = 200000;
-// Draws of a sampled expectation at the engine's first look; each later look doubles them.
+// Draws of a sampled expectation at the engine's first look where it gives no number of its own;
+// each later look doubles them. A number of its own is at most kMaxSampledDraws (a case may not
+// ask for unbounded work).
 inline constexpr std::size_t kSampledDraws = 64000;
+inline constexpr std::size_t kMaxSampledDraws = 1000000;
 
 // What the sampled expectations of one evaluation need from the run, and what they tell it.
 struct ExpectationDraws {
@@ -52,12 +60,14 @@ struct ExpectationDraws {
   std::deque<std::vector<std::size_t>> members;
 
   double level_of_each() const { return 1 - (1 - confidence) / static_cast<double>(expectations); }
-  std::size_t draws() const { return kSampledDraws << doublings; }
+  // The draws at this look of an expectation drawing `first` at the first look.
+  std::size_t draws(std::size_t first = kSampledDraws) const { return first << doublings; }
 };
 
-// Whether `n` is an expectation with a range (one that may be sampled).
+// Whether `n` is an expectation with a range (one that may be sampled), with or without its
+// number of draws.
 inline bool samples(const Node& n) {
-  return n.kind == Node::Kind::Call && n.text == "expectation" && n.args.size() == 5;
+  return n.kind == Node::Kind::Call && n.text == "expectation" && (n.args.size() == 5 || n.args.size() == 6);
 }
 
 // How many expectations with a range the tree `n` holds.
@@ -78,7 +88,8 @@ inline bool reads_a_sampled_expectation(const Node& n, const std::set<std::strin
 
 // How many evaluations of its body expectation(S, subset(L, N), e[, low, high]) makes at most
 // for L and N at most `L` and `N` (for the cost limit): every subset where there are at most
-// kMaxEnumeratedSubsets, else the first look's draws (a ranged one) or one (it has no value).
+// kMaxEnumeratedSubsets, else the first look's default draws (a ranged one: a case asking for
+// more through the number of draws pays for them, up to kMaxSampledDraws) or one (it has no value).
 inline double expectation_evaluations(double L, double N, bool ranged) {
   // The most subsets: C(L, n) over n <= N is largest at n = min(N, L / 2).
   const double n = N < L / 2 ? N : static_cast<double>(static_cast<std::uint64_t>(L / 2));
