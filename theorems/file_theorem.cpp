@@ -260,7 +260,7 @@ class FileTheorem final : public Theorem {
       try {
         if (certainly_holds(a, *fast, assumption_at(k))) continue;
         if (!wide) wide.emplace(run<Interval>(c));
-        if (!certainly_holds(a, *wide, assumption_at(k)))
+        if (!certainly_holds(a, *wide, assumption_at(k)) && !exactly_holds(a, c, assumption_at(k)))
           throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
       } catch (const OutsideDomain& e) {
         throw InputError("the assumption " + relation_text(a) + " has no value here: " + e.what());
@@ -541,6 +541,23 @@ class FileTheorem final : public Theorem {
     const Verdict v = classify(slack_of(claim), a.relation, Evidence::Certified, VerdictPolicy{}, working_precision(),
                                false);
     return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact;
+  }
+
+  // Whether assumption `a` (formulas `at` and at + 1) holds at case `c` in exact arithmetic
+  // (Calcium), where no enclosure decided it: inputs whose literals are no doubles, a logit 0.1 and
+  // a range a = 0.1. A sign Calcium does not decide, or no value, does not hold.
+  bool exactly_holds(const ClaimSpec& a, const Case& c, std::size_t at) const {
+    try {
+      Run<ExactReal> r = run<ExactReal>(c);
+      ExactReal value = r.scalar(at);
+      const Claim<ExactReal> claim{"", std::move(value), r.scalar(at + 1), a.relation};
+      const ExactSign s = sign_of(slack_value(claim));
+      if (a.relation == Relation::Equal) return s == ExactSign::Zero;
+      const bool strict = a.relation == Relation::Less || a.relation == Relation::Greater;
+      return s == ExactSign::Positive || (!strict && s == ExactSign::Zero);
+    } catch (const OutsideDomain&) {
+      return false;
+    }
   }
 
   // A claim that reads an expectation sampled at this case is statistical (its sides a confidence

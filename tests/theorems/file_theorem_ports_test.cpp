@@ -23,8 +23,6 @@ struct Port {
 };
 
 const std::vector<Port> kPorts = {
-    {"normalizer-weight-bounds", "normalizer-weight-bounds-as-formula"},
-    {"normalizer-jacobian-bound", "normalizer-jacobian-bound-as-formula"},
 };
 
 class FileTheoremPort : public testing::TestWithParam<Port> {
