@@ -11,5 +11,4 @@
 #pragma push_macro("NORMBOUND_DEFINE_THEOREM")
 #undef NORMBOUND_DEFINE_THEOREM
 #define NORMBOUND_DEFINE_THEOREM(Name)
-#include "theorems/normalizer_jacobian_bound.cpp"
 #pragma pop_macro("NORMBOUND_DEFINE_THEOREM")

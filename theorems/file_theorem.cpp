@@ -18,6 +18,7 @@
 #include "models/random/length_scaled_cases.hpp"
 #include "models/random/logit_pair_cases.hpp"
 #include "models/random/logit_cases.hpp"
+#include "models/random/normalizer_cases.hpp"
 #include "models/random/paired_logit_cases.hpp"
 #include "models/random/random_set_cases.hpp"
 #include "models/random/random_inputs.hpp"
@@ -57,11 +58,16 @@ const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends",
 // run refuses it, naming the assumption).
 constexpr std::size_t kDraws = 16;
 
-// "{1/4, 1, 2}": the values an input is drawn from.
+// "{1/4, 1, 2}": the values an input is drawn from (a choice's words: "{softmax, tanh}").
 std::string choices_text(const InputSpec& in) {
   std::string text;
-  for (const std::string& v : in.values) text += (text.empty() ? "{" : ", ") + v;
+  for (const std::string& v : in.is_choice() ? in.words : in.values) text += (text.empty() ? "{" : ", ") + v;
   return text + "}";
+}
+
+// The word of a choice input whose code is the literal `code` (one of its values).
+const std::string& choice_word(const InputSpec& in, const std::string& code) {
+  return in.words[static_cast<std::size_t>(std::find(in.values.begin(), in.values.end(), code) - in.values.begin())];
 }
 
 // The seed of a case's sampled expectations: FNV-1a of its inputs' exact values, so that a case
@@ -77,6 +83,7 @@ std::uint64_t draw_seed(const Case& c) {
     for (std::size_t k = 0; k < value.size(); ++k) mix(value.text(k));
   }
   for (const auto& [name, value] : c.integers) mix(name + "=" + std::to_string(value));
+  for (const auto& [name, value] : c.options) mix(name + "=" + value);
   return h;
 }
 
@@ -120,7 +127,9 @@ class FileTheorem final : public Theorem {
     }
     info.summary = summary;
     for (const InputSpec& in : spec_.inputs) {
-      (in.kind == Kind::Length ? info.reads.integers : info.reads.numbers).push_back(in.name);
+      (in.kind == Kind::Length ? info.reads.integers : in.is_choice() ? info.reads.options : info.reads.numbers)
+          .push_back(in.name);
+      for (std::size_t k = 0; k < in.words.size(); ++k) choice_codes_.emplace(in.words[k], ExactTensor::literal(in.values[k]));
       // A source feeds the numbers; the lengths are read off them, but for a selection size N that
       // sizes no input, which the source's --top-n gives.
       // An input with a default is optional: a source need not provide it.
@@ -166,7 +175,8 @@ class FileTheorem final : public Theorem {
     for (const InputSpec& in : spec_.inputs)
       if (in.kind == Kind::Length) corner.integers[in.name] = static_cast<std::int64_t>(std::ceil(in.draw_low));
     for (const InputSpec& in : spec_.inputs)
-      if (in.kind != Kind::Length) {
+      if (in.is_choice()) corner.options[in.name] = choice_word(in, in.low);
+      else if (in.kind != Kind::Length) {
         const auto [rows, cols] = dimensions(in, corner.integers);
         corner.numbers[in.name] = in.values.empty() ? ExactTensor(rows, cols, std::vector<double>(rows * cols, in.draw_low))
                                                     : ExactTensor::literal(in.low);
@@ -246,7 +256,7 @@ class FileTheorem final : public Theorem {
       try {
         if (certainly_holds(a, fast, assumption_at(k))) continue;
         if (!wide) wide.emplace(run<Interval>(c, false));
-        if (!certainly_holds(a, *wide, assumption_at(k)))
+        if (!certainly_holds(a, *wide, assumption_at(k)) && !exactly_holds(a, c, assumption_at(k)))
           throw InputError("the assumption " + relation_text(a) + " does not certainly hold");
       } catch (const OutsideDomain& e) {
         throw InputError("the assumption " + relation_text(a) + " has no value here: " + e.what());
@@ -304,6 +314,8 @@ class FileTheorem final : public Theorem {
       case SuiteSpec::Generator::RandomRateCases: cases = random::random_rate_cases(request, id, false); break;
       case SuiteSpec::Generator::EverySizeCases: cases = random::every_size_cases(request, id); break;
       case SuiteSpec::Generator::CoverageCases: cases = random::coverage_cases(request, id); break;
+      case SuiteSpec::Generator::NormalizerCases: cases = random::normalizer_logit_cases(request, id, spec_.suite.max_L); break;
+      case SuiteSpec::Generator::NormalizerRangeCases: cases = random::normalizer_range_cases(request, id, spec_.suite.max_L); break;
     }
     for (Case& c : cases) {
       c.theorem = spec_.info.id;
@@ -355,10 +367,13 @@ class FileTheorem final : public Theorem {
     for (const auto& [name, value] : drawn.numbers) drawn_names.insert(name);
     std::set<std::string> required_names;  // an input with a default may be left out of a case
     for (const InputSpec& in : spec_.inputs)
-      if (in.kind != Kind::Length) {
+      if (in.kind != Kind::Length && !in.is_choice()) {
         declared_names.insert(in.name);
         if (in.fallback.empty()) required_names.insert(in.name);
       }
+    for (const InputSpec& in : spec_.inputs)
+      if (in.is_choice() && !drawn.options.contains(in.name))
+        throw InputError(spec_.suite.place + ": the generator draws no option '" + in.name + "', which the file's choice reads");
     if (!std::includes(drawn_names.begin(), drawn_names.end(), required_names.begin(), required_names.end()) ||
         !std::includes(declared_names.begin(), declared_names.end(), drawn_names.begin(), drawn_names.end())) {
       const auto listed = [](const std::set<std::string>& names) {
@@ -371,8 +386,18 @@ class FileTheorem final : public Theorem {
     }
   }
 
-  // The number of input `in` in case `c`, or its default where the case gives none.
+  // The number of input `in` in case `c`, or its default where the case gives none; of a choice,
+  // the code of the case's option. Throws InputError for a choice the case does not give or gives
+  // a word it does not take.
   const ExactTensor& number(const Case& c, const InputSpec& in) const {
+    if (in.is_choice()) {
+      const auto word = c.options.find(in.name);
+      if (word == c.options.end())
+        throw InputError("the case gives no option '" + in.name + "' (one of " + choices_text(in) + ")");
+      if (std::find(in.words.begin(), in.words.end(), word->second) == in.words.end())
+        throw InputError("the option '" + in.name + "' must be one of " + choices_text(in) + ", not '" + word->second + "'");
+      return choice_codes_.at(word->second);
+    }
     const auto given = c.numbers.find(in.name);
     if (given == c.numbers.end())
       if (const auto fallback = defaults_.find(in.name); fallback != defaults_.end()) return fallback->second;
@@ -410,10 +435,30 @@ class FileTheorem final : public Theorem {
     if (!spec_.assumptions.empty()) return;
     const Program<DoubleInterval> refusing(program_inputs(), spec_.definitions, formulas(), true,
                                            {.refuse_zero_divisors = true});
+    // A choice takes each of its values in turn (a kernel reads one code, not a range of them).
+    std::vector<std::size_t> choice(spec_.inputs.size(), 0);
+    for (std::size_t k = 0; k < spec_.inputs.size();) {
+      on_ranges(refusing, lengths, choice);
+      for (k = 0; k < spec_.inputs.size(); ++k) {
+        if (!spec_.inputs[k].is_choice()) continue;
+        if (++choice[k] < spec_.inputs[k].values.size()) break;
+        choice[k] = 0;
+      }
+    }
+  }
+
+  // One evaluation of `refusing` on the inputs' ranges, choice k at its value choice[k].
+  void on_ranges(const Program<DoubleInterval>& refusing, const std::map<std::string, std::int64_t>& lengths,
+                 const std::vector<std::size_t>& choice) const {
     std::vector<formula::Value<DoubleInterval>> ranges;
-    for (const InputSpec& in : spec_.inputs) {
+    for (std::size_t k = 0; k < spec_.inputs.size(); ++k) {
+      const InputSpec& in = spec_.inputs[k];
       if (in.kind == Kind::Length) {
         ranges.emplace_back(DoubleInterval(lengths.at(in.name)));
+        continue;
+      }
+      if (in.is_choice()) {
+        ranges.emplace_back(DoubleInterval(ExactTensor::literal(in.values[choice[k]]).approx(0)));
         continue;
       }
       double low = lower_end_of(ExactTensor::literal(in.low).template entry<DoubleInterval>(0));
@@ -425,9 +470,9 @@ class FileTheorem final : public Theorem {
       else if (in.kind == Kind::Vector) ranges.emplace_back(Vector<DoubleInterval>(Vector<DoubleInterval>::Constant(rows, range)));
       else ranges.emplace_back(Matrix<DoubleInterval>(Matrix<DoubleInterval>::Constant(rows, cols, range)));
     }
-    Run<DoubleInterval> on_ranges(refusing, std::move(ranges), {});
-    on_ranges.define_all();
-    for (std::size_t k = 0; k < 2 * spec_.claims.size(); ++k) on_ranges.scalar(k);
+    Run<DoubleInterval> evaluation(refusing, std::move(ranges), {});
+    evaluation.define_all();
+    for (std::size_t k = 0; k < 2 * spec_.claims.size(); ++k) evaluation.scalar(k);
   }
 
   // What the programs read: the inputs in the file's order (a length is a scalar).
@@ -492,6 +537,23 @@ class FileTheorem final : public Theorem {
     const Verdict v = classify(slack_of(claim), a.relation, Evidence::Certified, VerdictPolicy{}, working_precision(),
                                false);
     return v == Verdict::Proven || v == Verdict::NearTight || v == Verdict::EqualExact;
+  }
+
+  // Whether assumption `a` (formulas `at` and at + 1) holds at case `c` in exact arithmetic
+  // (Calcium), where no enclosure decided it: inputs whose literals are no doubles, a logit 0.1 and
+  // a range a = 0.1. A sign Calcium does not decide, or no value, does not hold.
+  bool exactly_holds(const ClaimSpec& a, const Case& c, std::size_t at) const {
+    try {
+      Run<ExactReal> r = run<ExactReal>(c);
+      ExactReal value = r.scalar(at);
+      const Claim<ExactReal> claim{"", std::move(value), r.scalar(at + 1), a.relation};
+      const ExactSign s = sign_of(slack_value(claim));
+      if (a.relation == Relation::Equal) return s == ExactSign::Zero;
+      const bool strict = a.relation == Relation::Less || a.relation == Relation::Greater;
+      return s == ExactSign::Positive || (!strict && s == ExactSign::Zero);
+    } catch (const OutsideDomain&) {
+      return false;
+    }
   }
 
   // A claim that reads an expectation sampled at this case is statistical (its sides a confidence
@@ -568,8 +630,14 @@ class FileTheorem final : public Theorem {
         c.integers[in.name] = static_cast<std::int64_t>(size);
         sizes += " " + in.name + "=" + std::to_string(c.integers[in.name]);
       }
+    std::string words;
     for (const InputSpec& in : spec_.inputs) {
       if (in.kind == Kind::Length) continue;
+      if (in.is_choice()) {
+        c.options[in.name] = choice_word(in, choose(rng, in, shape));
+        words += " " + in.name + "=" + c.options[in.name];
+        continue;
+      }
       if (!in.values.empty()) {
         c.numbers[in.name] = ExactTensor::literal(choose(rng, in, shape));
         continue;
@@ -590,13 +658,14 @@ class FileTheorem final : public Theorem {
       if (in.kind == Kind::Scalar && in.name == "T" && in.values.empty() && !want.T("").empty())
         c.numbers[in.name] = ExactTensor::literal(want.T(""));
     }
-    c.label = std::string(kShapeNames[shape]) + sizes;
+    c.label = std::string(kShapeNames[shape]) + sizes + words;
     c.provenance = {{"source", "random"}, {"generator", kShapeNames[shape]}, {"seed", std::to_string(seed)}};
     return c;
   }
 
   TheoremSpec spec_;
   std::map<std::string, ExactTensor> defaults_;  // of the inputs with a default, by name
+  std::map<std::string, ExactTensor> choice_codes_;  // the code of each word of a choice input
   // The file's formulas compiled for each tier's number type (verify/formula/formula_program.hpp).
   std::tuple<Program<double>, Program<Mpfr>, Program<DoubleInterval>, Program<Interval>, Program<ExactReal>> programs_;
   std::vector<std::string> claim_names_;

@@ -48,4 +48,13 @@ std::vector<Case> normalizer_logit_cases(const SuiteRequest& request, std::strin
   return cases;
 }
 
+std::vector<Case> normalizer_range_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t max_L) {
+  std::vector<Case> cases = normalizer_logit_cases(request, theorem_id, max_L);
+  for (Case& c : cases) {
+    c.numbers["a"] = ExactTensor::scalar(largest_magnitude(c.number("logits")));
+    c.label += " a=max|l_i|";
+  }
+  return cases;
+}
+
 }  // namespace nb::random

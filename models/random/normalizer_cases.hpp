@@ -22,4 +22,9 @@ double largest_magnitude(const ExactTensor& logits);
 std::vector<Case> normalizer_logit_cases(const SuiteRequest& request, std::string_view theorem_id,
                                          std::size_t max_L);
 
+// normalizer_logit_cases with a scalar "a" = largest_magnitude(logits) added to each case, the
+// smallest logit range [-a, a] that holds them (Lemma 1's; on its boundary); labels end
+// " a=max|l_i|". Case 0 (logits (0, 0), a = 0) is Lemma 1's equality case.
+std::vector<Case> normalizer_range_cases(const SuiteRequest& request, std::string_view theorem_id, std::size_t max_L);
+
 }  // namespace nb::random

@@ -15,6 +15,7 @@
 
 #include "verify/formula/formula_cost.hpp"
 #include "verify/formula/theorem_spec_nesting.hpp"
+#include "verify/formula/vocabulary/vocabulary.hpp"
 #include "verify/numbers/exact.hpp"
 #include "verify/numbers/number_literal.hpp"
 
@@ -158,12 +159,17 @@ class SpecReader {
       in.name = key;
       const toml::table* t = value.as_table();
       if (!t) fail(value, "input '" + in.name + "' must be a table: { kind = \"scalar\", range = [lo, hi] }");
+      if (t->contains("kind") && text(*t, "kind") == "choice") {
+        out.push_back(choice_input(in.name, *t));
+        continue;
+      }
       known(*t, {"kind", "length", "rows", "cols", "range", "values", "integer", "positive", "from", "unbounded",
                  "permutable", "default"},
             " in input '" + in.name + "'");
       in.kind = choice<InputSpec::Kind>(
-          *t, "kind", {"scalar", "length", "vector", "matrix"},
-          {InputSpec::Kind::Scalar, InputSpec::Kind::Length, InputSpec::Kind::Vector, InputSpec::Kind::Matrix});
+          *t, "kind", {"scalar", "length", "vector", "matrix", "choice"},
+          {InputSpec::Kind::Scalar, InputSpec::Kind::Length, InputSpec::Kind::Vector, InputSpec::Kind::Matrix,
+           InputSpec::Kind::Scalar});
       if (in.kind == InputSpec::Kind::Vector) in.length = text(*t, "length");
       if (in.kind == InputSpec::Kind::Matrix) {
         in.rows = dimension(*t, "rows", value);
@@ -229,6 +235,39 @@ class SpecReader {
                                        std::to_string(kMaxEntries));
     }
     return out;
+  }
+
+  // A choice input `name` (table `t`): `values`, a list of words the vocabulary knows (a normalizer
+  // kernel), each taken as its code; a scalar integer input whose values are those codes.
+  InputSpec choice_input(const std::string& name, const toml::table& t) const {
+    known(t, {"kind", "values"}, " in choice input '" + name + "'");
+    InputSpec in;
+    in.name = name;
+    in.integer = true;
+    const toml::node& listed = required(t, "values", t);
+    const toml::array* list = listed.as_array();
+    if (!list || list->empty()) fail(listed, "a choice's values must be a list of at least one word: [\"softmax\", \"tanh\"]");
+    const std::vector<std::string>& words = choice_words();
+    for (const toml::node& v : *list) {
+      const std::optional<std::string_view> word = v.value<std::string_view>();
+      const auto known_word = word ? std::find(words.begin(), words.end(), std::string(*word)) : words.end();
+      if (known_word == words.end()) {
+        std::string names;
+        for (const std::string& w : words) names += (names.empty() ? "" : ", ") + w;
+        fail(v, "a value of choice '" + name + "' must be one of the words " + names);
+      }
+      if (std::find(in.words.begin(), in.words.end(), *known_word) != in.words.end())
+        fail(v, "the choice '" + name + "' lists '" + *known_word + "' twice");
+      in.words.push_back(*known_word);
+      in.values.push_back(std::to_string(known_word - words.begin()));
+    }
+    const auto [low, high] = std::minmax_element(in.values.begin(), in.values.end(),
+                                                 [](const std::string& a, const std::string& b) { return std::stoi(a) < std::stoi(b); });
+    in.low = *low;
+    in.high = *high;
+    in.draw_low = std::stod(in.low);
+    in.draw_high = std::stod(in.high);
+    return in;
   }
 
   // The optional `from` of input `in`: the model source's number it reads (a length is read off the
@@ -413,6 +452,13 @@ class SpecReader {
   // vector as a list of them, a matrix as a list of rows.
   void witness_input(const InputSpec& in, const toml::node& n, Case& c) const {
     const std::string what = "an entry of '" + in.name + "'", the = "the witness's '" + in.name + "'";
+    if (in.is_choice()) {
+      const std::optional<std::string_view> word = n.value<std::string_view>();
+      if (!word || std::find(in.words.begin(), in.words.end(), std::string(*word)) == in.words.end())
+        fail(n, "the choice '" + in.name + "' must be one of its values, as a string");
+      c.options[in.name] = std::string(*word);
+      return;
+    }
     if (in.kind == InputSpec::Kind::Length) {
       const auto size = n.value_exact<std::int64_t>();
       if (!size) fail(n, "length '" + in.name + "' must be an integer");
@@ -496,7 +542,7 @@ class SpecReader {
            "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases", "separability-cases",
            "separability-near-infimum-cases", "full-selection-cases", "random-set-cases", "random-rate-cases",
            "every-size-cases",
-           "coverage-cases"},
+           "coverage-cases", "normalizer-cases", "normalizer-range-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
            SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
            SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
@@ -506,7 +552,8 @@ class SpecReader {
            SuiteSpec::Generator::SeparabilityNearInfimumCases, SuiteSpec::Generator::FullSelectionCases,
            SuiteSpec::Generator::RandomSetCases, SuiteSpec::Generator::RandomRateCases,
            SuiteSpec::Generator::EverySizeCases,
-           SuiteSpec::Generator::CoverageCases});
+           SuiteSpec::Generator::CoverageCases, SuiteSpec::Generator::NormalizerCases,
+           SuiteSpec::Generator::NormalizerRangeCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)

@@ -13,6 +13,7 @@
 //   T = { kind = "scalar", range = [0.01, 100], positive = true }
 //   L = { kind = "length", range = [2, 64] }
 //   K = { kind = "matrix", rows = "L", cols = 3, range = [-1, 1] }   rows, cols: a length or a number
+//   F = { kind = "choice", values = ["softmax", "tanh"] }   a case's option F, one of the words
 //   [define]                              in order; each may use the inputs and those before it
 //   a = "softmax(l / T)"
 //   [[claim]]
@@ -37,7 +38,8 @@
 //                                         paired-logit-cases | sparsemax-step-cases | scaled-token-cases |
 //                                         separability-cases | separability-near-infimum-cases |
 //                                         full-selection-cases | random-set-cases | random-rate-cases |
-//                                         every-size-cases | coverage-cases
+//                                         every-size-cases | coverage-cases | normalizer-cases |
+//                                         normalizer-range-cases
 //   max_L = 64                            the longest L it draws
 //   paper_regime = true                   the default suite ends with the paper regime's shapes
 //   regime_max_L = 16                     a regime runs it up to this L only, because ...
@@ -81,6 +83,10 @@ struct InputSpec {
   bool unbounded = false;  // `search` may move it beyond its range (else it stays inside)
   bool permutable = false; // a vector the statement is declared invariant under permuting (checked on reading)
   std::string fallback;    // scalar: the exact literal a case without it takes (`default`); "": required
+  // A choice (`kind = "choice"`, a scalar here): the words it takes, read from the case's option of
+  // its name; `values` holds their codes (verify/formula/vocabulary/vocabulary.hpp's choice_words).
+  std::vector<std::string> words;
+  bool is_choice() const { return !words.empty(); }
 };
 
 // A quantity a report records on every case and plots: [[quantity]] name and value.
@@ -117,6 +123,8 @@ struct SuiteSpec {
     RandomRateCases,
     EverySizeCases,
     CoverageCases,
+    NormalizerCases,
+    NormalizerRangeCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;

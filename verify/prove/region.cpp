@@ -5,6 +5,7 @@
 #include <cctype>
 #include <optional>
 
+#include "verify/formula/vocabulary/vocabulary.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/numbers/exact.hpp"
 #include "verify/numbers/number_literal.hpp"
@@ -37,6 +38,20 @@ std::string names_of(const formula::TheoremSpec& spec, bool lengths) {
   for (const InputSpec& in : spec.inputs)
     if ((in.kind == Kind::Length) == lengths) names += (names.empty() ? "" : ", ") + in.name;
   return names.empty() ? "none" : names;
+}
+
+// "softmax, tanh": the words of a choice input.
+std::string words_of(const InputSpec& in) {
+  std::string words;
+  for (const std::string& w : in.words) words += (words.empty() ? "" : ", ") + w;
+  return words;
+}
+
+// The code of a choice's word (its index among the vocabulary's choice words), or -1.
+Rational code_of(const std::string& word) {
+  const std::vector<std::string>& words = formula::choice_words();
+  const auto at = std::find(words.begin(), words.end(), word);
+  return at == words.end() ? Rational(-1) : Rational(at - words.begin());
 }
 
 // The single value an input's range or values allow, if there is one.
@@ -86,6 +101,15 @@ Region make_region(const formula::TheoremSpec& spec, const std::vector<std::stri
     if (!in || in->kind == Kind::Length)
       throw UsageError("--region " + r + ": " + spec.info.id + " has no input '" + name + "' that takes an interval (its inputs: " +
                        names_of(spec, false) + ")");
+    if (in->is_choice()) {  // NAME=WORD: the choice at one of its words
+      const auto word = std::find(in->words.begin(), in->words.end(), value);
+      if (word == in->words.end() || !index.empty())
+        throw UsageError("--region " + r + ": " + name + " is a choice: give " + name + "=WORD, WORD one of " +
+                         words_of(*in));
+      const Rational code = read_number_literal(in->values[static_cast<std::size_t>(word - in->words.begin())], "");
+      if (!given.emplace(name, std::make_pair(code, code)).second) throw UsageError("--region " + name + " is given twice");
+      continue;
+    }
     const std::size_t comma = value.find(',');
     if (value.size() < 5 || value.front() != '[' || value.back() != ']' || comma == std::string::npos)
       throw UsageError("--region " + r + ": expected " + name + "=[LO,HI] with exact literals, e.g. [-1,1] or [1/2,2]");
@@ -169,6 +193,10 @@ Case point_case(const formula::TheoremSpec& spec, const Region& region, const st
   std::size_t k = 0;
   for (const InputSpec& in : spec.inputs) {
     if (in.kind == Kind::Length) continue;
+    if (in.is_choice()) {
+      c.options[in.name] = formula::choice_words().at(static_cast<std::size_t>(point[k++].convert_to<double>()));
+      continue;
+    }
     const auto [rows, cols] = dimensions(in, region.sizes);
     nlohmann::json values = nlohmann::json::array();
     for (std::size_t e = 0; e < rows * cols; ++e) values.push_back(rational_literal(point[k++]));
@@ -185,6 +213,10 @@ bool case_in_box(const Case& c, const Region& region, const Box& box) {
   if (c.integers != region.sizes) return false;
   for (std::size_t k = 0; k < region.coordinates.size(); ++k) {
     const Coordinate& at = region.coordinates[k];
+    if (const auto option = c.options.find(at.input); option != c.options.end()) {
+      if (code_of(option->second) < box.lo[k] || code_of(option->second) > box.hi[k]) return false;
+      continue;
+    }
     const auto number = c.numbers.find(at.input);
     if (number == c.numbers.end() || at.entry >= number->second.size()) return false;
     const Rational x = number->second.exact(at.entry);

@@ -9,7 +9,8 @@ const std::vector<const std::vector<VocabularyEntry>*>& families() {
   static const std::vector<const std::vector<VocabularyEntry>*> all = {&linear_algebra_entries(), &normalizer_entries(),
                                                                              &sign_split_entries(),
                                                                              &separation_entries(),
-                                                                             &integer_entries()};
+                                                                             &integer_entries(),
+                                                                             &normalizer_kernel_entries()};
   return all;
 }
 
@@ -29,5 +30,7 @@ std::vector<std::string> vocabulary_names() {
   std::sort(names.begin(), names.end());
   return names;
 }
+
+const std::vector<std::string>& choice_words() { return normalizer_kernel_words(); }
 
 }  // namespace nb::formula
