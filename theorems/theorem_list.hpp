@@ -3,4 +3,3 @@
 // NORMBOUND_THEOREM(Name) here. (No include guard: registry.cpp includes this list twice.)
 NORMBOUND_THEOREM(NormalizerWeightBounds)
 NORMBOUND_THEOREM(NormalizerJacobianBound)
-NORMBOUND_THEOREM(SeparabilityUpperEnvelopeExpectation)

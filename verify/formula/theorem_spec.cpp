@@ -496,7 +496,8 @@ class SpecReader {
            "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases", "separability-cases",
            "separability-near-infimum-cases", "full-selection-cases", "random-set-cases", "random-rate-cases",
            "every-size-cases",
-           "coverage-cases"},
+           "coverage-cases",
+           "sphere-expectation-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
            SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
            SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
@@ -506,7 +507,8 @@ class SpecReader {
            SuiteSpec::Generator::SeparabilityNearInfimumCases, SuiteSpec::Generator::FullSelectionCases,
            SuiteSpec::Generator::RandomSetCases, SuiteSpec::Generator::RandomRateCases,
            SuiteSpec::Generator::EverySizeCases,
-           SuiteSpec::Generator::CoverageCases});
+           SuiteSpec::Generator::CoverageCases,
+           SuiteSpec::Generator::SphereExpectationCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)

@@ -117,6 +117,7 @@ struct SuiteSpec {
     RandomRateCases,
     EverySizeCases,
     CoverageCases,
+    SphereExpectationCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;
