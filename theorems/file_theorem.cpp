@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -26,8 +27,12 @@
 #include "models/random/two_level_logit_cases.hpp"
 #include "models/random/scaled_token_cases.hpp"
 #include "models/random/sparsemax_step_cases.hpp"
+#include "models/random/sphere_expectation_cases.hpp"
 #include "models/random/vector_cases.hpp"
 #include "theorems/file_port.hpp"
+#include "theorems/registry.hpp"
+#include "verify/engine/exact_decision_in_child.hpp"
+#include "verify/engine/process_bytes.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/formula/formula_program.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
@@ -70,9 +75,12 @@ const std::string& choice_word(const InputSpec& in, const std::string& code) {
   return in.words[static_cast<std::size_t>(std::find(in.values.begin(), in.values.end(), code) - in.values.begin())];
 }
 
-// The seed of a case's sampled expectations: FNV-1a of its inputs' exact values, so that a case
-// draws the same subsets wherever it runs (alone on replay, or at any place in a suite).
+// The seed of a case's sampled expectations: its integer input sample_seed where it has one (as
+// the built-in suites' sampling cases carry), else FNV-1a of its inputs' exact values, so that a
+// case draws the same subsets wherever it runs (alone on replay, or at any place in a suite).
 std::uint64_t draw_seed(const Case& c) {
+  if (const auto given = c.integers.find("sample_seed"); given != c.integers.end())
+    return static_cast<std::uint64_t>(given->second);
   std::uint64_t h = 0xcbf29ce484222325ULL;
   const auto mix = [&](const std::string& text) {
     for (const char ch : text) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
@@ -86,6 +94,9 @@ std::uint64_t draw_seed(const Case& c) {
   for (const auto& [name, value] : c.options) mix(name + "=" + value);
   return h;
 }
+
+// The answer's first integer when the child's evaluation found a bug (else the number decided).
+constexpr std::uint64_t kBug = ~std::uint64_t{0};
 
 // "value relation bound" as the file writes it (== for equality).
 std::string relation_text(const ClaimSpec& c) {
@@ -119,7 +130,11 @@ class FileTheorem final : public Theorem {
     for (const ClaimSpec& c : spec_.claims)
       claim_samples_.push_back(formula::reads_a_sampled_expectation(c.value.root, sampling) ||
                                formula::reads_a_sampled_expectation(c.bound.root, sampling));
-    for (const formula::Formula* f : formulas()) sampled_expectations_ += formula::sampled_expectations_in(f->root);
+    // A quantity's expectation gives no verdict: it takes the claims' level, and lowers it not.
+    for (const ClaimSpec& c : spec_.claims)
+      sampled_expectations_ += formula::sampled_expectations_in(c.value.root) + formula::sampled_expectations_in(c.bound.root);
+    for (const ClaimSpec& a : spec_.assumptions)
+      sampled_expectations_ += formula::sampled_expectations_in(a.value.root) + formula::sampled_expectations_in(a.bound.root);
     if (info.statement.empty()) {
       info.statement = statement;
       // A statement made from the claims reads the file's definitions by name: say what they are.
@@ -316,6 +331,7 @@ class FileTheorem final : public Theorem {
       case SuiteSpec::Generator::CoverageCases: cases = random::coverage_cases(request, id); break;
       case SuiteSpec::Generator::NormalizerCases: cases = random::normalizer_logit_cases(request, id, spec_.suite.max_L); break;
       case SuiteSpec::Generator::NormalizerRangeCases: cases = random::normalizer_range_cases(request, id, spec_.suite.max_L); break;
+      case SuiteSpec::Generator::SphereExpectationCases: cases = random::sphere_expectation_cases(request, id); break;
     }
     for (Case& c : cases) {
       c.theorem = spec_.info.id;
@@ -340,6 +356,13 @@ class FileTheorem final : public Theorem {
     if (search.inputs.empty())
       search.not_searchable =
           "each of its inputs is a length, an integer, one of a list of values or optional: nothing to move";
+    const std::function<bool(const formula::Node&)> samples_a_sphere = [&](const formula::Node& n) {
+      return formula::over_a_sphere(n) || std::any_of(n.args.begin(), n.args.end(), samples_a_sphere);
+    };
+    for (const ClaimSpec& c : spec_.claims)
+      if (samples_a_sphere(c.value.root) || samples_a_sphere(c.bound.root))
+        search.not_searchable = "a claim reads an expectation over a sphere, always sampled: an optimizer would fit "
+                                "the sampling noise of its estimate";
   }
 
   // Whether the length `length` sizes a vector or matrix input.
@@ -561,9 +584,15 @@ class FileTheorem final : public Theorem {
   template <class R>
   Sides<R> evaluate(const Case& c, const EvalContext& ctx) const {
     Run<R> r = run<R>(c);
-    if (sampled_expectations_ > 0)
+    if (sampled_expectations_ > 0) {
       r.expectations() = {.confidence = ctx.confidence, .expectations = sampled_expectations_, .seed = draw_seed(c),
                           .doublings = ctx.sample_doublings};
+      if constexpr (std::is_same_v<R, Interval>)
+        if (ctx.exact.units > 0)
+          r.expectations().exact_draws.decide = [this, &c, &ctx](const formula::ExactSphereDraws::Request& q) {
+            return draws_decided_in_child(c, ctx, q);
+          };
+    }
     std::vector<std::pair<R, R>> sides;
     for (std::size_t k = 0; k < spec_.claims.size(); ++k) {
       R value = r.scalar(2 * k);
@@ -577,6 +606,54 @@ class FileTheorem final : public Theorem {
     return s;
   }
 
+  // The request's draws of a sphere expectation on case `c` narrowed to their exact values, in the
+  // thread's child of exact evaluations (decide_sphere_draws), within ctx's budget and time limit:
+  // the first ones decided, none past the time limit. Throws std::logic_error where an exact value
+  // lies outside its enclosure (a bug in one of the two evaluations).
+  std::vector<Interval> draws_decided_in_child(const Case& c, const EvalContext& ctx,
+                                               const formula::ExactSphereDraws::Request& q) const {
+    ByteWriter request;
+    request.text(spec_.info.id);
+    request.text(case_to_json(c).dump());
+    request.integer(ctx.exact.units);
+    request.integer(ctx.exact.generators);
+    request.integer(ctx.sample_doublings);
+    request.integer(Mpfr::thread_default_precision());
+    request.integer(Interval::thread_default_precision());
+    request.text(q.place);
+    request.real(q.radius);
+    request.integer(q.draws.size());
+    for (std::size_t j = 0; j < q.draws.size(); ++j) {
+      request.integer(q.draws[j]);
+      request.interval(q.values[j]);
+    }
+    const std::optional<std::string> answer = run_exact_task_within(ctx.exact_time_limit, kSphereDrawTask, request.bytes());
+    if (!answer) return {};  // over the time limit, stalled, out of memory
+    ByteReader r(*answer);
+    const std::uint64_t decided = r.integer();
+    if (decided == kBug) throw std::logic_error(r.text());
+    std::vector<Interval> narrowed;
+    for (std::uint64_t j = 0; j < decided; ++j) narrowed.push_back(r.interval());
+    return narrowed;
+  }
+
+ public:
+  // The child's side of draws_decided_in_child: the draws evaluated exactly on case `c` at `seed`.
+  void decide_draws_exactly(const Case& c, const ExactBudget& budget, unsigned doublings,
+                            formula::ExactSphereDraws::Request& q) const {
+    ExactScope scope(budget);  // outlives every number made in it
+    Run<ExactReal> r = run<ExactReal>(c);
+    r.expectations() = {.expectations = sampled_expectations_, .seed = draw_seed(c), .doublings = doublings};
+    r.expectations().exact_draws.answering = &q;
+    // The formula holding the expectation reaches it first: each is evaluated until one has.
+    for (std::size_t k = 0; k < quantity_at(spec_.quantities.size()) && !q.answered; ++k) try {
+        r.scalar(k);
+      } catch (const OutsideDomain&) {
+      } catch (const NoExactForm&) {
+      }
+  }
+
+ private:
   // The file's [[quantity]]s on case `c`, for reports. A verdict never waits on one: the exact tier
   // records none (a quantity may have no exact form), and one without a value here is left out.
   template <class R>
@@ -674,6 +751,39 @@ class FileTheorem final : public Theorem {
 };
 
 }  // namespace
+
+std::string decide_sphere_draws(const std::string& input) {
+  try {
+    ByteReader r(input);
+    const Theorem* theorem = find(r.text());
+    const auto* file = dynamic_cast<const FileTheorem*>(theorem);
+    if (!file) throw std::logic_error("sphere draws asked of a theorem that is no theorem file");
+    const Case c = case_from_json(nlohmann::json::parse(r.text()));
+    ExactBudget budget;
+    budget.units = r.integer();
+    budget.generators = static_cast<unsigned>(r.integer());
+    const auto doublings = static_cast<unsigned>(r.integer());
+    Mpfr::thread_default_precision(static_cast<unsigned>(r.integer()));
+    Interval::thread_default_precision(static_cast<unsigned>(r.integer()));
+    formula::ExactSphereDraws::Request q;
+    q.place = r.text();
+    q.radius = r.real();
+    for (std::uint64_t n = r.integer(), j = 0; j < n; ++j) {
+      q.draws.push_back(r.integer());
+      q.values.push_back(r.interval());
+    }
+    file->decide_draws_exactly(c, budget, doublings, q);
+    ByteWriter answer;
+    answer.integer(q.narrowed.size());
+    for (const Interval& x : q.narrowed) answer.interval(x);
+    return answer.bytes();
+  } catch (const std::logic_error& e) {
+    ByteWriter bug;
+    bug.integer(kBug);
+    bug.text(e.what());
+    return bug.bytes();
+  }
+}
 
 std::unique_ptr<Theorem> make_file_theorem(TheoremSpec spec) { return std::make_unique<FileTheorem>(std::move(spec)); }
 

@@ -41,4 +41,12 @@ formula::TheoremSpec read_theorem_file_spec(const std::string& path);
 // The theorem stated in the file at `path` (read_theorem_file_spec, then make_file_theorem).
 std::unique_ptr<Theorem> read_theorem_file(const std::string& path);
 
+// The name of the exact evaluation of a sphere expectation's undecided draws as a task of the
+// children of exact evaluations (verify/formula/vocabulary/sphere_expectations.hpp;
+// theorems/registry.cpp adds it), and that task: on the bytes a file theorem's MPFI evaluation
+// sends (its id, the case, the exact budget, the precisions, the draws and their enclosures), the
+// enclosures of the first draws decided, narrowed to their exact values.
+inline const std::string kSphereDrawTask = "sphere-expectation-draws";
+std::string decide_sphere_draws(const std::string& input);
+
 }  // namespace nb::theorems

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "theorems/file_theorem.hpp"
-#include "theorems/separability_exact_draws.hpp"
 #include "theorems/theorem_folder.hpp"
 #include "theorems/theorem_texts.hpp"
 #include "verify/engine/exact_decision_in_child.hpp"
@@ -120,7 +119,7 @@ Registry& registry() {
     // The theorems exist unchanged from now on (they are only added before any is evaluated): the
     // children of exact decisions may use them.
     find_theorems_in_exact_workers(&find);
-    add_exact_task(kSeparabilityDrawTask, &decide_separability_draws);
+    add_exact_task(kSphereDrawTask, &decide_sphere_draws);
     return true;
   }();
   (void)workers_set_up;

@@ -7,6 +7,7 @@
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "verify/engine/seed.hpp"
+#include "verify/kernels/sphere_rows.hpp"
 
 namespace nb::random {
 
@@ -39,20 +40,7 @@ std::vector<double> gaussian(Rng& rng, std::size_t n, double sigma) {
 }
 
 std::vector<double> sphere_rows(Rng& rng, std::size_t rows, std::size_t d, double radius) {
-  std::vector<double> v;
-  v.reserve(rows * d);
-  for (std::size_t r = 0; r < rows; ++r) {
-    std::vector<double> row;
-    double norm = 0;
-    do {  // a zero draw has no direction; it has probability 0 but costs nothing to exclude
-      row = gaussian(rng, d, 1.0);
-      norm = 0;
-      for (double x : row) norm += x * x;
-    } while (norm == 0);
-    norm = std::sqrt(norm);
-    for (double x : row) v.push_back(radius * x / norm);
-  }
-  return v;
+  return nb::sphere_rows(rng, rows, d, radius);
 }
 
 const char* logit_shape_name(LogitShape shape) {

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "verify/formula/vocabulary/expectations.hpp"
+#include "verify/formula/vocabulary/sphere_expectations.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
 
 namespace nb::formula {
@@ -176,6 +177,7 @@ class CostEstimate {
       return found == high_ends_.end() ? 1.0 : found->second;
     };
     const Node& law = n.args[1];
+    if (over_a_sphere(n)) return sphere_expectation(n, high_end);
     const double L = law.args.size() == 2 ? high_end(law.args[0]) : 1;
     const double N = law.args.size() == 2 ? high_end(law.args[1]) : 1;
     for (std::size_t k = 1; k < n.args.size(); ++k)
@@ -183,6 +185,24 @@ class CostEstimate {
     const double before = total_;
     estimate(n.args[2]);
     total_ += (expectation_evaluations(L, N, n.args.size() >= 5) - 1) * cost_per_entry(n.args[2], n.args[0].text) + L;
+    if (total_ > kMaxFormulaCost) too_costly(n, total_ - before);
+    return {};
+  }
+
+  // expectation(X, sphere(L, d, radius), e, low, high, draws): e's cost once per draw of the first
+  // look, X an L x d matrix, L, d and draws at the high ends of their ranges.
+  template <class HighEnd>
+  Extent sphere_expectation(const Node& n, const HighEnd& high_end) {
+    const Node& law = n.args[1];
+    const double L = law.args.size() == 3 ? high_end(law.args[0]) : 1, d = law.args.size() == 3 ? high_end(law.args[1]) : 1;
+    const double draws = n.args.size() == 6 ? high_end(n.args[5]) : 1;
+    for (std::size_t k = 1; k < n.args.size(); ++k)
+      if (k != 2) estimate(n.args[k]);
+    const double before = total_;
+    names_[n.args[0].text] = Extent{L, d};
+    estimate(n.args[2]);
+    total_ += (draws - 1) * cost_per_entry(n.args[2], n.args[0].text) + draws * L * d;
+    names_.erase(n.args[0].text);
     if (total_ > kMaxFormulaCost) too_costly(n, total_ - before);
     return {};
   }

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "verify/formula/vocabulary/expectations_latex.hpp"
+#include "verify/formula/vocabulary/sphere_expectations.hpp"
 #include "verify/formula/vocabulary/index_sets_latex.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
 
@@ -70,6 +71,7 @@ std::string call(const Node& n) {
   const std::string& f = n.text;
   if (const std::optional<std::string> s = index_set_latex(n, tex, operand, name)) return *s;
   if (const std::optional<std::string> s = expectation_latex(n, tex, name)) return *s;
+  if (const std::optional<std::string> s = sphere_expectation_latex(n, tex, name)) return *s;
   const bool index_form = n.args.size() == 2 && n.args[0].kind == Node::Kind::Name;
   if (f == "sum" && index_form) return "\\sum_{" + name(n.args[0].text) + "} " + operand(n.args[1], 2);
   if ((f == "max" || f == "min") && index_form && n.args[0].text.size() == 1)

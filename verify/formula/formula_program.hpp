@@ -41,6 +41,7 @@
 #include "verify/formula/formula_value.hpp"
 #include "verify/formula/partial_operation.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
+#include "verify/formula/vocabulary/sphere_expectations.hpp"
 #include "verify/formula/vocabulary/index_sets.hpp"
 #include "verify/kernels/distinct_entries.hpp"
 #include "verify/formula/vocabulary/vocabulary.hpp"
@@ -192,6 +193,8 @@ template <class R, class C>
 struct IndexSetCalls;  // verify/formula/vocabulary/index_set_calls.hpp
 template <class R, class C>
 struct ExpectationCalls;  // verify/formula/vocabulary/expectation_calls.hpp
+template <class R, class C>
+struct SphereExpectationCalls;  // verify/formula/vocabulary/sphere_expectation_calls.hpp
 
 // Definitions (name, formula; each may read the inputs and the definitions before it) and
 // formulas compiled for R. Throws FormulaError at the first node that names something unknown,
@@ -208,6 +211,8 @@ class Program {
   friend class Run<R>;
   template <class, class>
   friend struct ExpectationCalls;
+  template <class, class>
+  friend struct SphereExpectationCalls;
   class Compiler;
   struct Named {
     std::string name;
@@ -263,6 +268,8 @@ class Program<R>::Compiler {
   friend struct IndexSetCalls;
   template <class, class>
   friend struct ExpectationCalls;
+  template <class, class>
+  friend struct SphereExpectationCalls;
 
  public:
   Compiler(Program& p, const Formula& f) : p_(p), f_(f) {}
@@ -1399,6 +1406,7 @@ class Program<R>::Compiler {
       return e;
     }
     if (ExprPtr<R> e = IndexSetCalls<R, Compiler>::call(*this, n)) return e;
+    if (over_a_sphere(n)) return SphereExpectationCalls<R, Compiler>::call(*this, n);
     if (ExprPtr<R> e = ExpectationCalls<R, Compiler>::call(*this, n)) return e;
     arity(n, 1);
     if (f == "norm") {
@@ -1484,7 +1492,12 @@ class Program<R>::Compiler {
     const Formula* text = &f_;
     const Node* at = &n;
     const bool refuse = p_.options_.refuse_zero_divisors;
-    const bool share = v.shares_work && e->loops.none();
+    // A loop over draws of a random matrix (sphere_expectation_calls.hpp) starts each draw's shared
+    // work afresh, so calls reading the draw share within it.
+    std::bitset<kMaxFormulaHeight> draws;
+    for (std::size_t d = 0; d < loops_.size(); ++d)
+      if (loops_[d].set && loops_[d].set->shape == Shape::Matrix) draws.set(d);
+    const bool share = v.shares_work && (e->loops & ~draws).none();
     const auto run = [args, kernel, text, at, refuse, share](Frame<R>& fr) -> Value<R> {
       std::vector<R> scalars(args.size());
       std::vector<Operand<R>> operands(args.size());
@@ -1702,3 +1715,4 @@ void Run<R>::define_all() {
 
 #include "verify/formula/vocabulary/index_set_calls.hpp"
 #include "verify/formula/vocabulary/expectation_calls.hpp"
+#include "verify/formula/vocabulary/sphere_expectation_calls.hpp"

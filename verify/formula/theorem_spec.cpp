@@ -542,7 +542,8 @@ class SpecReader {
            "paired-logit-cases", "sparsemax-step-cases", "scaled-token-cases", "separability-cases",
            "separability-near-infimum-cases", "full-selection-cases", "random-set-cases", "random-rate-cases",
            "every-size-cases",
-           "coverage-cases", "normalizer-cases", "normalizer-range-cases"},
+           "coverage-cases", "normalizer-cases", "normalizer-range-cases",
+           "sphere-expectation-cases"},
           {SuiteSpec::Generator::Shapes, SuiteSpec::Generator::LogitCases, SuiteSpec::Generator::FiniteDifferenceCases,
            SuiteSpec::Generator::FixedSetCases, SuiteSpec::Generator::TwoLevelLogitCases,
            SuiteSpec::Generator::LogitPairCases, SuiteSpec::Generator::KeyQueryCases,
@@ -553,7 +554,7 @@ class SpecReader {
            SuiteSpec::Generator::RandomSetCases, SuiteSpec::Generator::RandomRateCases,
            SuiteSpec::Generator::EverySizeCases,
            SuiteSpec::Generator::CoverageCases, SuiteSpec::Generator::NormalizerCases,
-           SuiteSpec::Generator::NormalizerRangeCases});
+           SuiteSpec::Generator::NormalizerRangeCases, SuiteSpec::Generator::SphereExpectationCases});
     if (const toml::node* max_L = t->get("max_L")) {
       const auto n = max_L->value_exact<std::int64_t>();
       if (!n || *n < 2 || *n > kMaxLength)

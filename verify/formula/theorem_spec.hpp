@@ -125,6 +125,7 @@ struct SuiteSpec {
     CoverageCases,
     NormalizerCases,
     NormalizerRangeCases,
+    SphereExpectationCases,
   };
   std::string place;  // FILE:LINE:COLUMN of [suite], for messages ("" without one)
   Generator generator = Generator::Shapes;

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "verify/formula/formula.hpp"
+#include "verify/formula/vocabulary/sphere_expectations.hpp"
 
 namespace nb::formula {
 
@@ -58,6 +59,7 @@ struct ExpectationDraws {
   // The members of each random set being evaluated, in increasing order, by its vector slot.
   // (A deque: a reference to one stays valid while a later expectation adds its own.)
   std::deque<std::vector<std::size_t>> members;
+  ExactSphereDraws exact_draws;  // draws of expectations over a sphere evaluated exactly
 
   double level_of_each() const { return 1 - (1 - confidence) / static_cast<double>(expectations); }
   // The draws at this look of an expectation drawing `first` at the first look.
@@ -67,7 +69,8 @@ struct ExpectationDraws {
 // Whether `n` is an expectation with a range (one that may be sampled), with or without its
 // number of draws.
 inline bool samples(const Node& n) {
-  return n.kind == Node::Kind::Call && n.text == "expectation" && (n.args.size() == 5 || n.args.size() == 6);
+  return n.kind == Node::Kind::Call && n.text == "expectation" &&
+         (n.args.size() == 5 || n.args.size() == 6 || over_a_sphere(n));
 }
 
 // How many expectations with a range the tree `n` holds.

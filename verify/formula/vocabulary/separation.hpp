@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "verify/formula/vocabulary/index_sets.hpp"
@@ -87,11 +88,18 @@ std::optional<Split> split(const std::string& function, const Vector<R>& a, cons
 }
 
 // The rows of S of X's Gram matrix and the distances built on them, for weights a (which it
-// refers to: a kept value of the evaluation, or the caller's).
+// refers to: a kept value of the evaluation, or the caller's). In binary64 intervals, of an X
+// whose exact value the run has, the rows are binary64 dot products with their error bounds
+// (binary64_gram_rows: one matrix product), not interval dot products.
 template <class R>
 struct Distances {
-  Distances(const Vector<R>& a, const Matrix<R>& X, const std::vector<std::size_t>& members)
-      : G(gram_rows_of<R>(X, members)), distance(a, G, members) {}
+  Distances(const Vector<R>& a, const Matrix<R>& X, const ExactTensor* exact, const std::vector<std::size_t>& members)
+      : G(rows_of(X, exact, members)), distance(a, G, members) {}
+  static GramRows<R> rows_of(const Matrix<R>& X, const ExactTensor* exact, const std::vector<std::size_t>& members) {
+    if constexpr (std::is_same_v<R, DoubleInterval>)
+      if (exact) return binary64_gram_rows<R>(*exact, members);
+    return gram_rows_of<R>(X, members);
+  }
   GramRows<R> G;
   DistancesToWeightedSum<R> distance;
 };
@@ -99,22 +107,23 @@ struct Distances {
 // f(distances of (a, X, members)): the evaluation's shared ones where `shared` is set (computed
 // once for the calls of distances_to_sum and separable_count on the same a, X and S), else its own.
 template <class R, class F>
-auto with_distances(SharedWork* shared, const Vector<R>& a, const Matrix<R>& X, const Vector<R>& S,
-                    const std::vector<std::size_t>& members, F f) {
-  if (!shared) return f(Distances<R>(a, X, members).distance);
-  return f(shared->get<Distances<R>>({&a, &X, &S}, [&] { return std::make_shared<Distances<R>>(a, X, members); })
+auto with_distances(SharedWork* shared, const Vector<R>& a, const Matrix<R>& X, const ExactTensor* exact,
+                    const Vector<R>& S, const std::vector<std::size_t>& members, F f) {
+  if (!shared) return f(Distances<R>(a, X, exact, members).distance);
+  return f(shared->get<Distances<R>>({&a, &X, &S}, [&] { return std::make_shared<Distances<R>>(a, X, exact, members); })
                .distance);
 }
 
 template <class R>
-Vector<R> distances_to_sum(const Vector<R>& a, const Matrix<R>& X, const Vector<R>& S, SharedWork* shared) {
+Vector<R> distances_to_sum(const Vector<R>& a, const Matrix<R>& X, const ExactTensor* exact, const Vector<R>& S,
+                           SharedWork* shared) {
   const std::optional<Split> s = split("distances_to_sum", a, X, S);
   Vector<R> out(X.rows());
   if (!s) {
     for (Eigen::Index m = 0; m < out.size(); ++m) out[m] = unknown_of<R>("the set of distances_to_sum is undecided");
     return out;
   }
-  return with_distances(shared, a, X, S, s->members, [&](const DistancesToWeightedSum<R>& distance) {
+  return with_distances(shared, a, X, exact, S, s->members, [&](const DistancesToWeightedSum<R>& distance) {
     for (std::size_t p = 0; p < s->members.size(); ++p)
       out[static_cast<Eigen::Index>(s->members[p])] = distance.of_selected(p);
     for (const std::size_t i : s->rest) out[static_cast<Eigen::Index>(i)] = distance.of_left_out(i);
@@ -123,13 +132,14 @@ Vector<R> distances_to_sum(const Vector<R>& a, const Matrix<R>& X, const Vector<
 }
 
 template <class R>
-R separable_count(const Vector<R>& a, const Matrix<R>& X, const Vector<R>& S, SharedWork* shared) {
+R separable_count(const Vector<R>& a, const Matrix<R>& X, const ExactTensor* exact, const Vector<R>& S,
+                  SharedWork* shared) {
   const std::optional<Split> s = split("separable_count", a, X, S);
   if (!s) return unknown_of<R>("the set of separable_count is undecided");
   if (s->rest.empty())
     throw OutsideDomain("outside the domain of separable_count: its set leaves no token out, so the radius "
                         "min_{i not in S} ||s - a_i x_i|| does not exist");
-  return with_distances(shared, a, X, S, s->members, [&](const DistancesToWeightedSum<R>& distance) {
+  return with_distances(shared, a, X, exact, S, s->members, [&](const DistancesToWeightedSum<R>& distance) {
     R count = R(0);
     for (std::size_t p = 0; p < s->members.size(); ++p) count += distance.nearer_than_every(p, s->rest);
     return count;
@@ -148,11 +158,11 @@ VocabularyKernel<R> separation_kernel(const std::string& name) {
       return [](Args a) -> Value<R> { return separation::min_distance(*a[0].matrix, a[0].exact); };
     if (name == "distances_to_sum")
       return [](Args a) -> Value<R> {
-        return separation::distances_to_sum(*a[0].vector, *a[1].matrix, *a[2].vector, a[0].shared);
+        return separation::distances_to_sum(*a[0].vector, *a[1].matrix, a[1].exact, *a[2].vector, a[0].shared);
       };
     if (name == "separable_count")
       return [](Args a) -> Value<R> {
-        return separation::separable_count(*a[0].vector, *a[1].matrix, *a[2].vector, a[0].shared);
+        return separation::separable_count(*a[0].vector, *a[1].matrix, a[1].exact, *a[2].vector, a[0].shared);
       };
   }
   return {};
