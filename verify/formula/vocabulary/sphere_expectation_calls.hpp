@@ -85,12 +85,7 @@ struct SphereExpectationCalls {
       if (in_a_loop)
         throw OutsideDomain("the expectation" + place + " would be sampled once per entry of an enclosing sum, max, "
                             "min or vec, beyond the confidence level the file's statistical claims share");
-      if constexpr (std::is_same_v<R, ExactReal>) {  // the radius is the drawing run's (the request's)
-        return sampled(fr, *L, *d, R(1), *first, body, R(0), R(0), slot, exact_at, place);
-      } else {
-        return sampled(fr, *L, *d, radius->scalar(fr), *first, body, low->scalar(fr), high->scalar(fr), slot, exact_at,
-                       place);
-      }
+      return sampled(fr, *L, *d, *radius, *first, body, *low, *high, slot, exact_at, place);
     };
     return e;
   }
@@ -104,8 +99,9 @@ struct SphereExpectationCalls {
 
   // A confidence interval for the mean of the body over `first` << doublings draws of X, each
   // in [low, high] as the file states (a draw certainly outside it leaves the value undefined).
-  static R sampled(Frame<R>& fr, std::size_t L, std::size_t d, const R& radius, std::size_t first,
-                   const ExprPtr<R>& body, const R& low, const R& high, std::size_t slot, std::size_t exact_at,
+  // The exact tier answers the child's request, if it has one, with the radius the rows were drawn at.
+  static R sampled(Frame<R>& fr, std::size_t L, std::size_t d, const E& radius_of, std::size_t first,
+                   const ExprPtr<R>& body, const E& low_of, const E& high_of, std::size_t slot, std::size_t exact_at,
                    const std::string& place) {
     constexpr bool has_statistics = std::is_same_v<R, double> || std::is_same_v<R, Mpfr> ||
                                     std::is_same_v<R, DoubleInterval> || std::is_same_v<R, Interval>;
@@ -116,6 +112,7 @@ struct SphereExpectationCalls {
     } else if constexpr (!has_statistics) {  // derivatives, the prove tier's Arb balls
       return unknown_of<R>("a sampled expectation has no exact value");
     } else {
+      const R radius = radius_of.scalar(fr), low = low_of.scalar(fr), high = high_of.scalar(fr);
       const double r = end_as_double(midpoint_of(radius));
       if (!(r >= std::numeric_limits<double>::min() && r <= std::numeric_limits<double>::max()))
         throw OutsideDomain("the radius of the sphere" + place + " is " + std::to_string(r) +
