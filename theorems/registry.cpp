@@ -4,8 +4,6 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <set>
-#include <stdexcept>
 
 #include <unistd.h>
 
@@ -18,10 +16,6 @@
 #include "verify/io/input_file.hpp"
 
 namespace nb::theorems {
-
-#define NORMBOUND_THEOREM(Name) std::unique_ptr<Theorem> make_##Name();
-#include "theorems/theorem_list.hpp"
-#undef NORMBOUND_THEOREM
 
 namespace {
 
@@ -94,13 +88,6 @@ void hand_texts_to_children(const Registry& r) {
 
 Registry make_registry() {
   Registry r;
-#define NORMBOUND_THEOREM(Name) r.theorems.push_back(make_##Name());
-#include "theorems/theorem_list.hpp"
-#undef NORMBOUND_THEOREM
-  std::set<std::string> ids;
-  for (const auto& t : r.theorems)
-    if (!ids.insert(t->info().id).second)
-      throw std::logic_error("theorem id registered twice: " + t->info().id);
   if (texts_from_parent) {
     for (auto& [path, text] : *texts_from_parent) add_file(r, {path, text, "", nullptr});
   } else if (const std::string folder = theorem_folder(); !folder.empty()) {

@@ -1,5 +1,5 @@
 #pragma once
-// Every theorem of the process, by id: those stated in C++ (theorems/theorem_list.hpp), then the
+// Every theorem of the process, by id: the
 // theorem folder's files (theorems/theorem_folder.hpp), read on first use in every process (the
 // program, its children, tests, benchmarks), then the theorem files added.
 #include <memory>

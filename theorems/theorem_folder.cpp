@@ -21,7 +21,7 @@ std::string theorem_folder() {
   if (fs::is_directory(NORMBOUND_DEFAULT_THEOREM_DIR, error)) return NORMBOUND_DEFAULT_THEOREM_DIR;
   throw InputError(std::string("no theorem folder: neither ") + installed.lexically_normal().string() + " nor " +
                    NORMBOUND_DEFAULT_THEOREM_DIR + " is a folder (" + kTheoremFolderVariable +
-                   "=DIR names one; set empty, the run has only the theorems stated in C++)");
+                   "=DIR names one; set empty, the run has only the theorem files it is given)");
 }
 
 std::vector<fs::path> theorem_folder_files(const std::string& folder) {

@@ -218,7 +218,7 @@ PY
 expect 1 'cuts .* not inside|where the cuts give' "$nb" recheck "$dir/no-reduction.json"
 
 expect 64 'give a theorem id or --theorem-file FILE' "$nb" prove
-expect 64 'stated in C\+\+ only' "$nb" prove normalizer-weight-bounds --size L=3
+expect 64 "no theorem 'normalizer-weight-bound'" "$nb" prove normalizer-weight-bound --size L=3
 expect 64 "has no input 'q'" "$nb" prove $sharp --size L=3 --region 'q=[0,1]'
 expect 64 'give the length L with --size L=N' "$nb" prove $sharp --region 'logits=[0,1]' --region 'T=[1,1]'
 echo '{"format": "normbound-case"}' >"$dir/not.json"

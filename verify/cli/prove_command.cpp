@@ -61,13 +61,9 @@ StatementFile statement_file(const ProveOptions& o) {
   if (s.path.empty()) {
     s.path = theorems::theorem_folder_file(o.id);
     if (s.path.empty()) {
-      if (!theorems::find(o.id)) {
-        std::string close;
-        for (const std::string& id : theorems::closest_ids(o.id)) close += (close.empty() ? "" : ", ") + id;
-        throw UsageError("no theorem '" + o.id + "'" + (close.empty() ? "" : " (did you mean " + close + "?)"));
-      }
-      throw UsageError(o.id + " is stated in C++ only: prove works on formulas, so it needs the theorem stated in a "
-                              "theorem file (docs/theorem-files.md)");
+      std::string close;
+      for (const std::string& id : theorems::closest_ids(o.id)) close += (close.empty() ? "" : ", ") + id;
+      throw UsageError("no theorem '" + o.id + "'" + (close.empty() ? "" : " (did you mean " + close + "?)"));
     }
   }
   // The text the run read once (theorems/registry.hpp), which its exact decisions evaluate too.

@@ -55,7 +55,7 @@ std::string decide_claims_exactly_within(double cpu_seconds, const Theorem& theo
 void find_theorems_in_exact_workers(TheoremFinder find);
 
 // Exact work of a theorem's own, outside the decision of its claims, that must be bounded in time
-// the same way (the tied draws of a sampled statistic: theorems/separability_exact_draws.hpp): a
+// the same way (the tied draws of a sampled statistic: verify/formula/vocabulary/sphere_expectation_calls.hpp): a
 // function from bytes to bytes that the thread's child finds by name.
 using ExactTask = std::string (*)(const std::string& input);
 

@@ -1,14 +1,15 @@
 #pragma once
 // A theorem: metadata, the generators of its default suite, an assumption check, and one
-// evaluation templated on the number type. A theorem file defines a struct with
+// evaluation per number type. The library's theorems are theorem files (theorems/file_theorem.hpp,
+// read at run time by theorems/registry.hpp); TheoremModel<T> makes one of a struct with
 //
 //   static TheoremInfo info();
 //   static std::vector<Case> suite(const SuiteRequest&);     // the default cases
 //   static void check_assumptions(const Case&);              // throws InputError
 //   template <class R> static Sides<R> evaluate(const Case&, const EvalContext&);
 //
-// and one line NORMBOUND_THEOREM(StructName) in theorems/theorem_list.hpp registers it. The
-// theorem does not print, does not pick precision, does not know about reports.
+// as the engine's tests do. A theorem does not print, does not pick precision, does not know about
+// reports.
 #include <cstdint>
 #include <memory>
 #include <map>
@@ -92,7 +93,7 @@ struct EvalContext {
   // sequential looks; `confidence` is already corrected for them).
   unsigned sample_doublings = 0;
   // The exact work an interval evaluation may spend on parts that no precision decides (the
-  // tied comparisons of a sampled draw: theorems/separability_exact_draws.hpp); units 0: none.
+  // tied comparisons of a sampled draw: the sphere expectation's tied draws, verify/formula/vocabulary/sphere_expectation_calls.hpp); units 0: none.
   ExactBudget exact;
   // The CPU seconds each exact evaluation may take in the child that runs it
   // (verify/engine/exact_decision_in_child.hpp), whatever the budget.

@@ -6,7 +6,8 @@
 // the values that steer a computation) are Mpfr at the working precision, as Interval's are: set
 // both working precisions alike (set_working_precision, ArbInterval::set_precision). Include
 // this before any template that asks is_interval_v.
-// The engine does not use ArbInterval: bench/arb_vs_mpfi.cpp measures it against MPFI.
+// The engine does not use ArbInterval (docs/performance.md, "Arb as the interval type", says why);
+// the kernels' tests evaluate in it beside MPFI.
 #include "verify/numbers/arb_interval.hpp"
 #include "verify/numbers/numbers.hpp"
 #include "verify/numbers/rational.hpp"
