@@ -102,10 +102,10 @@ Table verdict_table(const ReportContent& c) {
   // statistical column only for a run with statistical claims. Every cell is one short line (the
   // id unbroken, the fidelity a letter, the counts under sideways headers, the outcome two words):
   // a row per theorem, so that 32 theorems and their headings fit one page.
-  constexpr std::array<std::pair<Verdict, const char*>, 6> kVerdictColumns{
+  constexpr std::array<std::pair<Verdict, const char*>, 7> kVerdictColumns{
       {{Verdict::Proven, "PROVEN"}, {Verdict::NearTight, "NEAR-TIGHT"}, {Verdict::EqualExact, "EQUAL (exact)"},
        {Verdict::Tight, "TIGHT (within resolution)"}, {Verdict::Violated, "VIOLATED"},
-       {Verdict::Inconclusive, "INCONCLUSIVE"}}};
+       {Verdict::Inconclusive, "INCONCLUSIVE"}, {Verdict::Refused, "REFUSED"}}};
   const auto any = [&](Verdict v) {
     return std::any_of(c.theorems.begin(), c.theorems.end(),
                        [&](const TheoremReport& r) { return verdict_count(*r.result, v) > 0; });

@@ -33,28 +33,32 @@ def console_rows(text):
 
 
 def report_rows(markdown):
-    """id -> (cases, the six verdict counts, H, V, U, outcome) from report.md's summary table, whose
-    columns are those of the verdicts some theorem has (a verdict without a column counts 0)."""
+    """id -> (cases, the six verdict counts, H, V, U, outcome, REFUSED) from report.md's summary
+    table, whose columns are those of the verdicts some theorem has (a verdict without a column
+    counts 0), under paper-section rows that name no theorem."""
     header_verdicts = {"PROVEN": "proven", "NEAR-TIGHT": "near_tight", "EQUAL (exact)": "equal_exact",
-                       "TIGHT (within resolution)": "tight", "VIOLATED": "violated", "INCONCLUSIVE": "inconclusive"}
+                       "TIGHT (within resolution)": "tight", "VIOLATED": "violated", "INCONCLUSIVE": "inconclusive",
+                       "REFUSED": "refused"}
     rows, columns = {}, None
     for line in markdown.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
-        if cells[:2] == ["theorem", "cases"]:
-            columns = cells
+        if cells[:1] == ["theorem"]:  # the summary's header ends in "outcome"; other tables follow it
+            columns = cells if "cases" in cells and cells[-1] == "outcome" else None
             continue
-        m = re.match(r"^`([a-z0-9-]+)` \([a-z]+\)$", cells[0]) if cells and columns else None
+        m = re.match(r"^`([a-z0-9-]+)`$", cells[0]) if cells and columns else None
         if not m:
             continue
-        counts = dict.fromkeys(VERDICTS + STATISTICAL, 0)
-        for name, cell in zip(columns[2:], cells[2:]):
+        counts = dict.fromkeys(VERDICTS + STATISTICAL + ["refused"], 0)
+        first = columns.index("cases") + 1
+        for name, cell in zip(columns[first:], cells[first:]):
             if name in header_verdicts:
                 counts[header_verdicts[name]] = int(cell)
             elif name == "statistical H / V / U":
                 for key, n in zip(STATISTICAL, cell.split(" / ")):
                     counts[key] = int(n)
         outcome = cells[-1].replace("**", "").replace("\\", "")
-        rows[m.group(1)] = ([int(cells[1])] + [counts[k] for k in VERDICTS + STATISTICAL], outcome)
+        rows[m.group(1)] = ([int(cells[first - 1])] + [counts[k] for k in VERDICTS + STATISTICAL], outcome,
+                            counts["refused"])
     return rows
 
 
@@ -74,20 +78,24 @@ def main():
     failures, undecided_total, unexpected = [], 0, False
     for t in results["theorems"]:
         counts = t["counts"]
-        expected = [t["cases"]] + [counts[v] for v in VERDICTS + STATISTICAL]
+        expected = [t["cases"]] + [counts.get(v, 0) for v in VERDICTS + STATISTICAL]
         outcome = t["expectation"]
-        undecided = {UNDECIDED[v]: counts[v] for v in UNDECIDED if counts[v]}
+        undecided = {UNDECIDED[v]: counts.get(v, 0) for v in UNDECIDED if counts.get(v, 0)}
         undecided_total += sum(undecided.values())
         unexpected = unexpected or not t["expected"]
         for where, rows in (("console", console), ("report.md", md)):
             if t["id"] not in rows:
                 failures.append(f"{t['id']}: no row in the {where} table")
                 continue
-            numbers, words = rows[t["id"]]
+            numbers, words = rows[t["id"]][:2]
             if numbers != expected:
                 failures.append(f"{t['id']}: {where} counts {numbers}, results.json {expected}")
-            if not words.rstrip().endswith(outcome):
-                failures.append(f"{t['id']}: {where} outcome '{words.strip()}', results.json '{outcome}'")
+            # The report's summary says whether the counts meet the expectation; the console says how.
+            said = ("as expected" if t["expected"] else "UNEXPECTED") if where == "report.md" else outcome
+            if not words.rstrip().endswith(said):
+                failures.append(f"{t['id']}: {where} outcome '{words.strip()}', results.json '{said}'")
+            if where == "report.md" and rows[t["id"]][2] != counts.get("refused", 0):
+                failures.append(f"{t['id']}: report.md REFUSED {rows[t['id']][2]}, results.json {counts.get('refused', 0)}")
         for name, n in undecided.items():
             if f"{n} {name}" not in outcome:
                 failures.append(f"{t['id']}: outcome '{outcome}' does not count its {n} {name}")

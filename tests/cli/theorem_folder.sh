@@ -12,8 +12,9 @@ export NORMBOUND_THEOREM_DIR=$folder/theorems
 mkdir "$NORMBOUND_THEOREM_DIR"
 source "$(dirname "$0")/expect_exit_and_output.sh"
 
-# An empty folder lists the theorems still stated in C++ and none of the folder's files.
+# An empty folder lists no theorem, under the header.
 expect 0 '^id +fidelity +expect' "$nb" list
+expect 0 'none: the theorem folder holds no theorem files' "$nb" list
 if "$nb" list | grep -q '^softmax-entropy-log-l '; then
   echo "FAILED: the empty folder lists softmax-entropy-log-l"
   failures=$((failures + 1))

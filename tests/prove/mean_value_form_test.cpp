@@ -163,14 +163,16 @@ TEST(MeanValueForm, EnclosesSampledSlacksOnEveryDifferentiableSpec) {
   for (const auto& entry : std::filesystem::directory_iterator(NORMBOUND_SPECS_DIR)) {
     if (entry.path().extension() != ".toml") continue;
     const formula::TheoremSpec spec = spec_file(entry.path().filename().string());
-    std::vector<std::string> sizes;
+    std::vector<std::string> sizes, choices;  // a choice is fixed to its first word
     for (const formula::InputSpec& in : spec.inputs)
       if (in.kind == formula::InputSpec::Kind::Length) {
         const long low = in.values.empty() ? std::stol(in.low) : std::stol(in.values[0]);
         const long high = in.values.empty() ? std::stol(in.high) : low;
         sizes.push_back(in.name + "=" + std::to_string(std::min(std::max(low, 2L), high)));
+      } else if (in.is_choice()) {
+        choices.push_back(in.name + "=" + in.words[0]);
       }
-    const Region region = make_region(spec, sizes, {}, true);
+    const Region region = make_region(spec, sizes, choices, true);
     const BoxStatement natural(spec, region, {}, BoxKernels::Range, {}, BoxForms::Natural);
     const BoxStatement mean_value(spec, region, {}, BoxKernels::Range, {}, BoxForms::MeanValue);
     if (!mean_value.uses_derivatives()) continue;

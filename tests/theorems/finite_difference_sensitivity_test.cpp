@@ -55,10 +55,10 @@ TEST(FiniteDifferenceSensitivity, Sqrt2OverEpsIsApproachedFromVertexToVertex) {
 }
 
 TEST(FiniteDifferenceSensitivity, ZeroDirectionAndNonPositiveStepsAreInputErrors) {
-  EXPECT_THROW(check(kValid, sensitivity_case({0, 1}, {0, 0}, ExactTensor::literal("0.1"), "1")), InputError);
-  EXPECT_THROW(check(kValid, sensitivity_case({0, 1}, {1, 0}, ExactTensor::literal("0"), "1")), InputError);
-  EXPECT_THROW(check(kValid, sensitivity_case({0, 1}, {1, 0}, ExactTensor::literal("0.1"), "-1")), InputError);
-  EXPECT_THROW(check(kValid, sensitivity_case({0, 1}, {1}, ExactTensor::literal("0.1"), "1")), InputError);
+  EXPECT_THROW(check_or_refusal(kValid, sensitivity_case({0, 1}, {0, 0}, ExactTensor::literal("0.1"), "1")), InputError);
+  EXPECT_THROW(check_or_refusal(kValid, sensitivity_case({0, 1}, {1, 0}, ExactTensor::literal("0"), "1")), InputError);
+  EXPECT_THROW(check_or_refusal(kValid, sensitivity_case({0, 1}, {1, 0}, ExactTensor::literal("0.1"), "-1")), InputError);
+  EXPECT_THROW(check_or_refusal(kValid, sensitivity_case({0, 1}, {1}, ExactTensor::literal("0.1"), "1")), InputError);
 }
 
 TEST(FiniteDifferenceSensitivityAsPrinted, PaperSettingRefutesBothTermsAndTheSuiteFindsIt) {

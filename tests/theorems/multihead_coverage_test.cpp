@@ -72,10 +72,10 @@ TEST(MultiheadCoverage, LargeHIsDecided) {
 }
 
 TEST(MultiheadCoverage, ProbabilitiesOutsideTheOpenUnitIntervalAreInputErrors) {
-  EXPECT_THROW(check(kId, coverage_case("1", 2, "", "")), InputError);
-  EXPECT_THROW(check(kId, coverage_case("0", 2, "", "")), InputError);
-  EXPECT_THROW(check(kId, coverage_case("0.5", 2, "", "1")), InputError);
-  EXPECT_THROW(check(kId, coverage_case("0.5", 0, "", "")), InputError);
+  EXPECT_THROW(check_or_refusal(kId, coverage_case("1", 2, "", "")), InputError);
+  EXPECT_THROW(check_or_refusal(kId, coverage_case("0", 2, "", "")), InputError);
+  EXPECT_THROW(check_or_refusal(kId, coverage_case("0.5", 2, "", "1")), InputError);
+  EXPECT_THROW(check_or_refusal(kId, coverage_case("0.5", 0, "", "")), InputError);
 }
 
 // `search` moves p only: the coverage and the target are optional (a default), which a start case

@@ -94,19 +94,19 @@ TEST(NormalizerWeightBounds, Binary64EnclosuresNearOverflowMeetMpfis) {
 }
 
 TEST(NormalizerWeightBounds, AssumptionsAreInputErrors) {
-  EXPECT_THROW(check(kId, lemma1_case("softmax", {0, 2}, 1)), InputError) << "logit above a";
-  EXPECT_THROW(check(kId, lemma1_case("softmax", {-1.5, 0}, 1)), InputError) << "logit below -a";
-  EXPECT_THROW(check(kId, lemma1_case("softmax", {}, 1)), InputError) << "no logits";
-  EXPECT_THROW(check(kId, lemma1_case("sparsemax", {0}, 1)), InputError) << "unknown kernel";
+  EXPECT_THROW(check_or_refusal(kId, lemma1_case("softmax", {0, 2}, 1)), InputError) << "logit above a";
+  EXPECT_THROW(check_or_refusal(kId, lemma1_case("softmax", {-1.5, 0}, 1)), InputError) << "logit below -a";
+  EXPECT_THROW(check_or_refusal(kId, lemma1_case("softmax", {}, 1)), InputError) << "no logits";
+  EXPECT_THROW(check_or_refusal(kId, lemma1_case("sparsemax", {0}, 1)), InputError) << "unknown kernel";
   Case c = lemma1_case("square", {0, 1}, 1);
   c.numbers["s"] = ExactTensor::scalar(1);
-  EXPECT_THROW(check(kId, c), InputError) << "square kernel with s = a vanishes at -a";
+  EXPECT_THROW(check_or_refusal(kId, c), InputError) << "square kernel with s = a vanishes at -a";
   c = lemma1_case("tanh", {0, 1}, 1);
   c.numbers["T"] = ExactTensor::literal("-0.1");
-  EXPECT_THROW(check(kId, c), InputError) << "T < 0";
+  EXPECT_THROW(check_or_refusal(kId, c), InputError) << "T < 0";
   c = lemma1_case("tanh", {0, 1}, 1);
   c.numbers.erase("c");
-  EXPECT_THROW(check(kId, c), InputError) << "tanh without c";
+  EXPECT_THROW(check_or_refusal(kId, c), InputError) << "tanh without c";
 }
 
 }  // namespace normalizer_weight_bounds_test

@@ -60,11 +60,11 @@ TEST(SoftmaxLipschitz, Sqrt2CapIsApproachedBetweenTwoVertices) {
 }
 
 TEST(SoftmaxLipschitz, MalformedPairsAreInputErrors) {
-  EXPECT_THROW(check(kId, pair_case({0, 1}, {0, 1, 2}, "1")), InputError);
-  EXPECT_THROW(check(kId, pair_case({0, 1}, {1, 0}, "0")), InputError);
+  EXPECT_THROW(check_or_refusal(kId, pair_case({0, 1}, {0, 1, 2}, "1")), InputError);
+  EXPECT_THROW(check_or_refusal(kId, pair_case({0, 1}, {1, 0}, "0")), InputError);
   Case c = swap_case(1, 0.25, "1");
   c.numbers["epsilon"] = ExactTensor::scalar(0.125);
-  EXPECT_THROW(check(kId, c), InputError) << "epsilon must be the swap example's";
+  EXPECT_THROW(check_or_refusal(kId, c), InputError) << "epsilon must be the swap example's";
 }
 
 }  // namespace softmax_lipschitz_test

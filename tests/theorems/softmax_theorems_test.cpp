@@ -9,6 +9,7 @@ namespace nb {
 namespace softmax_theorems_test {
 
 using witness::check;
+using witness::check_or_refusal;
 using witness::logits_case;
 using witness::one_minus_2_to;
 using witness::one_plus_2_to;
@@ -74,16 +75,16 @@ TEST(WeightBounds, MismatchedDimensionsAreInputErrors) {
   c.numbers["query"] = ExactTensor::vector({1, 2, 3});
   c.numbers["keys"] = ExactTensor(2, 2, {1, 2, 3, 4});
   c.numbers["T"] = ExactTensor::literal("1");
-  EXPECT_THROW(check("softmax-weight-bounds", c), InputError);
+  EXPECT_THROW(check_or_refusal("softmax-weight-bounds", c), InputError);
   c.numbers["keys"] = ExactTensor(1, 3, {1, 2, 3});
   c.numbers["T"] = ExactTensor::literal("-1");
-  EXPECT_THROW(check("softmax-weight-bounds", c), InputError);
+  EXPECT_THROW(check_or_refusal("softmax-weight-bounds", c), InputError);
 }
 
 TEST(SoftmaxInputs, NonPositiveTemperatureAndEmptyLogitsAreInputErrors) {
-  EXPECT_THROW((check("softmax-jacobian-entry", logits_case("", {0, 1}, "0"))), InputError);
-  EXPECT_THROW((check("softmax-jacobian-entry", logits_case("", {0, 1}, "-1/2"))), InputError);
-  EXPECT_THROW((check("softmax-jacobian-entry", logits_case("", {}, "1"))), InputError);
+  EXPECT_THROW((check_or_refusal("softmax-jacobian-entry", logits_case("", {0, 1}, "0"))), InputError);
+  EXPECT_THROW((check_or_refusal("softmax-jacobian-entry", logits_case("", {0, 1}, "-1/2"))), InputError);
+  EXPECT_THROW((check_or_refusal("softmax-jacobian-entry", logits_case("", {}, "1"))), InputError);
 }
 
 }  // namespace softmax_theorems_test

@@ -7,6 +7,7 @@
 #include "verify/engine/engine.hpp"
 #include "verify/engine/slack.hpp"
 #include "verify/engine/verdict.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb::witness {
 
@@ -14,6 +15,14 @@ namespace nb::witness {
 // exact decisions of TIGHT claims).
 inline CaseOutcome check(const std::string& id, const Case& c) {
   return evaluate_cases(*theorems::find(id), {c}, CheckSettings{}).front();
+}
+
+// check, but a case the engine REFUSES (outside the theorem's assumptions) throws InputError with
+// the engine's reason, as `check --case` exits 65 with it.
+inline CaseOutcome check_or_refusal(const std::string& id, const Case& c) {
+  CaseOutcome o = check(id, c);
+  if (o.verdict == Verdict::Refused) throw InputError(o.exact);
+  return o;
 }
 
 // The verdict of claim `claim` of theorem `id` on `c`, evaluated at 256 bits with its bound

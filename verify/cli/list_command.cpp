@@ -55,7 +55,7 @@ int run_list(const ListOptions& options, std::ostream& out, std::optional<std::s
   // room for it, else below them.
   const std::size_t line_width = width.value_or(std::numeric_limits<std::size_t>::max());
   // The id column fits the longest id (theorem files may bring long ones) and a space.
-  std::size_t id_width = 0;
+  std::size_t id_width = std::string("id ").size();
   for (const Theorem* t : theorems) id_width = std::max(id_width, t->info().id.size() + 1);
   const std::size_t text_column = id_width + kFidelityWidth + kExpectWidth;
   const bool beside = line_width >= text_column + kMinTextWidth;
@@ -78,6 +78,7 @@ int run_list(const ListOptions& options, std::ostream& out, std::optional<std::s
   };
   print_columns("id", "fidelity", "expect");
   print_text({"source / statement"}, beside);
+  if (theorems.empty()) out << "(none: the theorem folder holds no theorem files)\n";
   for (const Theorem* t : theorems) {
     const TheoremInfo& i = t->info();
     print_columns(i.id, fidelity_name(i.fidelity), expect_name(i.expect));
