@@ -24,6 +24,21 @@ std::vector<std::string> registered_ids() {
   return ids;
 }
 
+// The agreement of the tiers does not depend on how many draws a sampled expectation takes, and
+// its draws in MPFR, in MPFI alone and in exact arithmetic cost far more than its verdicts do (the
+// sphere expectation's first suite case, 4000 draws at d = 192, took minutes): the tests that
+// compare tiers cap a case's draws.
+Case with_few_draws(Case c) {
+  if (auto s = c.integers.find("samples"); s != c.integers.end()) s->second = std::min<std::int64_t>(s->second, 64);
+  return c;
+}
+
+std::vector<Case> suite_with_few_draws(const Theorem& t, std::size_t count) {
+  std::vector<Case> cases = t.suite({kSeed, count});
+  std::transform(cases.begin(), cases.end(), cases.begin(), with_few_draws);
+  return cases;
+}
+
 class RegisteredTheorem : public ::testing::TestWithParam<std::string> {
  protected:
   const Theorem& theorem() const { return *theorems::find(GetParam()); }
@@ -85,11 +100,15 @@ TEST_P(RegisteredTheorem, DefaultSuiteMeetsExpectation) {
 }
 
 TEST_P(RegisteredTheorem, Binary64TierGivesTheVerdictsOfMpfiAlone) {
-  const std::vector<Case> cases = theorem().suite({kSeed, kCases});
+  const std::vector<Case> cases = suite_with_few_draws(theorem(), kCases);
   CheckSettings with_tier, mpfi_only;
   with_tier.seed = mpfi_only.seed = kSeed;
   with_tier.threads = mpfi_only.threads = 2;
   mpfi_only.binary64_tier = false;
+  // One look: at later looks the engine keeps binary64's UNDECIDED (statistical) where MPFI's
+  // confidence interval was not much narrower at the look before (LookMemory in
+  // verify/engine/engine.cpp), a saving that may leave undecided what MPFI alone decides.
+  with_tier.max_sample_doublings = mpfi_only.max_sample_doublings = 0;
   const auto a = evaluate_cases(theorem(), cases, with_tier), b = evaluate_cases(theorem(), cases, mpfi_only);
   std::size_t at_53 = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -116,7 +135,7 @@ TEST_P(RegisteredTheorem, SuiteIsReproducibleAndReplaysFromJson) {
 }
 
 TEST_P(RegisteredTheorem, MpfrEvaluationLiesInTheIntervalEnclosure) {
-  const std::vector<Case> cases = theorem().suite({kSeed, 10});
+  const std::vector<Case> cases = suite_with_few_draws(theorem(), 10);
   const unsigned bits = set_working_precision(128);
   for (const Case& c : cases) {
     EvalContext ctx;
@@ -140,7 +159,7 @@ TEST_P(RegisteredTheorem, MpfrEvaluationLiesInTheIntervalEnclosure) {
 }
 
 TEST_P(RegisteredTheorem, ExactEvaluationLiesInTheIntervalEnclosure) {
-  const std::vector<Case> cases = theorem().suite({kSeed, 10});
+  const std::vector<Case> cases = suite_with_few_draws(theorem(), 10);
   set_working_precision(128);
   std::size_t compared = 0;
   for (const Case& c : cases) {
