@@ -7,6 +7,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "verify/cli/shown_descriptor.hpp"
+
 namespace nb::cli {
 
 std::optional<std::size_t> output_width(bool terminal, std::size_t window_columns, const char* columns) {
@@ -21,9 +23,10 @@ std::optional<std::size_t> output_width(bool terminal, std::size_t window_column
 }
 
 std::optional<std::size_t> output_width_of(int fd) {
-  const bool terminal = ::isatty(fd) != 0;
+  const ShownDescriptor shown(fd);
+  const bool terminal = ::isatty(shown.get()) != 0;
   winsize window{};
-  const std::size_t window_columns = terminal && ::ioctl(fd, TIOCGWINSZ, &window) == 0 ? window.ws_col : 0;
+  const std::size_t window_columns = terminal && ::ioctl(shown.get(), TIOCGWINSZ, &window) == 0 ? window.ws_col : 0;
   return output_width(terminal, window_columns, std::getenv("COLUMNS"));
 }
 

@@ -231,14 +231,12 @@ int run_reproduce(const ReproduceOptions& o, int argc, char** argv, std::ostream
       << " thread(s)" << (ranks.size() > 1 ? " on each of " + std::to_string(ranks.size()) + " MPI ranks" : "")
       << ", rows per head " << o.sweep.rows << ", " << o.samples << " samples per row\n";
   show();
-  // In one process the first SIGINT, SIGTERM or SIGUSR1 stops the sweep after the head under
-  // evaluation and keeps what the heads seen decided; on MPI ranks, which must stop at the same
-  // head, a signal ends the job.
-  std::optional<StopOnSignal> stop_on_signal;
-  if (ranks.size() == 1) {
-    stop_on_signal.emplace(true, "the head");
-    request.stop = [] { return StopOnSignal::stop_requested(); };
-  }
+  // The first SIGINT, SIGTERM or SIGUSR1 (the one mpirun forwards to every rank) stops the sweep
+  // after the head under evaluation and keeps what the heads seen decided. The ranks of an MPI job
+  // feed the same heads in step and must stop at the same one: before each head every rank takes
+  // rank 0's answer, whenever the signal reached each.
+  std::optional<StopOnSignal> stop_on_signal(std::in_place, ranks.leads(), "the head");
+  request.stop = [&ranks] { return ranks.share_from_lead(StopOnSignal::stop_requested()); };
   reproduce::Reproduction r = reproduce::reproduce(request, [&](const std::string& line) {
     err << styled("reproduce: " + line + "\n", progress_style) << std::flush;
   });

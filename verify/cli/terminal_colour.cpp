@@ -7,6 +7,8 @@
 
 #include <unistd.h>
 
+#include "verify/cli/shown_descriptor.hpp"
+
 namespace nb::cli {
 namespace {
 
@@ -34,7 +36,10 @@ bool colour_wanted(bool terminal, const char* no_color, const char* term) {
   return term == nullptr || std::string_view(term) != "dumb";
 }
 
-bool colour_wanted_for(int fd) { return colour_wanted(::isatty(fd) != 0, std::getenv("NO_COLOR"), std::getenv("TERM")); }
+bool colour_wanted_for(int fd) {
+  const ShownDescriptor shown(fd);
+  return colour_wanted(::isatty(shown.get()) != 0, std::getenv("NO_COLOR"), std::getenv("TERM"));
+}
 
 std::string coloured_verdicts(std::string_view text) {
   std::string out;

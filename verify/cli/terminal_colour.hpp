@@ -8,7 +8,8 @@ namespace nb::cli {
 
 // Whether text for a terminal (`terminal`) is coloured, given NO_COLOR and TERM (null: unset).
 bool colour_wanted(bool terminal, const char* no_color, const char* term);
-// colour_wanted for the file descriptor `fd`, from isatty and the environment.
+// colour_wanted for the file descriptor `fd`, from isatty of the descriptor that shows it
+// (ShownDescriptor: mpirun's, in a rank of an MPI job) and the environment.
 bool colour_wanted_for(int fd);
 
 // `text` with each verdict word in its colour (SGR): VIOLATED and UNEXPECTED red, PROVEN and

@@ -27,9 +27,9 @@ struct ReproductionRequest {
   std::vector<kernels::AttentionNormalizer> normalizers{kernels::AttentionNormalizer::Softmax};
   CheckSettings certified;               // engine settings of the certified per-row checks
   RunRecord record;
-  // Asked before each head but the first (may be empty; one process only, as the ranks of an MPI
-  // job must stop at the same head): when it gives a reason, no head is fed any more and the
-  // reproduction is partial (Reproduction::partial).
+  // Asked before each head but the first (may be empty; on the ranks of an MPI job it must give
+  // every rank the same answer, as they must stop at the same head): when it gives a reason, no
+  // head is fed any more and the reproduction is partial (Reproduction::partial).
   StopFn stop;
 };
 
