@@ -195,6 +195,8 @@ template <class R, class C>
 struct ExpectationCalls;  // verify/formula/vocabulary/expectation_calls.hpp
 template <class R, class C>
 struct SphereExpectationCalls;  // verify/formula/vocabulary/sphere_expectation_calls.hpp
+template <class R, class C>
+struct PairDistanceScreen;  // verify/formula/pair_distance_screen.hpp
 
 // Definitions (name, formula; each may read the inputs and the definitions before it) and
 // formulas compiled for R. Throws FormulaError at the first node that names something unknown,
@@ -270,6 +272,8 @@ class Program<R>::Compiler {
   friend struct ExpectationCalls;
   template <class, class>
   friend struct SphereExpectationCalls;
+  template <class, class>
+  friend struct PairDistanceScreen;
 
  public:
   Compiler(Program& p, const Formula& f) : p_(p), f_(f) {}
@@ -1142,6 +1146,8 @@ class Program<R>::Compiler {
     if constexpr (!is_gradient_v<R>)
       if (lemmas && (n.text == "sum" || n.text == "max" || n.text == "min")) {
         if (ExprPtr<R> e = factored(n)) return e;
+        if (n.text != "sum" && !p_.options_.over_box)
+          if (ExprPtr<R> e = PairDistanceScreen<R, Compiler>::call(*this, n)) return e;
         const int op = n.text == "sum" ? 0 : n.text == "max" ? 1 : 2;
         if (op == 0 || !is_exact_number_v<R>)
           if (ExprPtr<R> e = delta_split(n, op)) return e;
@@ -1716,3 +1722,4 @@ void Run<R>::define_all() {
 #include "verify/formula/vocabulary/index_set_calls.hpp"
 #include "verify/formula/vocabulary/expectation_calls.hpp"
 #include "verify/formula/vocabulary/sphere_expectation_calls.hpp"
+#include "verify/formula/pair_distance_screen.hpp"
