@@ -1,11 +1,13 @@
 // The verdict rules (verify/engine/verdict.hpp; the README's verdict table) on constructed slack enclosures,
 // including NaN.
 #include <limits>
+#include <string>
 
 #include <gtest/gtest.h>
 
 #include "verify/numbers/double_interval.hpp"
 #include "verify/engine/verdict.hpp"
+#include "verify/io/errors.hpp"
 
 namespace nb {
 namespace {
@@ -183,6 +185,19 @@ TEST_F(VerdictRules, RelativeSlackIsRelativeToTheBound) {
 TEST(VerdictNames, KeysRoundTrip) {
   for (int v = 0; v < kVerdictCount; ++v) EXPECT_EQ(static_cast<int>(verdict_from_key(verdict_key(static_cast<Verdict>(v)))), v);
   EXPECT_STREQ(verdict_name(Verdict::NearTight), "NEAR-TIGHT");
+}
+
+// A key that names no verdict (a results or pinned-case file's typo, a verdict's display name, an
+// empty text) is an InputError that names it, never a verdict of its own choosing.
+TEST(VerdictNames, AnUnknownKeyIsAnInputErrorNamingIt) {
+  for (const std::string key : {"maybe", "TIGHT", "tight ", ""}) {
+    try {
+      const Verdict v = verdict_from_key(key);
+      ADD_FAILURE() << "'" << key << "' read as " << verdict_name(v);
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + key + "'"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -743,6 +743,14 @@ class Program<R>::Compiler {
     return -1;
   }
 
+  // Whether `n` is a name that nothing binds yet: neither an enclosing loop's variable nor a value
+  // of the program (an input or a definition), so that a call may bind it (sum(i, e), the random
+  // set of an expectation).
+  bool new_name(const Node& n) const {
+    if (n.kind != Node::Kind::Name || loop_of(n) >= 0) return false;
+    return std::none_of(p_.names_.begin(), p_.names_.end(), [&](const Named& named) { return named.name == n.text; });
+  }
+
   // An index: the variable of an enclosing loop, an integer literal, or a sum or difference of
   // them (v[0], v[i + 1], K[i][j - 1]).
   IndexCode index_code(const Node& n, std::bitset<kMaxFormulaHeight>& loops) const {
@@ -953,10 +961,7 @@ class Program<R>::Compiler {
   // sum/max/min/vec(i, e) when the first argument names no value: an index form.
   bool index_form(const Node& n) const {
     const bool over_a_set = n.args.size() == 3 && n.text != "vec";  // op(i, S, e)
-    if ((n.args.size() != 2 && !over_a_set) || n.args[0].kind != Node::Kind::Name || loop_of(n.args[0]) >= 0) return false;
-    for (const Named& named : p_.names_)
-      if (named.name == n.args[0].text) return false;
-    return true;
+    return (n.args.size() == 2 || over_a_set) && new_name(n.args[0]);
   }
 
   // max(i, a[i]) and min(i, a[i]) of softmax weights a of an input with an exact value (see

@@ -55,7 +55,7 @@ struct ExpectationCalls {
                 "of e that sampling needs, or 6, with the number of draws at the first look, not " +
                     std::to_string(n.args.size()));
     const Node& var = n.args[0];
-    if (var.kind != Node::Kind::Name || c.loop_of(var) >= 0 || named(c, var.text))
+    if (!c.new_name(var))
       c.fail(var, "the first argument of expectation must be a new name: the random set that e reads");
     const Node& law = n.args[1];
     if (law.kind != Node::Kind::Call || law.text != "subset" || law.args.size() != 2)
@@ -266,12 +266,6 @@ struct ExpectationCalls {
       if (!w.add_row(lo, hi)) return false;
     }
     return true;
-  }
-
-  static bool named(const C& c, const std::string& name) {
-    for (const auto& x : c.p_.names_)
-      if (x.name == name) return true;
-    return false;
   }
 
   // The mean of the body over the `count` N-subsets of {0, ..., L-1}, in lexicographic order.

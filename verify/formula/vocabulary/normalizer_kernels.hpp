@@ -142,6 +142,17 @@ Value<R> pointwise(std::span<const Operand<R>> a, bool slope) {
   return out;
 }
 
+// The kernel `function` of a vector l, of(F, l) where F is decided (kernel_for), else a value of
+// unknown entries: l's shape, or L x L where `square`.
+template <class R, class Of>
+VocabularyKernel<R> of_a_vector(const char* function, bool square, Of of) {
+  return [function, square, of](std::span<const Operand<R>> a) -> Value<R> {
+    const std::optional<Normalizer<R>> F = kernel_for(function, a);
+    if (!F) return unknown_of(a[1], square);
+    return of(*F, *a[1].vector);
+  };
+}
+
 }  // namespace normalizer_kernels
 
 // The kernel of `name` in R, or an empty function where the name is not this family's (or, for
@@ -152,25 +163,19 @@ VocabularyKernel<R> normalizer_kernel_kernel(const std::string& name) {
   using Args = std::span<const Operand<R>>;
   if (name == "normalizer_value") return [](Args a) -> Value<R> { return nk::pointwise(a, false); };
   if (name == "normalizer_weights")
-    return [](Args a) -> Value<R> {
-      const auto F = nk::kernel_for("normalizer_weights", a);
-      if (!F) return nk::unknown_of(a[1]);
-      return normalizer_weights(*F, *a[1].vector);
-    };
+    return nk::of_a_vector<R>("normalizer_weights", false, [](const Normalizer<R>& F, const Vector<R>& l) {
+      return normalizer_weights(F, l);
+    });
   if constexpr (!is_gradient_v<R>) {
     if (name == "normalizer_slope") return [](Args a) -> Value<R> { return nk::pointwise(a, true); };
     if (name == "normalizer_slopes")
-      return [](Args a) -> Value<R> {
-        const auto F = nk::kernel_for("normalizer_slopes", a);
-        if (!F) return nk::unknown_of(a[1]);
-        return normalizer_slopes(*F, *a[1].vector);
-      };
+      return nk::of_a_vector<R>("normalizer_slopes", false, [](const Normalizer<R>& F, const Vector<R>& l) {
+        return normalizer_slopes(F, l);
+      });
     if (name == "normalizer_jacobian")
-      return [](Args a) -> Value<R> {
-        const auto F = nk::kernel_for("normalizer_jacobian", a);
-        if (!F) return nk::unknown_of(a[1], true);
-        return normalizer_jacobian(normalizer_weights(*F, *a[1].vector), normalizer_slopes(*F, *a[1].vector));
-      };
+      return nk::of_a_vector<R>("normalizer_jacobian", true, [](const Normalizer<R>& F, const Vector<R>& l) {
+        return normalizer_jacobian(normalizer_weights(F, l), normalizer_slopes(F, l));
+      });
   }
   return {};
 }

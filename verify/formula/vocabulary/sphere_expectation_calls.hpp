@@ -36,7 +36,7 @@ struct SphereExpectationCalls {
                 "draws): the range low, high of e and the draws of the first look, which sampling needs, not " +
                     std::to_string(n.args.size()));
     const Node& var = n.args[0];
-    if (var.kind != Node::Kind::Name || c.loop_of(var) >= 0 || named(c, var.text))
+    if (!c.new_name(var))
       c.fail(var, "the first argument of expectation must be a new name: the random matrix that e reads");
     const Node& law = n.args[1];
     if (law.args.size() != 3)
@@ -91,12 +91,6 @@ struct SphereExpectationCalls {
   }
 
  private:
-  static bool named(const C& c, const std::string& name) {
-    for (const auto& x : c.p_.names_)
-      if (x.name == name) return true;
-    return false;
-  }
-
   // A confidence interval for the mean of the body over `first` << doublings draws of X, each
   // in [low, high] as the file states (a draw certainly outside it leaves the value undefined).
   // The exact tier answers the child's request, if it has one, with the radius the rows were drawn at.
