@@ -2,7 +2,8 @@
 # search_reproduce_fit_80_columns.sh NORMBOUND TINY_GPT2: runs on a pseudo-terminal of 80 columns
 # (script(1); COLUMNS=80) a search with a report (counterexamples, replay commands, "written to"
 # lines; the report directory's name is as long as lets its case files' paths fit a line of their
-# own), a reproduce on a small random model with a report, and a check on the tiny GPT-2's rows
+# own), a reproduce on a small random model with a report (its wide tables in blocks of columns,
+# each beginning with the columns that name the rows), and a check on the tiny GPT-2's rows
 # (its looseness lines), and fails when any line the terminal shows is wider than 80 columns
 # (each stretch between line feeds and carriage returns, colour and erase sequences taken out).
 # Then checks that a replay command broken over lines still runs in a shell, and that --wide
@@ -40,6 +41,10 @@ done
 grep -q 'vacuous on this input' check.txt || { echo "the --source check shows no looseness line"; exit 1; }
 grep -q 'results written to' search.txt || { echo "search shows no 'written to' line"; exit 1; }
 grep -q 'Certified checks of the per-row theorems' reproduce.txt || { echo "reproduce shows no verdict table"; exit 1; }
+# Fig. 2b's table (one L, a row per N) in blocks of columns: each block begins with L and N, which
+# name its rows, not with L alone.
+sed -n '/^== fig2b/,/^== fig2c/p' reproduce.txt | grep -Eq '^ +L +N +mean_uniform-subset-main-sum' ||
+  { echo "a later block of Fig. 2b's table does not begin with L and N:"; sed -n '/^== fig2b/,/^== fig2c/p' reproduce.txt; exit 1; }
 # The replay command as shown, its continuation lines joined by the shell, replays the case.
 replay=$(sed -n '/^  replay  /,/[^\\]$/p' search.txt | sed 's/^  replay  //')
 [ -n "$replay" ] || { echo "search shows no replay command"; exit 1; }

@@ -405,25 +405,31 @@ std::optional<std::size_t> body_pages(const fs::path& report) {
   return std::stoul(page[1]) - 1;
 }
 
+// Copy number `copy` of the theorem file `spec`, its id ending in "-copy-N" (a copy is a theorem of
+// its own), written to `dir`; its name relative to `dir`.
+std::string theorem_file_copy(const fs::path& spec, std::size_t copy, const fs::path& dir) {
+  const std::string suffix = "-copy-" + std::to_string(copy);
+  std::string text;
+  std::istringstream lines(read_text(spec));
+  for (std::string line; std::getline(lines, line);)
+    text += (line.starts_with("id = \"") ? line.insert(line.find('"', 6), suffix) : line) + "\n";
+  const std::string name = spec.stem().string() + suffix + ".toml";
+  write_text(dir / name, text);
+  return name;
+}
+
 // The theorem files that bring a run of `registered` theorems (the built-in ones and the theorem
 // folder's) to at least `total`, written to `dir` and named relative to it: copies of the files of
-// theorems under new ids (a copy is a theorem of its own), as many as needed.
+// theorems under new ids, as many as needed.
 std::vector<std::string> theorem_files(std::size_t registered, std::size_t total, const fs::path& dir) {
   std::vector<fs::path> specs;
   for (const auto& e : fs::directory_iterator(fs::path(NORMBOUND_SOURCE_DIR) / "theorems"))
     if (e.path().extension() == ".toml") specs.push_back(e.path());
   std::sort(specs.begin(), specs.end());
-  const auto suffix = [](std::size_t copy) { return "-copy-" + std::to_string(copy); };
   std::vector<std::string> names;
   for (std::size_t copy = 1; !specs.empty() && registered + names.size() < total; ++copy)
-    for (std::size_t i = 0; i < specs.size() && registered + names.size() < total; ++i) {
-      std::string text;
-      std::istringstream lines(read_text(specs[i]));
-      for (std::string line; std::getline(lines, line);)
-        text += (line.starts_with("id = \"") ? line.insert(line.find('"', 6), suffix(copy)) : line) + "\n";
-      names.push_back(specs[i].stem().string() + suffix(copy) + ".toml");
-      write_text(dir / names.back(), text);
-    }
+    for (std::size_t i = 0; i < specs.size() && registered + names.size() < total; ++i)
+      names.push_back(theorem_file_copy(specs[i], copy, dir));
   return names;
 }
 
@@ -458,6 +464,50 @@ TEST(Latex, SummaryTableOfCheckAllIsOnOnePage) {
                     shell_quote((fs::path(keep) / "summary").string()),
                 report.string());
   }
+}
+
+// A user's folder of many theorems: a summary of more rows and headings than a page holds (70
+// copies of one cheap theorem file, 71 lines) continues on the next pages, each continuation page
+// opening with the table's header row, and no row is lost. The caption (nb:tab:1) and the last
+// row (nb:tab:1:last) are on different pages; pdftotext gives each page's text.
+TEST(Latex, SummaryTableOfManyTheoremsContinuesWithItsHeader) {
+  if (!has_pdflatex()) GTEST_SKIP() << "pdflatex not on PATH: the summary's pages are not counted";
+  if (run_command("command -v pdftotext", ".").exit_code != 0) GTEST_SKIP() << "pdftotext not on PATH";
+  constexpr std::size_t kTheorems = 70;
+  const ScratchDirectory dir;
+  fs::create_directory(dir.path() / "theorems");
+  std::string files;
+  for (std::size_t copy = 1; copy <= kTheorems; ++copy)
+    files += " --theorem-file theorems/" +
+             theorem_file_copy(fs::path(NORMBOUND_SOURCE_DIR) / "theorems/softmax-weight-bounds.toml", copy,
+                               dir.path() / "theorems");
+  const CommandResult run = run_command(kCli + " check" + files + " --cases 2 --report report --no-timestamp",
+                                        dir.path().string());
+  const fs::path report = dir.path() / "report";
+  ASSERT_TRUE(fs::exists(report / "report.tex")) << run.out << run.err;
+  expect_clean_log(compile(report), "the report");
+  const std::optional<std::size_t> first = label_page(report, "nb:tab:1"), last = label_page(report, "nb:tab:1:last");
+  ASSERT_TRUE(first && last) << "report.aux has no label nb:tab:1 or nb:tab:1:last";
+  EXPECT_LT(*first, *last) << "the summary of " << kTheorems << " theorems is on one page";
+  std::string rows;  // the table's pages, in order
+  for (std::size_t page = *first; page <= *last; ++page) {
+    const std::string p = std::to_string(page);
+    // The page's text up to the next section's heading, whose findings name the theorems too.
+    std::string text = run_command("pdftotext -f " + p + " -l " + p + " report.pdf -", report.string()).out;
+    text = text.substr(0, text.find("Findings"));
+    const std::size_t first_row = text.find("softmax-weight-bounds-copy-");
+    ASSERT_NE(first_row, std::string::npos) << "page " << page << " holds no row of the summary:\n" << text;
+    // The header row's horizontal cells, before the page's first row (the caption, which names
+    // both words too, is on the first page only).
+    const std::string head = text.substr(0, first_row);
+    EXPECT_NE(head.find("theorem"), std::string::npos) << "page " << page << " has no header row:\n" << text;
+    EXPECT_NE(head.find("outcome"), std::string::npos) << "page " << page << " has no header row:\n" << text;
+    rows += text;
+  }
+  for (std::size_t copy = 1; copy <= kTheorems; ++copy)
+    EXPECT_TRUE(std::regex_search(rows, std::regex("softmax-weight-bounds-copy-" + std::to_string(copy) + "\\b")))
+        << "the summary's pages lack copy " << copy;
+  std::cout << "the summary of " << kTheorems << " theorems: pages " << *first << " to " << *last << "\n";
 }
 
 // Pages the body of the default report (run, summary, findings: before the appendix) may take, for

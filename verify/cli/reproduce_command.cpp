@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <limits>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <unistd.h>
@@ -50,9 +51,20 @@ void validate(const ReproduceOptions& o) {
     if (!(e > 0) || !std::isfinite(e)) throw UsageError("--grid-eps values must be finite and > 0");
 }
 
+// How many leading columns of `t` name its rows: the fewest that tell every row apart (L for
+// Fig. 2a's table, L and N for Fig. 2b's, which has one L), else the first alone.
+std::size_t naming_columns(const reproduce::ResultTable& t) {
+  for (std::size_t k = 1; k < t.columns.size(); ++k) {
+    std::set<std::vector<std::string>> names;
+    for (const auto& row : t.rows) names.emplace(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(k));
+    if (names.size() == t.rows.size()) return k;
+  }
+  return 1;
+}
+
 // The aggregate table as aligned text, numbers to 6 significant digits (the files keep every
 // digit). A table wider than `width` is printed in blocks of columns that fit, one below the
-// other, each beginning with the first column, which names the row.
+// other, each beginning with the columns that name the rows (naming_columns).
 void print_table(const reproduce::ResultTable& t, std::ostream& out, std::optional<std::size_t> width) {
   if (t.columns.empty()) return;
   std::vector<std::vector<std::string>> cells{t.columns};
@@ -79,14 +91,22 @@ void print_table(const reproduce::ResultTable& t, std::ostream& out, std::option
       out << "\n";
     }
   };
-  std::vector<std::size_t> shown{0};
-  std::size_t used = 2 + widths[0];
-  for (std::size_t c = 1; c < widths.size(); ++c) {
-    if (width && shown.size() > 1 && used + 1 + widths[c] > *width) {
+  // Each block: a space, then each column after a space of its own.
+  const std::size_t naming = naming_columns(t);
+  std::vector<std::size_t> names;
+  std::size_t names_width = 1;
+  for (std::size_t c = 0; c < naming; ++c) {
+    names.push_back(c);
+    names_width += 1 + widths[c];
+  }
+  std::vector<std::size_t> shown = names;
+  std::size_t used = names_width;
+  for (std::size_t c = naming; c < widths.size(); ++c) {
+    if (width && shown.size() > naming && used + 1 + widths[c] > *width) {
       block(shown);
       out << "\n";
-      shown = {0};
-      used = 2 + widths[0];
+      shown = names;
+      used = names_width;
     }
     shown.push_back(c);
     used += 1 + widths[c];
