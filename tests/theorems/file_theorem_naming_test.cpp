@@ -213,5 +213,49 @@ TEST(FileTheoremNaming, SeparabilityDistancesAndCountNamedOrNot) {
   EXPECT_GT(equal, 0u) << "the suite's exact decisions are met";
 }
 
+TEST(FileTheoremNaming, TopNLargestCrossDistanceNamedOrInline) {
+  // Theorem 1's d_1 = max(j, selected, max(i, left, norm(vectors[i] - vectors[j]))) as the library
+  // states it (the pairs screened in binary64, verify/formula/pair_distance_screen.hpp), with the
+  // sets and the rows written inline or under another name (screened too), and with the
+  // distance times (1 + 0 * i), which every pair evaluates: the same verdict on every case of the
+  // suite, ties and exact decisions among them, and the same enclosures where both are screened.
+  const Theorem& named = *find("topn-distance-fixed");
+  const std::string library = theorem_file_read(named)->text;
+  const std::string written = "max(j, selected, max(i, left, norm(vectors[i] - vectors[j])))";
+  const auto restated = [&](const std::string& id, const std::string& d1, const std::string& define) {
+    std::string text = library;
+    text.replace(text.find(written), written.size(), d1);
+    text.replace(text.find("[define]\n"), 9, "[define]\n" + define);
+    const std::string id_line = "id = \"topn-distance-fixed\"";
+    text.replace(text.find(id_line), id_line.size(), "id = \"" + id + "\"");
+    return make_file_theorem(formula::read_theorem_spec(text, id + ".toml"));
+  };
+  ASSERT_NE(library.find(written), std::string::npos) << written;
+  const auto written_inline =
+      restated("inline", "max(j, top(logits, N), max(i, left_out(logits, N), norm(rows[j] - rows[i])))", "rows = \"vectors\"\n");
+  const auto every_pair =
+      restated("every-pair", "max(j, selected, max(i, left, norm(vectors[i] - vectors[j]) * (1 + 0 * i)))", "");
+  const std::vector<Case> cases = named.suite({.seed = 2508178, .count = 30});
+  CheckSettings settings;
+  settings.threads = 2;
+  const auto outcomes_of = [&](const Theorem& t, const std::string& id) {
+    std::vector<Case> renamed = cases;
+    for (Case& c : renamed) c.theorem = id;
+    return evaluate_cases(t, renamed, settings);
+  };
+  const std::vector<CaseOutcome> a = evaluate_cases(named, cases, settings);
+  const std::vector<CaseOutcome> b = outcomes_of(*written_inline, "inline");
+  const std::vector<CaseOutcome> c = outcomes_of(*every_pair, "every-pair");
+  std::size_t equal = 0;
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    EXPECT_EQ(verdict_name(a[k].verdict), verdict_name(b[k].verdict)) << "case " << k << " (" << cases[k].label << ")";
+    EXPECT_EQ(verdict_name(a[k].verdict), verdict_name(c[k].verdict)) << "case " << k << " (" << cases[k].label << ")";
+    EXPECT_EQ(a[k].bound.lo, b[k].bound.lo) << "case " << k;
+    EXPECT_EQ(a[k].bound.hi, b[k].bound.hi) << "case " << k;
+    equal += a[k].verdict == Verdict::EqualExact;
+  }
+  EXPECT_GT(equal, 0u) << "the suite's exact decisions are met";
+}
+
 }  // namespace
 }  // namespace nb::theorems
