@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "verify/formula/formula_evaluation.hpp"
-#include "verify/numbers/exact_real.hpp"
 
 namespace nb::formula {
 namespace {
@@ -107,35 +106,6 @@ const std::vector<LemmaPair> kSharedPairs = {
 };
 
 TEST(SharedKernels, EncloseWhatTheDirectEvaluationEncloses) { expect_each_pair_encloses_one_value(kSharedPairs, 2); }
-
-// The largest and the smallest weight of softmax of an input with an exact value, named or
-// inline, as the weight of its top (bottom) class of equal entries alone, the L weights not built
-// (Expr::class_weights), by itself and twice in one formula (one set of class weights), against
-// the same weights built entry by entry from logits that carry no exact value (a + 0 b[0]). The
-// odd trials' vectors repeat entries, where the class form applies.
-const std::vector<LemmaPair> kClassWeightPairs = {
-    {"max(i, softmax(a / 3)[i])", "max(i, softmax((a + 0 * b[0]) / 3)[i])"},
-    {"min(i, softmax(a / 3)[i])", "min(i, softmax((a + 0 * b[0]) / 3)[i])"},
-    {"max(i, softmax(a)[i]) - 2 * min(i, softmax(a)[i])", "max(i, softmax(a + 0 * b[0])[i]) - 2 * min(i, softmax(a + 0 * b[0])[i])"},
-    {"max(i, softmax(max(j, abs(b[j])) * log(5) * a)[i]) + min(i, softmax(max(j, abs(b[j])) * log(5) * a)[i])",
-     "max(i, softmax(max(j, abs(b[j])) * log(5) * (a + 0 * b[0]))[i]) + min(i, softmax(max(j, abs(b[j])) * log(5) * (a + 0 * b[0]))[i])"},
-    {"min(i, softmax(a / (0 - 2))[i])", "min(i, softmax((a + 0 * b[0]) / (0 - 2))[i])"},
-};
-
-TEST(SoftmaxClassWeights, EncloseWhatTheDirectEvaluationEncloses) { expect_each_pair_encloses_one_value(kClassWeightPairs, 2); }
-
-// In exact arithmetic the class form is the direct evaluation's number.
-TEST(SoftmaxClassWeights, AreTheDirectEvaluationsNumberInExactArithmetic) {
-  const std::vector<std::vector<std::string>> vectors = {
-      {"0.5", "0.5", "-0.75"}, {"1.5", "-2", "1.5", "-2", "0.125"}, {"0.3", "0.3", "0.3", "0.3"}, {"-2", "0.0625", "-2", "-2"}};
-  const std::vector<std::string> b = {"0.5", "-0.75"};
-  ExactScope scope;
-  for (const std::vector<std::string>& a : vectors)
-    for (const LemmaPair& p : kClassWeightPairs) {
-      const ExactReal lemma = lemma_value<ExactReal>(p.lemma, a, b), direct = lemma_value<ExactReal>(p.direct, a, b);
-      EXPECT_EQ(sign_of(ExactReal(lemma - direct)), ExactSign::Zero) << p.lemma << " on " << a.size() << " entries";
-    }
-}
 
 }  // namespace
 }  // namespace nb::formula

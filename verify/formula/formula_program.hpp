@@ -126,16 +126,6 @@ struct Frame {
   };
   std::deque<Weights> weights;  // a deque: a reference to an entry outlives later entries
 
-  // The weight of each class of equal logits (verify/kernels/softmax_of_distinct.hpp's
-  // softmax_of_classes) of a compiled softmax that reads no loop counter (its address: one value
-  // per run), with the classes: its largest and its smallest weight read one set.
-  struct ClassWeights {
-    const void* of;
-    const DistinctEntries* classes;
-    std::vector<R> w;
-  };
-  std::deque<ClassWeights> class_weights;
-
   // The classes of equal entries of input `input`'s exact value, or null where it is not an
   // exact vector (or input < 0).
   const DistinctEntries* distinct_of(int input) {
@@ -171,18 +161,7 @@ struct Expr {
   // (smallest) entry of input weights_of_input, where weights_scale (if any) is > 0.
   int weights_of_input = -1;
   ExprPtr<R> weights_scale;
-  // The weight of each class of equal entries of that input, as the vector's entries of the class
-  // hold it (the same operations), computed without the vector; null where the vector's kernel
-  // does not take one exponential per class (all entries distinct, over a box, T not certainly > 0).
-  std::function<const typename Frame<R>::ClassWeights*(Frame<R>&)> class_weights;
-  // The entries at these indices of the vector, each computed as the vector computes it, without
-  // the others (an input, and an entrywise image of one by a scalar); unset where not known.
-  std::function<std::vector<R>(Frame<R>&, const std::vector<std::size_t>&)> entries_at;
   ExprPtr<R> jacobian_logits, jacobian_T;  // the value is softmax_jacobian(these)
-  // The value is row row_at of the matrix row_of, which dot and norm read in place (with_entries)
-  // instead of a copy of its d entries per row.
-  ExprPtr<R> row_of;
-  std::function<Eigen::Index(Frame<R>&)> row_at;
   // The value is the vector numerator over the scalar divisor (divisor: its value once checked
   // not to be 0, as the division checks it): softmax of it, where the divisor is certainly > 0,
   // shifts the logits before dividing (verify/kernels/softmax.hpp), as softmax(l, T) does, so
@@ -632,13 +611,6 @@ class Program<R>::Compiler {
         for (Eigen::Index k = 0; k < x.size(); ++k) out[k] = op(x[k], y);
         return out;
       };
-      if (v->entries_at)
-        e->entries_at = [v, s, op](Frame<R>& f, const std::vector<std::size_t>& at) {
-          const R y = s->scalar(f);
-          std::vector<R> x = v->entries_at(f, at);
-          for (R& entry : x) entry = op(entry, y);
-          return x;
-        };
     } else {
       const std::size_t at = p_.slot(Shape::Matrix);
       e->matrix = [v, s, op, at](Frame<R>& f) -> const Matrix<R>& {
@@ -851,15 +823,11 @@ class Program<R>::Compiler {
     e->shape = Shape::Vector;
     e->rows = v->cols;
     const std::size_t slot = p_.slot(Shape::Vector);
-    e->row_of = v;
-    e->row_at = [v, i, f, at](Frame<R>& fr) {
+    e->vector = [v, i, f, at, slot](Frame<R>& fr) -> const Vector<R>& {
+      const Matrix<R>& x = v->matrix(fr);
       const std::int64_t k = i(fr);
-      within(at, f, k, static_cast<std::size_t>(v->matrix(fr).rows()), "matrix's rows");
-      return static_cast<Eigen::Index>(k);
-    };
-    e->vector = [v, row_at = e->row_at, slot](Frame<R>& fr) -> const Vector<R>& {
-      const Eigen::Index k = row_at(fr);
-      return fr.vectors[slot] = v->matrix(fr).row(k).transpose();
+      within(at, f, k, static_cast<std::size_t>(x.rows()), "matrix's rows");
+      return fr.vectors[slot] = x.row(static_cast<Eigen::Index>(k)).transpose();
     };
     return e;
   }
@@ -965,50 +933,28 @@ class Program<R>::Compiler {
   }
 
   // max(i, a[i]) and min(i, a[i]) of softmax weights a of an input with an exact value (see
-  // Expr::weights_of_input), a named or written inline: the weight at the input's largest
-  // (smallest) exact entry, which softmax's monotonicity makes the largest (smallest) weight; L
-  // comparisons of exact numbers (or of rationals) are not made. Where some entries repeat, that
-  // weight is its class's (Expr::class_weights: the C++ theorems' 1 / sum_j m_j e^{(l_j - l_max)/T}
-  // and e^{(l_min - l_max)/T} / sum), the L weights are not built and the classes' representatives
-  // only are compared. Null where the form does not apply.
+  // Expr::weights_of_input): the weight at the input's largest (smallest) exact entry, which
+  // softmax's monotonicity makes the largest (smallest) weight; L comparisons of exact numbers
+  // (or of rationals) are not made. Null where the form does not apply.
   ExprPtr<R> extreme_weight(const Node& n) {
     const Node& body = n.args[1];
-    if ((n.text != "max" && n.text != "min") || body.kind != Node::Kind::Index || body.args.size() != 2 ||
-        body.args[1].kind != Node::Kind::Name || body.args[1].text != n.args[0].text || mentions(body.args[0], n.args[0].text))
+    if ((n.text != "max" && n.text != "min") || body.kind != Node::Kind::Index || body.args[1].kind != Node::Kind::Name ||
+        body.args[1].text != n.args[0].text || body.args[0].kind != Node::Kind::Name || loop_of(body.args[0]) >= 0)
       return nullptr;
-    ExprPtr<R> a;
-    if (body.args[0].kind == Node::Kind::Name) {
-      if (loop_of(body.args[0]) >= 0) return nullptr;
-      const auto named = std::find_if(p_.names_.begin(), p_.names_.end(),
-                                      [&](const Named& x) { return x.name == body.args[0].text; });
-      if (named == p_.names_.end() || named->read->weights_of_input < 0) return nullptr;
-      named->read_by_a_formula = true;
-      a = named->read;
-    } else {
-      if (body.args[0].kind != Node::Kind::Call || body.args[0].text != "softmax") return nullptr;
-      a = compile(body.args[0]);
-      if (a->weights_of_input < 0) return nullptr;
-    }
+    const auto named = std::find_if(p_.names_.begin(), p_.names_.end(),
+                                    [&](const Named& x) { return x.name == body.args[0].text; });
+    if (named == p_.names_.end() || named->read->weights_of_input < 0) return nullptr;
+    named->read_by_a_formula = true;
+    const ExprPtr<R> a = named->read;
     const int input = a->weights_of_input;
     const ExprPtr<R> scale = a->weights_scale;
     const bool largest = n.text == "max";
     const ExprPtr<R> fallback = reduce(n, false);
     auto e = std::make_shared<E>();
     e->loops = fallback->loops;
-    const auto beyond = [largest](const Rational& x, const Rational& best) { return largest ? x > best : x < best; };
-    e->scalar = [a, input, scale, largest, fallback, beyond](Frame<R>& fr) -> R {
+    e->scalar = [a, input, scale, largest, fallback](Frame<R>& fr) -> R {
       const ExactTensor* exact = fr.exact[static_cast<std::size_t>(input)];
       if (!exact || !exact->is_vector() || (scale && !certainly_positive(scale->scalar(fr)))) return fallback->scalar(fr);
-      if (const auto* kept = a->class_weights ? a->class_weights(fr) : nullptr) {
-        const std::vector<std::size_t>& first = kept->classes->first;
-        std::size_t at = 0;
-        for (std::size_t k = 1; k < first.size(); ++k)
-          if (exact->all_dyadic() ? (largest ? exact->approx(first[k]) > exact->approx(first[at])
-                                             : exact->approx(first[k]) < exact->approx(first[at]))
-                                  : beyond(exact->exact(first[k]), exact->exact(first[at])))
-            at = k;
-        return kept->w[at];
-      }
       const Vector<R>& weights = a->vector(fr);
       if (static_cast<std::size_t>(weights.size()) != exact->size()) return fallback->scalar(fr);
       std::size_t at = 0;
@@ -1019,7 +965,7 @@ class Program<R>::Compiler {
         Rational best = exact->exact(0);
         for (std::size_t i = 1; i < exact->size(); ++i) {
           const Rational x = exact->exact(i);
-          if (beyond(x, best)) {
+          if (largest ? x > best : x < best) {
             best = x;
             at = i;
           }
@@ -1326,32 +1272,6 @@ class Program<R>::Compiler {
     }
   }
 
-  // The class weights of softmax(v) (Expr::class_weights), `of` its compiled value: the vector's
-  // own choices (softmax(l / T) as softmax(l, T) where T > 0; one exponential per class where
-  // some entries repeat), so each class weight is the enclosure its entries get in the vector.
-  static std::function<const typename Frame<R>::ClassWeights*(Frame<R>&)> class_weights_of(
-      const void* of, const ExprPtr<R>& v, const ExprPtr<R>& numerator, const ExprPtr<R>& divisor) {
-    if constexpr (is_gradient_v<R>) return nullptr;
-    else
-      return [of, v, numerator, divisor](Frame<R>& fr) -> const typename Frame<R>::ClassWeights* {
-        for (const typename Frame<R>::ClassWeights& kept : fr.class_weights)
-          if (kept.of == of) return &kept;
-        const E* logits = v.get();
-        R t = R(1);
-        if (numerator) {
-          const R d = divisor->scalar(fr);
-          if (certainly_positive(d)) {
-            logits = numerator.get();
-            t = d;
-          }
-        }
-        const DistinctEntries* classes = fr.distinct_of(logits->exact_input);
-        if (!logits->entries_at || !classes || classes->first.size() >= classes->class_of.size()) return nullptr;
-        fr.class_weights.push_back({of, classes, softmax_of_classes(logits->entries_at(fr, classes->first), t, classes->count)});
-        return &fr.class_weights.back();
-      };
-  }
-
   // Whether two enclosures are the same (the same ends; equal points): what a kernel computes
   // from one it computes from the other. Never for exact numbers and derivatives (not compared).
   static bool same_enclosure(const R& x, const R& y) {
@@ -1375,16 +1295,6 @@ class Program<R>::Compiler {
   static Vector<R> weights_of(Frame<R>& fr, const ExprPtr<R>& v, const R& T, bool over_box, const DistinctEntries* classes) {
     if (const auto* kept = kept_weights(fr, v, T, over_box, classes)) return kept->alpha;
     return weights(v->vector(fr), T, over_box, classes);
-  }
-
-  // f(the entries of vector value u): a matrix's row read in place (Expr::row_of), else u's vector.
-  template <class F>
-  static R with_entries(Frame<R>& fr, const E& u, F f) {
-    if (u.row_of) {
-      const Eigen::Index k = u.row_at(fr);
-      return f(u.row_of->matrix(fr).row(k));
-    }
-    return f(u.vector(fr));
   }
 
   // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
@@ -1473,21 +1383,14 @@ class Program<R>::Compiler {
       const Node* at = &n;
       const Formula* text = &f_;
       return scalar_of(u, [u, v, at, text](Frame<R>& fr) -> R {
-        return with_entries(fr, *u, [&](const auto& x) {
-          return with_entries(fr, *v, [&](const auto& y) {
-            if (x.size() != y.size())
-              throw FormulaError("dot of vectors of lengths " + std::to_string(x.size()) + " and " + std::to_string(y.size()),
-                                 text->text, at->position, text->origin);
-            // One product's storage for every term (a multiprecision product would allocate one each).
-            R s = R(0), term = R(0);
-            for (Eigen::Index i = 0; i < x.size(); ++i) {
-              term = x(i);
-              term *= y(i);
-              s += term;
-            }
-            return s;
-          });
-        });
+        const Vector<R>& x = u->vector(fr);
+        const Vector<R>& y = v->vector(fr);
+        if (x.size() != y.size())
+          throw FormulaError("dot of vectors of lengths " + std::to_string(x.size()) + " and " + std::to_string(y.size()),
+                             text->text, at->position, text->origin);
+        R s = R(0);
+        for (Eigen::Index i = 0; i < x.size(); ++i) s += x[i] * y[i];
+        return s;
       });
     }
     if (f == "largest") {
@@ -1519,7 +1422,7 @@ class Program<R>::Compiler {
     arity(n, 1);
     if (f == "norm") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
-      return scalar_of(v, [v](Frame<R>& fr) { return with_entries(fr, *v, [](const auto& x) { return euclidean_norm(x); }); });
+      return scalar_of(v, [v](Frame<R>& fr) { return euclidean_norm(v->vector(fr)); });
     }
     if (f == "softmax") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
@@ -1537,7 +1440,6 @@ class Program<R>::Compiler {
       auto ordered = std::make_shared<E>(*e);
       ordered->weights_of_input = v->exact_input;
       ordered->weights_scale = v->scale;
-      if (!over_box && v->loops.none()) ordered->class_weights = class_weights_of(ordered.get(), v, numerator, divisor);
       return ordered;
     }
     if (f == "sum_of_others") {
@@ -1738,15 +1640,7 @@ Program<R>::Program(std::vector<ProgramInput> inputs, const std::vector<std::pai
     e->exact_input = static_cast<int>(k);
     const std::size_t at = s.at;
     if (in.shape == Shape::Scalar) e->scalar = [at](Frame<R>& f) { return f.scalars[at]; };
-    else if (in.shape == Shape::Vector) {
-      e->vector = [at](Frame<R>& f) -> const Vector<R>& { return f.vectors[at]; };
-      e->entries_at = [at](Frame<R>& f, const std::vector<std::size_t>& indices) {
-        std::vector<R> x;
-        x.reserve(indices.size());
-        for (const std::size_t i : indices) x.push_back(f.vectors[at][static_cast<Eigen::Index>(i)]);
-        return x;
-      };
-    }
+    else if (in.shape == Shape::Vector) e->vector = [at](Frame<R>& f) -> const Vector<R>& { return f.vectors[at]; };
     else e->matrix = [at](Frame<R>& f) -> const Matrix<R>& { return f.matrices[at]; };
     names_.push_back(Named{in.name, std::move(e)});
   }

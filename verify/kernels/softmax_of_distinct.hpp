@@ -19,38 +19,25 @@
 
 namespace nb {
 
-// The weight of each class alone, from one representative logit per class and the classes'
-// multiplicities: w_k = e_k / sum_j m_j e_j (the entries of softmax_of_distinct, class by class),
-// so that the largest or smallest weight, or any one, costs K exponentials and no vector of L.
-// Contract: as softmax_of_distinct's, for the logit vector whose class k holds `representatives[k]`
-// `count[k]` times.
 template <class R>
-std::vector<R> softmax_of_classes(const std::vector<R>& representatives, const R& T, const std::vector<std::size_t>& count) {
+Vector<R> softmax_of_distinct(const Vector<R>& logits, const R& T, const DistinctEntries& classes) {
   using std::exp;
-  const std::size_t K = representatives.size();
+  const std::size_t K = classes.first.size();
+  const auto at = [&](std::size_t k) { return static_cast<Eigen::Index>(classes.first[k]); };
   // The shift is the top class's own logit (the class of the largest midpoint): its term is exactly
   // 1, the others exp((l_k - l_top) / T), so that a class's logit far from 0 (-1e300, whose
   // enclosure is wider than any exponent) still gives exact weights where the classes are tied.
   std::size_t top = 0;
   for (std::size_t k = 1; k < K; ++k)
-    if (midpoint_of(representatives[k]) > midpoint_of(representatives[top])) top = k;
+    if (midpoint_of(logits[at(k)]) > midpoint_of(logits[at(top)])) top = k;
   std::vector<R> e(K);
-  for (std::size_t k = 0; k < K; ++k) e[k] = k == top ? R(1) : R(exp((representatives[k] - representatives[top]) / T));
+  for (std::size_t k = 0; k < K; ++k) e[k] = k == top ? R(1) : R(exp((logits[at(k)] - logits[at(top)]) / T));
   if constexpr (is_exact_number_v<R>) limit_generators_of_exponential_sum({e.data(), K});
   R sum = R(0);
-  for (std::size_t k = 0; k < K; ++k) sum += count[k] == 1 ? e[k] : R(R(static_cast<long>(count[k])) * e[k]);
+  for (std::size_t k = 0; k < K; ++k) sum += classes.count[k] == 1 ? e[k] : R(R(static_cast<long>(classes.count[k])) * e[k]);
   for (std::size_t k = 0; k < K; ++k) e[k] /= sum;
-  return e;
-}
-
-template <class R>
-Vector<R> softmax_of_distinct(const Vector<R>& logits, const R& T, const DistinctEntries& classes) {
-  std::vector<R> representatives;
-  representatives.reserve(classes.first.size());
-  for (const std::size_t i : classes.first) representatives.push_back(logits[static_cast<Eigen::Index>(i)]);
-  const std::vector<R> w = softmax_of_classes(representatives, T, classes.count);
   Vector<R> alpha(logits.size());
-  for (Eigen::Index i = 0; i < logits.size(); ++i) alpha[i] = w[classes.class_of[static_cast<std::size_t>(i)]];
+  for (Eigen::Index i = 0; i < logits.size(); ++i) alpha[i] = e[classes.class_of[static_cast<std::size_t>(i)]];
   return alpha;
 }
 
