@@ -513,7 +513,7 @@ static void jacobian_sharp(const workload_t *w, claims_t *out, root_search_t roo
 static void jacobian_sharp_bisected(const workload_t *w, claims_t *out) { jacobian_sharp(w, out, bisected_root); }
 static void jacobian_sharp_located(const workload_t *w, claims_t *out) { jacobian_sharp(w, out, located_root); }
 
-/* theorems/topn_distance_fixed.cpp with fixed_set_terms of theorems/topn_distance.hpp */
+/* theorems/topn_distance_fixed.cpp with fixed_set_terms of verify/reproduce/topn_distance.hpp */
 static void topn_fixed(const workload_t *w, claims_t *out) {
   const number_t *ln = number(w, "logits"), *xn = number(w, "vectors");
   const size_t L = ln->rows, d = xn->cols, N = (size_t)w->N;
@@ -561,7 +561,7 @@ static void topn_fixed(const workload_t *w, claims_t *out) {
       arb_clear(cumulative), arb_clear(norm_of_sum), arb_clear(bound), arb_clear(other_bound);
 }
 
-/* theorems/separability_lower.cpp with separability_terms of theorems/separability.hpp */
+/* theorems/separability_lower.cpp with separability_terms of verify/kernels/separability.hpp */
 static void separability_lower(const workload_t *w, claims_t *out) {
   const number_t *ln = number(w, "logits"), *xn = number(w, "vectors");
   const size_t L = ln->rows, d = xn->cols, N = (size_t)w->N;

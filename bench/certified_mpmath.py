@@ -238,7 +238,7 @@ def jacobian_sharp(n, _, root_search):
 
 
 def topn_fixed(n, integers):
-    """theorems/topn_distance_fixed.cpp with fixed_set_terms of theorems/topn_distance.hpp."""
+    """theorems/topn_distance_fixed.cpp with fixed_set_terms of verify/reproduce/topn_distance.hpp."""
     raw = [float(v) for v in n["logits"][:, 0]]
     T = mpf(float(n["T"][0, 0]))
     alpha = softmax([mpf(v) for v in raw], T)
@@ -260,7 +260,7 @@ def topn_fixed(n, integers):
 
 
 def separability_lower(n, integers):
-    """theorems/separability_lower.cpp with separability_terms of theorems/separability.hpp."""
+    """theorems/separability_lower.cpp with separability_terms of verify/kernels/separability.hpp."""
     raw = [float(v) for v in n["logits"][:, 0]]
     T = mpf(float(n["T"][0, 0]))
     alpha = softmax([mpf(v) for v in raw], T)

@@ -166,6 +166,27 @@ TEST(DoubleInterval, SquaresAreNeverNegative) {
   EXPECT_GT(norm.upper(), 0);
 }
 
+// A product (or quotient) of two intervals >= 0 is >= 0, also where it underflows: the binary64
+// product of two tiny positive numbers rounds to +0, and its lower end is 0, not the neighbour
+// -denorm_min below it (a square root of a sum of such products would have no value); a product of
+// an interval >= 0 and one <= 0 is <= 0 alike. Points and boxes, both orders.
+TEST(DoubleInterval, ProductsOfNonnegativeIntervalsAreNonnegative) {
+  const std::uint64_t seed = 20261206;
+  std::cout << "seed " << seed << "\n";
+  random::Rng rng(seed);
+  for (int k = 0; k < 4000; ++k) {
+    const DoubleInterval a = abs(random_interval(rng, -1074, -480)), b = abs(random_interval(rng, -1074, -480));
+    const double h = std::abs(random_magnitude(rng, 500, 1000)), g = std::abs(random_magnitude(rng, 500, 1000));
+    const DoubleInterval huge = DoubleInterval::from_ends(std::min(h, g), std::max(h, g));  // >= 2^500
+    const std::string input = text(a) + " " + text(b) + " " + text(huge);
+    for (const DoubleInterval& p : {a * b, b * a, a / huge}) ASSERT_GE(p.lower(), 0) << input << ": " << text(p);
+    for (const DoubleInterval& p : {a * -b, -b * a, -a / huge}) ASSERT_LE(p.upper(), 0) << input << ": " << text(p);
+    ASSERT_TRUE(contains(a * b, Interval(thousand_bit(a) * thousand_bit(b)))) << input;
+    ASSERT_TRUE(contains(a * -b, Interval(thousand_bit(a) * -thousand_bit(b)))) << input;
+    ASSERT_TRUE(contains(a / huge, Interval(thousand_bit(a) / thousand_bit(huge)))) << input;
+  }
+}
+
 // The exact sum_k x_k y_k of binary64 points (4400 bits hold every product and sum of them).
 Interval exact_dot(const Vector<DoubleInterval>& x, const Vector<DoubleInterval>& y) {
   set_working_precision(4400);

@@ -1318,9 +1318,9 @@ class Program<R>::Compiler {
   }
 
   // x, an enclosure of a number >= 0 (a sum of squares, an even power), with its lower end raised
-  // to 0 for intervals: a binary64 product of two positive ends that underflows is rounded to 0
-  // and then moved outward to -denorm_min, so that a sum of squares of entries about 1e-200 (the
-  // weights of a saturated softmax) has a lower end below 0, of which sqrt is unknown.
+  // to 0 for intervals: Arb's balls multiply as midpoint and radius, so the product of two balls
+  // reaching 0 reaches below 0 ([0, 2] is 1 +- 1, its square 1 +- 3), of which sqrt is unknown.
+  // (Binary64 and MPFI products of intervals >= 0 are >= 0.)
   static R at_least_zero(const R& x) {
     if constexpr (is_interval_v<R>) return max_of(x, R(0));
     else return x;

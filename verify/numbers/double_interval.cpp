@@ -56,7 +56,7 @@ double DoubleInterval::div_down(double x, double y) {
   const double q = x / y;
   if (std::isnan(q) || std::isinf(y)) return q;
   if (!std::isfinite(q)) return lower_end(q, 0);
-  if (std::abs(q) < kResidualExactAbove || std::abs(x) < kResidualExactAbove) return down(q);
+  if (std::abs(q) < kResidualExactAbove || std::abs(x) < kResidualExactAbove) return below_nonzero(q);
   const double residual = std::fma(-q, y, x);
   return lower_end(q, y > 0 ? residual : -residual);
 }
@@ -66,7 +66,7 @@ double DoubleInterval::div_up(double x, double y) {
   const double q = x / y;
   if (std::isnan(q) || std::isinf(y)) return q;
   if (!std::isfinite(q)) return upper_end(q, 0);
-  if (std::abs(q) < kResidualExactAbove || std::abs(x) < kResidualExactAbove) return up(q);
+  if (std::abs(q) < kResidualExactAbove || std::abs(x) < kResidualExactAbove) return above_nonzero(q);
   const double residual = std::fma(-q, y, x);
   return upper_end(q, y > 0 ? residual : -residual);
 }

@@ -98,15 +98,14 @@ class DoubleInterval {
                               std::max(outward_up(a.hi_, b.lo_), outward_up(a.hi_, b.hi_))));
   }
   // x^2, never below 0: the products of an end with itself, [0, ...] when x holds 0 (x * x cannot
-  // know that both factors are the same number, and gives a negative lower end there), and a lower
-  // end clamped at 0 where an end's square underflows (mul_ends then gives -denorm_min).
+  // know that both factors are the same number, and gives a negative lower end there).
   friend DoubleInterval square(const DoubleInterval& x) {
     if (x.is_nan()) return unknown();
     double lo_lo, hi_lo, lo_hi, hi_hi;
     mul_ends(x.lo_, x.lo_, lo_lo, hi_lo);
     mul_ends(x.hi_, x.hi_, lo_hi, hi_hi);
-    if (x.lo_ >= 0) return from_ends(std::max(lo_lo, 0.0), hi_hi);
-    if (x.hi_ <= 0) return from_ends(std::max(lo_hi, 0.0), hi_lo);
+    if (x.lo_ >= 0) return from_ends(lo_lo, hi_hi);
+    if (x.hi_ <= 0) return from_ends(lo_hi, hi_lo);
     return from_ends(0, std::max(hi_lo, hi_hi));
   }
   friend DoubleInterval operator/(const DoubleInterval& a, const DoubleInterval& b);
@@ -173,10 +172,11 @@ class DoubleInterval {
     if (x == 0 || y == 0) return 0;
     const double p = x * y;
     if (!std::isfinite(p)) return lower_end(p, 0);
-    if (std::abs(p) < kResidualExactAbove) return down(p);
+    if (std::abs(p) < kResidualExactAbove) return below_nonzero(p);
     return lower_end(p, std::fma(x, y, -p));
   }
-  static double mul_up(double x, double y) { return x == 0 || y == 0 ? 0.0 : -mul_down(-x, y); }
+  // 0 - ..., not -...: a negative product that underflowed has the upper end +0, not -0.
+  static double mul_up(double x, double y) { return x == 0 || y == 0 ? 0.0 : 0.0 - mul_down(-x, y); }
   // [lo, hi] encloses x * y.
   static void mul_ends(double x, double y, double& lo, double& hi) {
     lo = mul_down(x, y);
@@ -187,8 +187,15 @@ class DoubleInterval {
   // FMA that would ask is a libm call in a build without -mfma). One ulp is always enough: round
   // to nearest errs by at most half an ulp, also in the subnormal range, down(+inf) = DBL_MAX
   // after an overflow, and 0 times anything is 0.
-  static double outward_down(double x, double y) { return x == 0 || y == 0 ? 0.0 : down(x * y); }
-  static double outward_up(double x, double y) { return x == 0 || y == 0 ? 0.0 : up(x * y); }
+  static double outward_down(double x, double y) { return x == 0 || y == 0 ? 0.0 : below_nonzero(x * y); }
+  static double outward_up(double x, double y) { return x == 0 || y == 0 ? 0.0 : above_nonzero(x * y); }
+  // A lower (upper) end of a product or quotient of non-zero numbers whose round-to-nearest value
+  // is p: p's neighbour below (above), except where the result underflowed to a zero of the side
+  // asked for: +0 is then a lower end (the exact value is > 0, and -denorm_min would give a
+  // product of two positive numbers a negative end, and its square root no value), -0 an upper
+  // one. Round to nearest keeps the exact value's sign in a zero.
+  static double below_nonzero(double p) { return p == 0 && !std::signbit(p) ? 0.0 : down(p); }
+  static double above_nonzero(double p) { return p == 0 && std::signbit(p) ? 0.0 : up(p); }
   // box * point, box not a point, neither NaN: each end's product with the point, in the order of
   // its sign, moved outward.
   static DoubleInterval times_point(const DoubleInterval& box, double point) {

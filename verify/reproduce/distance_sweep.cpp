@@ -104,7 +104,7 @@ ExperimentOutcome DistanceSweep::finish() {
   o.title = std::string(by_length ? "Algorithm 1: distance against L (Fig. 2a)" : "Algorithm 2: distance against N (Fig. 2b)") +
             normalized_title(s_.normalizer);
   o.paper_runtime = by_length ? "24 min" : "37 min";
-  o.method = "binary64, by the Theorem 1 functions of theorems/topn_distance.hpp (d~, the fixed-set bound, the main "
+  o.method = "binary64, by the Theorem 1 functions of verify/reproduce/topn_distance.hpp (d~, the fixed-set bound, the main "
              "sum M, the uniform-subset sampler) and reproduce/topn_row.hpp (the permuted-weights and fixed-context "
              "models); sampled models from " + std::to_string(s_.samples) + " draws per row; mean over rows (" + s_.rows +
              " per head within the first L tokens, rows with more than N keys), then over heads" +

@@ -5,7 +5,7 @@
 // by their weights, not by their draws).
 #include <string>
 
-#include "theorems/token_inputs.hpp"
+#include "verify/engine/token_inputs.hpp"
 #include "verify/engine/case.hpp"
 #include "verify/kernels/attention_normalizer.hpp"
 

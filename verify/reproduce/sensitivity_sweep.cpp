@@ -12,7 +12,7 @@
 #include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
-#include "theorems/finite_difference.hpp"
+#include "verify/reproduce/finite_difference.hpp"
 
 namespace nb::reproduce {
 namespace {

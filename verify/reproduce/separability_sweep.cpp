@@ -10,8 +10,8 @@
 #include "verify/reproduce/normalized_rows.hpp"
 #include "verify/reproduce/row_values.hpp"
 #include "verify/reproduce/sweep_claims.hpp"
-#include "theorems/separability.hpp"
-#include "theorems/token_inputs.hpp"
+#include "verify/kernels/separability.hpp"
+#include "verify/engine/token_inputs.hpp"
 
 namespace nb::reproduce {
 namespace {
@@ -110,7 +110,7 @@ class SeparabilitySweep final : public Experiment {
     o.id = normalized_id("fig3", s_.normalizer);
     o.title = "Algorithm 4: separable fraction N_s/N against N (Fig. 3)" + normalized_title(s_.normalizer);
     o.paper_runtime = "7 min";
-    o.method = "binary64, by the Theorem 2 functions of theorems/separability.hpp on the vectors scaled to unit norm "
+    o.method = "binary64, by the Theorem 2 functions of verify/kernels/separability.hpp on the vectors scaled to unit norm "
                "(M = 1), delta the smallest separation among the row's tokens, r the distance of the nearest token "
                "left out; the lower bound clipped at 0; mean over rows (" + s_.rows +
                " per head, rows with more than N keys), then quartiles over heads" + normalized_method(s_.normalizer) +

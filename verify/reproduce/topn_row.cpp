@@ -9,7 +9,7 @@
 
 #include "models/random/random_inputs.hpp"
 #include "verify/reproduce/normalized_rows.hpp"
-#include "theorems/topn_distance.hpp"
+#include "verify/reproduce/topn_distance.hpp"
 
 namespace nb::reproduce {
 

@@ -24,7 +24,7 @@ struct TopnRowTerms {
   double distance = 0;          // d~ of the top-N set
   double bound = 0;             // Theorem 1, fixed I_N: (1-a) d_1 + ((L-N) a - (1-a)) d_2
   double uniform_subset = 0;    // E[d~], weights fixed, I uniform (sampled)
-  double uniform_main_sum = 0;  // its main sum M (theorems/topn_distance.hpp)
+  double uniform_main_sum = 0;  // its main sum M (verify/reproduce/topn_distance.hpp)
   double permuted_weights = 0;  // E[d~], weights randomly permuted over the tokens (sampled)
   double fixed_context = 0;     // E[d~] with s held at the top-N context (exact)
 };

@@ -9,7 +9,7 @@
 // sum(i, S, e), max(i, S, e), min(i, S, e) run i over the members of S.
 //
 // The order is the paper's: the N largest entries, equal entries taken by the smaller index first
-// (the top-N set of theorems/token_inputs.hpp). Contract (Arb's): for every point of the entries'
+// (the top-N set of verify/engine/token_inputs.hpp). Contract (Arb's): for every point of the entries'
 // enclosures, an entry given as 1 (0) is in (out of) that point's top-N set; an entry whose
 // enclosures do not decide it (two entries that may be equal or in either order across the N-th
 // place) is undecided: [0, 1] for an interval type, unknown in the exact tier and for points

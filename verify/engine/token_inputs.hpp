@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string>
 
-#include "theorems/softmax_inputs.hpp"
+#include "verify/engine/softmax_inputs.hpp"
 #include "verify/engine/case.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/kernels/softmax.hpp"

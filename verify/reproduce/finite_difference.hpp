@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "theorems/positive_scalar.hpp"
+#include "verify/engine/positive_scalar.hpp"
 #include "verify/engine/case.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/kernels/euclidean_norm.hpp"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "models/random/random_inputs.hpp"
-#include "theorems/token_inputs.hpp"
+#include "verify/engine/token_inputs.hpp"
 #include "verify/engine/case_names.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/kernels/euclidean_norm.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The (logits, T) input shared by the softmax theorems: numbers "logits" (a vector) and "T".
-#include "theorems/positive_scalar.hpp"
+#include "verify/engine/positive_scalar.hpp"
 #include "verify/engine/case.hpp"
 #include "verify/io/errors.hpp"
 #include "verify/numbers/numbers.hpp"
