@@ -76,8 +76,9 @@ const std::string& choice_word(const InputSpec& in, const std::string& code) {
 }
 
 // The seed of a case's sampled expectations: its integer input sample_seed where it has one (as
-// the built-in suites' sampling cases carry), else FNV-1a of its inputs' exact values, so that a
-// case draws the same subsets wherever it runs (alone on replay, or at any place in a suite).
+// the built-in suites' sampling cases carry; optional where a file declares it), else FNV-1a of
+// its inputs' exact values, so that a case draws the same subsets wherever it runs (alone on
+// replay, or at any place in a suite).
 std::uint64_t draw_seed(const Case& c) {
   if (const auto given = c.integers.find("sample_seed"); given != c.integers.end())
     return static_cast<std::uint64_t>(given->second);
@@ -444,8 +445,15 @@ class FileTheorem final : public Theorem {
       }
     }
     for (const InputSpec& in : spec_.inputs)
-      if (in.kind == Kind::Length && sizes.find(in.name) == sizes.end())
+      if (in.kind == Kind::Length && sizes.find(in.name) == sizes.end()) {
+        // sample_seed only seeds the draws: without it they take draw_seed's seed from the inputs
+        // (a formula reading it sees that seed's upper 63 bits).
+        if (in.name == "sample_seed") {
+          sizes.emplace(in.name, static_cast<std::int64_t>(draw_seed(c) >> 1));
+          continue;
+        }
         throw InputError("the case gives no length " + in.name + ", nor an input it sizes");
+      }
     return sizes;
   }
 

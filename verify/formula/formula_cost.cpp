@@ -61,6 +61,10 @@ class CostEstimate {
     if (!name.empty()) names_[name] = e;
   }
 
+  // Binds `name` to `f`, a definition local to a draw (it reads an expectation's random matrix):
+  // its cost is counted where a body reads it, as the compiler computes it there, once per draw.
+  void add_draw_local(const Formula& f, const std::string& name) { locals_[name] = &f; }
+
   double total() const { return total_; }
 
  private:
@@ -88,6 +92,13 @@ class CostEstimate {
       case Node::Kind::Name: {
         total_ += 1;
         if (indices_.contains(n.text)) return {};
+        if (const auto local = locals_.find(n.text); local != locals_.end()) {
+          const Formula* f = f_;
+          f_ = local->second;
+          const Extent e = estimate(local->second->root);
+          f_ = f;
+          return e;
+        }
         const auto found = names_.find(n.text);
         return found == names_.end() ? Extent{} : found->second;
       }
@@ -246,9 +257,13 @@ class CostEstimate {
     return binds ? &n.args[0].text : nullptr;
   }
 
-  // Whether `n` reads one of `vars` that it does not bind itself.
-  static bool reads(const Node& n, const std::set<std::string>& vars) {
-    if (n.kind == Node::Kind::Name) return vars.contains(n.text);
+  // Whether `n` reads one of `vars` that it does not bind itself (a draw-local definition: where
+  // its formula does).
+  bool reads(const Node& n, const std::set<std::string>& vars) const {
+    if (n.kind == Node::Kind::Name) {
+      const auto local = locals_.find(n.text);
+      return vars.contains(n.text) || (local != locals_.end() && reads(local->second->root, vars));
+    }
     if (const std::string* b = binder(n); b && vars.contains(*b)) {
       std::set<std::string> free = vars;
       free.erase(*b);
@@ -351,6 +366,7 @@ class CostEstimate {
   }
 
   std::map<std::string, Extent> names_;
+  std::map<std::string, const Formula*> locals_;  // the draw-local definitions
   std::map<std::string, double> high_ends_;  // of the lengths
   std::set<std::string> indices_;
   const Formula* f_ = nullptr;
@@ -361,7 +377,18 @@ class CostEstimate {
 
 double check_formula_costs(const TheoremSpec& spec) {
   CostEstimate cost(spec);
-  for (const auto& [name, f] : spec.definitions) cost.add(f, name);
+  std::vector<const Formula*> formulas;
+  for (const std::vector<ClaimSpec>* relations : {&spec.claims, &spec.assumptions})
+    for (const ClaimSpec& c : *relations) formulas.insert(formulas.end(), {&c.value, &c.bound});
+  for (const QuantitySpec& q : spec.quantities) formulas.push_back(&q.value);
+  std::set<std::string> draw_local = sphere_draw_variables(spec.definitions, formulas);
+  for (const auto& [name, f] : spec.definitions)
+    if (reads_a_name(f.root, draw_local)) {
+      cost.add_draw_local(f, name);
+      draw_local.insert(name);
+    } else {
+      cost.add(f, name);
+    }
   for (const std::vector<ClaimSpec>* relations : {&spec.claims, &spec.assumptions})
     for (const ClaimSpec& c : *relations) {
       cost.add(c.value);

@@ -26,10 +26,12 @@
 #include <cctype>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <sstream>
 #include <string>
@@ -112,6 +114,8 @@ struct Frame {
   std::vector<const ExactTensor*> exact;
   std::vector<std::optional<DistinctEntries>> distinct;
   ExpectationDraws expectations;  // what sampled expectations need (vocabulary/expectations.hpp)
+  // What an expectation over a sphere threw in a draw loop that another's reading started (else null).
+  std::vector<std::exception_ptr> failures;
   SharedWork shared_work;         // what vocabulary calls on the same arguments share (vocabulary_function.hpp)
 
   // Softmax weights computed in this run, each of the value of a compiled vector that reads no
@@ -197,6 +201,10 @@ template <class R, class C>
 struct SphereExpectationCalls;  // verify/formula/vocabulary/sphere_expectation_calls.hpp
 template <class R, class C>
 struct PairDistanceScreen;  // verify/formula/pair_distance_screen.hpp
+template <class R>
+struct SphereDrawGroup;  // verify/formula/vocabulary/sphere_expectation_calls.hpp
+template <class R, class C>
+struct LargestRowNormCalls;  // verify/formula/vocabulary/largest_row_norm_calls.hpp
 
 // Definitions (name, formula; each may read the inputs and the definitions before it) and
 // formulas compiled for R. Throws FormulaError at the first node that names something unknown,
@@ -221,6 +229,9 @@ class Program {
     ExprPtr<R> read;
     bool read_by_a_formula = false;
     int definition = -1;  // its place among the definitions, or -1 for an input
+    // A definition that reads the random matrix of an expectation over a sphere: compiled where
+    // an expectation's body names it, once per draw loop (sphere_expectation_calls.hpp); read is null.
+    const Formula* draw_local = nullptr;
   };
   struct Slot {
     Shape shape;
@@ -237,7 +248,8 @@ class Program {
   std::vector<std::pair<std::size_t, ExactTensor>> literals_;  // scalar slot, the literal
   std::vector<ExprPtr<R>> definitions_, formulas_;
   std::vector<std::size_t> unread_definitions_;
-  std::size_t scalars_ = 0, vectors_ = 0, matrices_ = 0, memos_ = 0, counters_ = 0;
+  std::size_t scalars_ = 0, vectors_ = 0, matrices_ = 0, memos_ = 0, counters_ = 0, failures_ = 0;
+  std::vector<std::shared_ptr<SphereDrawGroup<R>>> draw_groups_;
   ProgramOptions options_;
 };
 
@@ -274,6 +286,7 @@ class Program<R>::Compiler {
   friend struct SphereExpectationCalls;
   template <class, class>
   friend struct PairDistanceScreen;
+  friend struct LargestRowNormCalls;
 
  public:
   Compiler(Program& p, const Formula& f) : p_(p), f_(f) {}
@@ -409,6 +422,7 @@ class Program<R>::Compiler {
     for (Named& named : p_.names_)
       if (named.name == n.text) {
         named.read_by_a_formula = true;
+        if (named.draw_local) return SphereExpectationCalls<R, Compiler>::draw_local(*this, n, named);
         return named.read;
       }
     std::vector<std::string> names;
@@ -943,7 +957,7 @@ class Program<R>::Compiler {
       return nullptr;
     const auto named = std::find_if(p_.names_.begin(), p_.names_.end(),
                                     [&](const Named& x) { return x.name == body.args[0].text; });
-    if (named == p_.names_.end() || named->read->weights_of_input < 0) return nullptr;
+    if (named == p_.names_.end() || !named->read || named->read->weights_of_input < 0) return nullptr;
     named->read_by_a_formula = true;
     const ExprPtr<R> a = named->read;
     const int input = a->weights_of_input;
@@ -1146,6 +1160,8 @@ class Program<R>::Compiler {
   ExprPtr<R> reduce(const Node& n, bool lemmas = true) {
     if (lemmas && n.args.size() == 2)
       if (ExprPtr<R> e = extreme_weight(n)) return e;
+    if (lemmas)
+      if (ExprPtr<R> e = LargestRowNormCalls<R, Compiler>::call(*this, n)) return e;
     // The loop lemmas (above); not for derivatives (the prove tier's own forms), and max and min
     // of exact numbers are ordered as a whole (below), not pairwise.
     if constexpr (!is_gradient_v<R>)
@@ -1644,8 +1660,16 @@ Program<R>::Program(std::vector<ProgramInput> inputs, const std::vector<std::pai
     else e->matrix = [at](Frame<R>& f) -> const Matrix<R>& { return f.matrices[at]; };
     names_.push_back(Named{in.name, std::move(e)});
   }
+  // Definitions reading a draw's rows (directly or through another) wait for the body that names them.
+  std::set<std::string> draw_local = sphere_draw_variables(definitions, formulas);
+  for (const ProgramInput& in : inputs_) draw_local.erase(in.name);
   for (const auto& [name, f] : definitions) {
     texts_.push_back(std::make_unique<const Formula>(f));
+    if (reads_a_name(f.root, draw_local)) {
+      names_.push_back(Named{name, nullptr, false, -1, texts_.back().get()});
+      draw_local.insert(name);
+      continue;
+    }
     Compiler c(*this, *texts_.back());
     ExprPtr<R> value = c.compile(texts_.back()->root);
     definitions_.push_back(value);
@@ -1681,6 +1705,7 @@ Run<R>::Run(const Program<R>& program, std::vector<Value<R>> inputs, std::vector
   f.matrices.resize(program.matrices_);
   f.ready.assign(program.memos_, 0);
   f.counters.assign(program.counters_, 0);
+  f.failures.resize(program.failures_);
   f.exact = std::move(exact);
   f.exact.resize(program.inputs_.size(), nullptr);
   f.distinct.resize(program.inputs_.size());
@@ -1728,3 +1753,4 @@ void Run<R>::define_all() {
 #include "verify/formula/vocabulary/expectation_calls.hpp"
 #include "verify/formula/vocabulary/sphere_expectation_calls.hpp"
 #include "verify/formula/pair_distance_screen.hpp"
+#include "verify/formula/vocabulary/largest_row_norm_calls.hpp"

@@ -28,7 +28,9 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "verify/formula/formula.hpp"
@@ -63,6 +65,40 @@ inline constexpr std::size_t kMaxSphereDraws = 1 << 20;
 inline bool over_a_sphere(const Node& n) {
   return n.kind == Node::Kind::Call && n.text == "expectation" && n.args.size() >= 2 &&
          n.args[1].kind == Node::Kind::Call && n.args[1].text == "sphere";
+}
+
+// The variables of the expectations over a sphere in `definitions` and `formulas`: a definition
+// reading one is local to a draw (docs/theorem-files.md), computed once per draw of the body that
+// names it.
+inline void add_sphere_draw_variables(const Node& n, std::set<std::string>& into) {
+  if (over_a_sphere(n) && n.args[0].kind == Node::Kind::Name) into.insert(n.args[0].text);
+  for (const Node& a : n.args) add_sphere_draw_variables(a, into);
+}
+inline std::set<std::string> sphere_draw_variables(const std::vector<std::pair<std::string, Formula>>& definitions,
+                                                   const std::vector<const Formula*>& formulas) {
+  std::set<std::string> out;
+  for (const auto& d : definitions) add_sphere_draw_variables(d.second.root, out);
+  for (const Formula* f : formulas) add_sphere_draw_variables(f->root, out);
+  return out;
+}
+
+// Whether `n` reads one of `names` other than as a variable it binds itself (the first argument
+// of sum, vec, max, min, count or expectation binds it in the rest).
+inline bool reads_a_name(const Node& n, const std::set<std::string>& names) {
+  if (n.kind == Node::Kind::Name) return names.contains(n.text);
+  const bool binds = n.kind == Node::Kind::Call && n.args.size() >= 2 && n.args[0].kind == Node::Kind::Name &&
+                     (n.text == "sum" || n.text == "vec" || n.text == "max" || n.text == "min" || n.text == "count" ||
+                      n.text == "expectation");
+  if (binds && names.contains(n.args[0].text)) {
+    std::set<std::string> free = names;
+    free.erase(n.args[0].text);
+    for (std::size_t k = 1; k < n.args.size(); ++k)
+      if (reads_a_name(n.args[k], free)) return true;
+    return false;
+  }
+  for (const Node& a : n.args)
+    if (reads_a_name(a, names)) return true;
+  return false;
 }
 
 // The LaTeX of n when it is an expectation over a sphere, else none: E over X with i.i.d. rows
