@@ -732,9 +732,11 @@ class Program<R>::Compiler {
   // Whether `n` is a name that nothing binds yet: neither an enclosing loop's variable nor a value
   // of the program (an input or a definition), so that a call may bind it (sum(i, e), the random
   // set of an expectation).
-  bool new_name(const Node& n) const {
-    if (n.kind != Node::Kind::Name || loop_of(n) >= 0) return false;
-    return std::none_of(p_.names_.begin(), p_.names_.end(), [&](const Named& named) { return named.name == n.text; });
+  bool new_name(const Node& n) const { return n.kind == Node::Kind::Name && loop_of(n) < 0 && !names_a_value(n.text); }
+
+  // Whether `name` is a value of the program: an input or a definition.
+  bool names_a_value(const std::string& name) const {
+    return std::any_of(p_.names_.begin(), p_.names_.end(), [&](const Named& named) { return named.name == name; });
   }
 
   // An index: the variable of an enclosing loop, an integer literal, or a sum or difference of

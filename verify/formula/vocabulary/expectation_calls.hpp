@@ -7,6 +7,11 @@
 // that the compiler's loop machinery keeps what e computes without reading S (a norm of the
 // inputs, a definition) once per evaluation of the expectation, not once per subset.
 //
+// Enumeration groups equal tokens where e is shown symmetric in them (subset_symmetry.hpp): the
+// names e reads at its tokens (the leaves) are compiled outside S's loop, and each enumeration
+// evaluates e once per choice of how many tokens each class of equal tokens gives
+// (subset_grouping.hpp).
+//
 // Linearity (sampled expectations only). A body summing over the complement of S,
 // e = sum(i, 1 - S, f(i, S)), is sampled as
 //   E_S[sum_{i not in S} f(i, S)] = (L - N) E_{(i, S')}[f(i, S')],
@@ -37,6 +42,8 @@
 
 #include "verify/formula/formula_program.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
+#include "verify/formula/vocabulary/subset_grouping.hpp"
+#include "verify/formula/vocabulary/subset_symmetry.hpp"
 #include "verify/kernels/filtered_row_distance.hpp"
 #include "verify/kernels/statistics.hpp"
 #include "verify/kernels/top_n.hpp"
@@ -70,6 +77,7 @@ struct ExpectationCalls {
     const bool in_a_loop = !c.loops_.empty();
     const std::size_t depth = c.loops_.size();
     const std::size_t slot = c.p_.slot(Shape::Vector);
+    const std::shared_ptr<const TokenLeaves<R>> leaves = token_leaves(c, n.args[2], var.text);
     auto set = std::make_shared<E>(E{Shape::Vector, law.args[0].kind == Node::Kind::Name ? law.args[0].text : "", "1"});
     set->stored = true;
     set->loops.set(depth);
@@ -92,7 +100,7 @@ struct ExpectationCalls {
     }
     const Formula* f = &c.f_;
     const Node *at = &n, *length_at = &law.args[0], *size_at = &law.args[1], *draws_at = draws ? &n.args[5] : nullptr;
-    e->scalar = [memos, length, size, low, high, draws, ranged, in_a_loop, slot, body, term, f, at, length_at,
+    e->scalar = [memos, length, size, low, high, draws, ranged, in_a_loop, slot, body, term, leaves, f, at, length_at,
                  size_at, draws_at](Frame<R>& fr) -> R {
       for (const std::size_t m : memos) fr.ready[m] = 0;
       const std::optional<std::size_t> L = IndexSetCalls<R, C>::integer_argument(
@@ -106,7 +114,7 @@ struct ExpectationCalls {
       if (fr.expectations.members.size() <= slot) fr.expectations.members.resize(slot + 1);
       std::vector<std::size_t>& listed = fr.expectations.members[slot];
       const std::uint64_t count = binomial(*L, *N);
-      if (count <= kMaxEnumeratedSubsets) return enumerated(fr, members, listed, *L, *N, count, body);
+      if (count <= kMaxEnumeratedSubsets) return enumerated(fr, members, listed, *L, *N, count, body, leaves.get());
       const std::string place = " at column " + std::to_string(at->position + 1) + " of '" + f->text + "'";
       if (!ranged)
         throw OutsideDomain("C(" + std::to_string(*L) + ", " + std::to_string(*N) + ") subsets are more than the " +
@@ -269,8 +277,44 @@ struct ExpectationCalls {
   }
 
   // The mean of the body over the `count` N-subsets of {0, ..., L-1}, in lexicographic order.
+  // The leaves of the body when it is shown symmetric in the tokens (subset_symmetry.hpp) and R's
+  // enumeration may group them, compiled outside the random set's loop; else null.
+  static std::shared_ptr<const TokenLeaves<R>> token_leaves(C& c, const Node& body, const std::string& set) {
+    if constexpr (!groups_tokens_v<R>) {
+      return nullptr;
+    } else {
+      std::vector<std::string> bound;
+      for (const auto& loop : c.loops_) bound.push_back(loop.var);
+      const SubsetSymmetry symmetry =
+          subset_symmetry(body, set, [&c](const std::string& name) { return c.names_a_value(name); }, bound);
+      if (!symmetry.failure.empty()) return nullptr;
+      auto leaves = std::make_shared<TokenLeaves<R>>();
+      for (const Node* leaf : symmetry.leaves) leaves->leaves.push_back(c.compile(*leaf));
+      leaves->weight_of = symmetry.weight_of;
+      return leaves;
+    }
+  }
+
+  // The mean of the body over the `count` N-subsets of {0, ..., L-1}: over the choices of how
+  // many tokens each class of equal tokens gives (subset_grouping.hpp) where `leaves` shows the
+  // body symmetric, the tokens fall into fewer than L classes and the choices are fewer than the
+  // subsets (and not so many classes that walking them costs more than the subsets' lists);
+  // else subset by subset.
   static R enumerated(Frame<R>& fr, Vector<R>& members, std::vector<std::size_t>& listed, std::size_t L,
-                      std::size_t N, std::uint64_t count, const ExprPtr<R>& body) {
+                      std::size_t N, std::uint64_t count, const ExprPtr<R>& body, const TokenLeaves<R>* leaves) {
+    if constexpr (groups_tokens_v<R>) {
+      if (leaves) {
+        const std::vector<std::vector<std::size_t>> classes = token_classes(fr, *leaves, L);
+        if (!classes.empty() && classes.size() < L) {
+          const std::uint64_t choices = class_choices(classes, L, N, count);
+          if (choices < count && choices * classes.size() <= count * (N + 1)) {
+            fr.expectations.enumerated += choices;
+            return grouped_subset_sum(fr, members, listed, N, classes, body) / R(count);
+          }
+        }
+      }
+    }
+    fr.expectations.enumerated += count;
     std::vector<std::size_t> subset(N);
     for (std::size_t k = 0; k < N; ++k) subset[k] = k;
     R total = R(0);

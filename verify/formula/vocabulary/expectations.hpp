@@ -16,9 +16,10 @@
 //
 // Contract (Arb's). Enumerated (C(L, N) <= kMaxEnumeratedSubsets): the value encloses the exact
 // mean of e over every N-subset for every point of the inputs' enclosures (a sum of enclosures
-// divided by the exact count), exact in the exact tier; a certified value. Sampled: with
-// probability at least the run's confidence over the draws, the interval holds the exact
-// expectation (Hoeffding's and the empirical Bernstein bound, verify/kernels/statistics.hpp, with
+// divided by the exact count; subsets that differ only by tokens the body cannot tell apart
+// evaluated once, times their number: expectation_calls.hpp), exact in the exact tier; a
+// certified value. Sampled: with probability at least the run's confidence over the draws, the
+// interval holds the exact expectation (Hoeffding's and the empirical Bernstein bound, verify/kernels/statistics.hpp, with
 // the range width high - low), each draw enclosed in binary64 intervals (MPFI's too: its width is
 // nothing beside the interval's; a distance from a row to a sum of rows through the binary64
 // filter of verify/kernels/filtered_row_distance.hpp); double and MPFR give the
@@ -60,6 +61,9 @@ struct ExpectationDraws {
   // (A deque: a reference to one stays valid while a later expectation adds its own.)
   std::deque<std::vector<std::size_t>> members;
   ExactSphereDraws exact_draws;  // draws of expectations over a sphere evaluated exactly
+  // Bodies the enumerated expectations evaluated: one per subset, or one per choice of how many
+  // tokens each class of equal tokens gives where they are grouped (subset_grouping.hpp).
+  std::uint64_t enumerated = 0;
 
   double level_of_each() const { return 1 - (1 - confidence) / static_cast<double>(expectations); }
   // The draws at this look of an expectation drawing `first` at the first look.
