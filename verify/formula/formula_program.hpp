@@ -286,6 +286,7 @@ class Program<R>::Compiler {
   friend struct SphereExpectationCalls;
   template <class, class>
   friend struct PairDistanceScreen;
+  template <class, class>
   friend struct LargestRowNormCalls;
 
  public:
