@@ -292,7 +292,7 @@ static void claim(claims_t *c, const arb_t value, const arb_t bound) {
 
 /* ---- the theorems' evaluations ----------------------------------------------------------- */
 
-/* theorems/softmax_weight_bounds.cpp */
+/* theorems/softmax-weight-bounds.toml */
 static void weight_bounds(const workload_t *w, claims_t *out) {
   const number_t *qn = number(w, "query"), *kn = number(w, "keys");
   const slong L = (slong)kn->rows, d = (slong)kn->cols;
@@ -483,7 +483,7 @@ static void located_root(arb_t root_ball, arb_srcptr alpha, slong L, size_t firs
 
 typedef void (*root_search_t)(arb_t, arb_srcptr, slong, size_t, size_t);
 
-/* theorems/softmax_jacobian_spectral_sharp.cpp with verify/kernels/softmax_jacobian_norm.hpp, the
+/* theorems/softmax-jacobian-spectral-sharp.toml with verify/kernels/softmax_jacobian_norm.hpp, the
  * secular equation's root found by `root_search`. */
 static void jacobian_sharp(const workload_t *w, claims_t *out, root_search_t root_search) {
   const number_t *ln = number(w, "logits");
@@ -513,7 +513,7 @@ static void jacobian_sharp(const workload_t *w, claims_t *out, root_search_t roo
 static void jacobian_sharp_bisected(const workload_t *w, claims_t *out) { jacobian_sharp(w, out, bisected_root); }
 static void jacobian_sharp_located(const workload_t *w, claims_t *out) { jacobian_sharp(w, out, located_root); }
 
-/* theorems/topn_distance_fixed.cpp with fixed_set_terms of verify/reproduce/topn_distance.hpp */
+/* theorems/topn-distance-fixed.toml with fixed_set_terms of verify/reproduce/topn_distance.hpp */
 static void topn_fixed(const workload_t *w, claims_t *out) {
   const number_t *ln = number(w, "logits"), *xn = number(w, "vectors");
   const size_t L = ln->rows, d = xn->cols, N = (size_t)w->N;
@@ -561,7 +561,7 @@ static void topn_fixed(const workload_t *w, claims_t *out) {
       arb_clear(cumulative), arb_clear(norm_of_sum), arb_clear(bound), arb_clear(other_bound);
 }
 
-/* theorems/separability_lower.cpp with separability_terms of verify/kernels/separability.hpp */
+/* theorems/separability-lower.toml with separability_terms of verify/kernels/separability.hpp */
 static void separability_lower(const workload_t *w, claims_t *out) {
   const number_t *ln = number(w, "logits"), *xn = number(w, "vectors");
   const size_t L = ln->rows, d = xn->cols, N = (size_t)w->N;

@@ -125,7 +125,7 @@ def row_distance(x, a, b):
 # ---- the theorems' evaluations -----------------------------------------------------------------
 
 def weight_bounds(n, _):
-    """theorems/softmax_weight_bounds.cpp."""
+    """theorems/softmax-weight-bounds.toml."""
     q, K, T = [mpf(float(v)) for v in n["query"][:, 0]], to_mpf(n["keys"]), mpf(float(n["T"][0, 0]))
     L = len(K)
     key_norm = max(norm(k) for k in K)
@@ -222,7 +222,7 @@ def located_root(alpha, first, second):
 
 
 def jacobian_sharp(n, _, root_search):
-    """theorems/softmax_jacobian_spectral_sharp.cpp with verify/kernels/softmax_jacobian_norm.hpp, the
+    """theorems/softmax-jacobian-spectral-sharp.toml with verify/kernels/softmax_jacobian_norm.hpp, the
     secular equation's root found by `root_search`."""
     raw = [float(v) for v in n["logits"][:, 0]]
     T = mpf(float(n["T"][0, 0]))
@@ -238,7 +238,7 @@ def jacobian_sharp(n, _, root_search):
 
 
 def topn_fixed(n, integers):
-    """theorems/topn_distance_fixed.cpp with fixed_set_terms of verify/reproduce/topn_distance.hpp."""
+    """theorems/topn-distance-fixed.toml with fixed_set_terms of verify/reproduce/topn_distance.hpp."""
     raw = [float(v) for v in n["logits"][:, 0]]
     T = mpf(float(n["T"][0, 0]))
     alpha = softmax([mpf(v) for v in raw], T)
@@ -260,7 +260,7 @@ def topn_fixed(n, integers):
 
 
 def separability_lower(n, integers):
-    """theorems/separability_lower.cpp with separability_terms of verify/kernels/separability.hpp."""
+    """theorems/separability-lower.toml with separability_terms of verify/kernels/separability.hpp."""
     raw = [float(v) for v in n["logits"][:, 0]]
     T = mpf(float(n["T"][0, 0]))
     alpha = softmax([mpf(v) for v in raw], T)

@@ -2,7 +2,7 @@
 // bench/theorem_file_ports_cpp.tsv: built-in id, L, cases, seconds per case, measured before the
 // C++ theorems were replaced by their files), the CPU time per case of nb::evaluate_cases (the
 // default settings of `normbound check`, one thread) on the theorem its file states (<id>.toml in
-// the specs directory, or <id>-as-formula.toml), the kept C++ time of the same id and L, their
+// the specs directory), the kept C++ time of the same id and L, their
 // ratio (the aim: at most 1.5x), and the plain-double floor: the file's evaluation in binary64
 // (Theorem::evaluate_double) of the same cases, what no certified check can go below. No C++
 // theorem is run: the cases are the file's own suite drawn under the built-in id (seed 2508178,
@@ -47,12 +47,10 @@ namespace {
 constexpr std::uint64_t kSeed = 2508178;  // `normbound check`'s default seed
 constexpr std::size_t kD = 64;
 
-// The file stating former C++ theorem `id` in `dir`: <id>.toml, or <id>-as-formula.toml while the
-// C++ theorem is still built in; empty if neither exists.
+// The file stating former C++ theorem `id` in `dir`, <id>.toml; empty if it does not exist.
 std::filesystem::path file_of(const std::string& dir, const std::string& id) {
-  for (const std::string& name : {id + ".toml", id + "-as-formula.toml"})
-    if (std::filesystem::exists(std::filesystem::path(dir) / name)) return std::filesystem::path(dir) / name;
-  return {};
+  const std::filesystem::path file = std::filesystem::path(dir) / (id + ".toml");
+  return std::filesystem::exists(file) ? file : std::filesystem::path();
 }
 
 // "256", or "2-64" when the cases' lengths differ.
@@ -92,7 +90,7 @@ int main(int argc, char** argv) {
   std::vector<std::size_t> lengths{16, 256, 1024};
   unsigned rounds = 5;
   double min_seconds = 0.2;
-  app.add_option("--specs", specs, "The theorem folder: <id>.toml (or <id>-as-formula.toml) for each kept id")
+  app.add_option("--specs", specs, "The theorem folder: <id>.toml for each kept id")
       ->capture_default_str();
   app.add_option("--cases", count, "Cases of each file's suite")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--rounds", rounds, "Interleaved rounds per port (medians are printed)")
