@@ -40,9 +40,13 @@ TEST(ShiftedLogits, Binary64PathsMatchTheExactSubtraction) {
         const auto k = static_cast<Eigen::Index>(i);
         EXPECT_EQ(fast[k], rational_to<double>(exact)) << "logit " << i << " of trial " << trial;
         ASSERT_FALSE(box[k].is_nan());
-        if (std::isfinite(box[k].lower())) EXPECT_LE(Rational(box[k].lower()), exact);
+        if (std::isfinite(box[k].lower())) {
+          EXPECT_LE(Rational(box[k].lower()), exact);
+        }
         EXPECT_GE(Rational(box[k].upper()), exact);  // the upper end is finite (>= -DBL_MAX)
-        if (exact == 0) EXPECT_TRUE(box[k].lower() == 0 && box[k].upper() == 0) << "the largest logit is exactly 0";
+        if (exact == 0) {
+          EXPECT_TRUE(box[k].lower() == 0 && box[k].upper() == 0) << "the largest logit is exactly 0";
+        }
         overflowed += !std::isfinite(fast[k]);
       }
     }
