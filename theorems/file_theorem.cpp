@@ -29,7 +29,6 @@
 #include "models/random/sparsemax_step_cases.hpp"
 #include "models/random/sphere_expectation_cases.hpp"
 #include "models/random/vector_cases.hpp"
-#include "theorems/file_port.hpp"
 #include "theorems/registry.hpp"
 #include "verify/engine/exact_decision_in_child.hpp"
 #include "verify/engine/process_bytes.hpp"
@@ -57,6 +56,14 @@ using formula::SuiteSpec;
 using formula::TheoremSpec;
 using formula::WitnessSpec;
 using Kind = InputSpec::Kind;
+
+// Leaves out of `c` the integers `spec` declares no input for: the sample_seed or N that a shared
+// suite generator draws where the file declares no such input (it writes L for N, say).
+void drop_undeclared_integers(const TheoremSpec& spec, Case& c) {
+  std::erase_if(c.integers, [&](const auto& integer) {
+    return std::none_of(spec.inputs.begin(), spec.inputs.end(), [&](const InputSpec& in) { return in.name == integer.first; });
+  });
+}
 
 const char* const kShapeNames[] = {"uniform", "ties", "near-ties", "range ends", "spread"};
 // How many times a suite case that breaks an assumption is drawn again before it stays (and the
