@@ -2,7 +2,8 @@
 // bench/theorem_file_ports_cpp.tsv: built-in id, L, cases, seconds per case, measured before the
 // C++ theorems were replaced by their files), the CPU time per case of nb::evaluate_cases (the
 // default settings of `normbound check`, one thread) on the theorem its file states (<id>.toml in
-// the specs directory), the kept C++ time of the same id and L, their
+// the specs directory, registered as `normbound check` registers it, so that its exact decisions
+// go to the thread's worker process as the C++ theorems' did), the kept C++ time of the same id and L, their
 // ratio (the aim: at most 1.5x), and the plain-double floor: the file's evaluation in binary64
 // (Theorem::evaluate_double) of the same cases, what no certified check can go below. No C++
 // theorem is run: the cases are the file's own suite drawn under the built-in id (seed 2508178,
@@ -26,7 +27,6 @@
 #include <iostream>
 #include <limits>
 #include <map>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -36,7 +36,7 @@
 
 #include "bench/cpu_time.hpp"
 #include "bench/seconds_text.hpp"
-#include "theorems/file_theorem.hpp"
+#include "theorems/registry.hpp"
 #include "verify/engine/case_shape.hpp"
 #include "verify/engine/engine.hpp"
 #include "verify/io/errors.hpp"
@@ -117,14 +117,24 @@ int main(int argc, char** argv) {
     std::vector<std::string> ids;
     for (const auto& [key, seconds] : kept)
       if (key.first.find(only) != std::string::npos && (ids.empty() || ids.back() != key.first)) ids.push_back(key.first);
-    for (const std::size_t L : lengths)
+    // Every file is registered before any case is evaluated, as `normbound check` registers its
+    // theorems: the exact decisions then go to the thread's one worker process, which finds the
+    // theorem by its id, as the kept C++ theorems' did (registered theorems), not to a process
+    // forked for each decision, whose fork the file would pay and the C++ did not. The worker's own
+    // CPU time is counted in neither (the process's clock).
+    std::map<std::string, const nb::Theorem*> files;
     for (const std::string& built_in_id : ids) {
       const std::filesystem::path path = file_of(specs, built_in_id);
       if (path.empty()) throw nb::InputError(specs + ": no theorem file for '" + built_in_id + "'");
-      nb::formula::TheoremSpec spec = nb::theorems::read_theorem_file_spec(path.string());
-      // Drawn under the built-in id, as the kept times' cases were (the suite's draws depend on it).
-      spec.info.id = built_in_id;
-      const std::unique_ptr<nb::Theorem> file = nb::theorems::make_file_theorem(spec);
+      const nb::Theorem* file = nb::theorems::add_theorem_file(path.string());
+      // The suite's draws depend on the id: the kept times' cases were drawn under the built-in one.
+      if (file->info().id != built_in_id)
+        throw nb::InputError(path.string() + " states '" + file->info().id + "', not '" + built_in_id + "'");
+      files[built_in_id] = file;
+    }
+    for (const std::size_t L : lengths)
+    for (const std::string& built_in_id : ids) {
+      const nb::Theorem* file = files.at(built_in_id);
 
       const nb::SuiteShapes& takes = file->info().shapes;
       nb::CaseShape shape;

@@ -545,6 +545,16 @@ class FileTheorem final : public Theorem {
     return std::get<Program<R>>(programs_);
   }
 
+  // The matrix v in R, its entries converted in place (not a row-major conversion copied, which
+  // set every entry twice: L d numbers of softmax-weight-bounds' keys per round).
+  template <class R>
+  static Matrix<R> column_major(const ExactTensor& v) {
+    Matrix<R> m(static_cast<Eigen::Index>(v.rows()), static_cast<Eigen::Index>(v.cols()));
+    for (Eigen::Index k = 0; k < m.cols(); ++k)  // in the order of m's storage, a column at a time
+      for (Eigen::Index r = 0; r < m.rows(); ++r) m(r, k) = v.template entry<R>(static_cast<std::size_t>(r * m.cols() + k));
+    return m;
+  }
+
   // An evaluation of the program for R on the inputs of `c` (their exact values passed too).
   template <class R>
   Run<R> run(const Case& c, bool compute_unread = true) const {
@@ -560,7 +570,7 @@ class FileTheorem final : public Theorem {
       const ExactTensor& v = number(c, in);
       if (in.kind == Kind::Scalar) values.emplace_back(v.template entry<R>(0));
       else if (in.kind == Kind::Vector) values.emplace_back(v.template to_vector<R>());
-      else values.emplace_back(Matrix<R>(v.template to_matrix<R>()));
+      else values.emplace_back(column_major<R>(v));
       exact.push_back(&v);
     }
     return Run<R>(program<R>(), std::move(values), std::move(exact), compute_unread);

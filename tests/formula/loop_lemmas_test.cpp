@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "verify/formula/formula_evaluation.hpp"
+#include "verify/formula/formula_program.hpp"
 
 namespace nb::formula {
 namespace {
@@ -106,6 +107,64 @@ const std::vector<LemmaPair> kSharedPairs = {
 };
 
 TEST(SharedKernels, EncloseWhatTheDirectEvaluationEncloses) { expect_each_pair_encloses_one_value(kSharedPairs, 2); }
+
+// Softmax weights of an input with an exact value, kept per class of equal logits (Frame::Weights):
+// the largest and smallest weight read one class's weight, the whole vector and the Jacobian read
+// them spread over the L entries, against the same formulas on logits that carry no exact value
+// (l + 0 z[0]: no classes, every weight computed and compared). a = softmax(l / T) (shifted and
+// divided: softmax(l, T)), c = softmax(s l) (the logits times a scalar).
+const std::vector<LemmaPair> kClassWeightPairs = {
+    {"max(i, a[i])", "max(i, w[i])"},
+    {"min(i, a[i])", "min(i, w[i])"},
+    {"max(i, c[i]) - 3 * min(i, c[i])", "max(i, x[i]) - 3 * min(i, x[i])"},
+    {"max(i, a[i]) + sum(i, a[i]^2) - min(i, a[i])", "max(i, w[i]) + sum(i, w[i]^2) - min(i, w[i])"},
+    {"min(i, a[i]) + spectral_norm(softmax_jacobian(l / T, 1)) + max(i, a[i])",
+     "min(i, w[i]) + spectral_norm(softmax_jacobian((l + 0 * z[0]) / T, 1)) + max(i, w[i])"},
+    {"frobenius_norm(softmax_jacobian(l, T)) * max(i, a[i])", "frobenius_norm(softmax_jacobian(l + 0 * z[0], T)) * max(i, w[i])"},
+};
+
+template <class R>
+R class_weight_value(const std::string& formula, const std::vector<double>& l, const std::string& T, const std::string& s) {
+  const Formula f = parse_formula(formula);
+  const std::vector<std::pair<std::string, Formula>> definitions = {
+      {"a", parse_formula("softmax(l / T)")}, {"w", parse_formula("softmax((l + 0 * z[0]) / T)")},
+      {"c", parse_formula("softmax(s * l)")}, {"x", parse_formula("softmax(s * (l + 0 * z[0]))")}};
+  const std::string L = std::to_string(l.size());
+  const std::vector<ProgramInput> inputs = {
+      {"l", Shape::Vector, L, "1"}, {"z", Shape::Vector, "1", "1"}, {"T", Shape::Scalar}, {"s", Shape::Scalar}};
+  const Program<R> program(inputs, definitions, {&f}, true);
+  const ExactTensor logits = ExactTensor::vector(l), z = ExactTensor::vector({0.5}), t = ExactTensor::literal(T),
+                    scale = ExactTensor::literal(s);
+  std::vector<Value<R>> values = {logits.to_vector<R>(), z.to_vector<R>(), t.entry<R>(0), scale.entry<R>(0)};
+  Run<R> run(program, std::move(values), {&logits, &z, &t, &scale});
+  return run.scalar(0);
+}
+
+TEST(SharedKernels, ClassWeightsEncloseWhatEveryWeightEncloses) {
+  std::mt19937_64 rng(2508178);
+  const std::vector<double> pool = {0.125, -3.5, 2, 0.3, -0.7, 7.25, 0};
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::size_t L = 2 + rng() % 12;
+    std::vector<double> l(L);
+    for (double& x : l) x = pool[rng() % (trial % 2 ? 2 : trial % 3 == 0 ? 1 : pool.size())];  // many ties, all tied
+    const std::string T = trial % 3 == 0 ? "1/3" : trial % 3 == 1 ? "1" : "7", s = trial % 2 ? "0.5" : "3/2";
+    for (const LemmaPair& p : kClassWeightPairs) {
+      set_working_precision(1024);
+      const Interval reference = class_weight_value<Interval>(p.direct, l, T, s);
+      const unsigned bits = 53 + static_cast<unsigned>(rng() % 400);
+      set_working_precision(bits);
+      const Interval kept = class_weight_value<Interval>(p.lemma, l, T, s);
+      set_working_precision(1024);
+      EXPECT_TRUE(meets(kept, reference)) << p.lemma << " at " << bits << " bits, trial " << trial << ": " << kept;
+      const DoubleInterval fast = class_weight_value<DoubleInterval>(p.lemma, l, T, s);
+      EXPECT_TRUE(Mpfr(lower_end_of(fast)) <= upper_end_of(reference) && lower_end_of(reference) <= Mpfr(upper_end_of(fast)))
+          << p.lemma << " in binary64 intervals, trial " << trial;
+      const double x = class_weight_value<double>(p.lemma, l, T, s), y = class_weight_value<double>(p.direct, l, T, s);
+      EXPECT_NEAR(x, y, 1e-12 * (1 + std::abs(y))) << p.lemma << ", trial " << trial;
+    }
+  }
+  set_working_precision(128);
+}
 
 }  // namespace
 }  // namespace nb::formula

@@ -11,7 +11,10 @@
 //   - an input whose exact value the caller passes, or such an input divided by a scalar: largest
 //     and the softmax Jacobian's spectral norm decide ties on the exact value;
 //   - softmax of such a vector (or softmax_jacobian of it) takes one exponential per distinct exact
-//     value of the input, not one per entry (verify/kernels/softmax_of_distinct.hpp);
+//     value of the input, not one per entry (verify/kernels/softmax_of_distinct.hpp), and its
+//     weights are kept per class: max(i, a[i]) and min(i, a[i]) read one class's weight, and the L
+//     entries are spread only where a formula reads the whole vector (Frame::Weights);
+//   - a row of a matrix, m[i], is read in place by dot and norm, not copied;
 //   - a vector over a scalar: softmax(l / T) is computed as softmax(l, T) where T > 0;
 //   - softmax_jacobian(l, T): spectral_norm of it is the Jacobian's own kernel, whose inputs are l
 //     and T (the matrix itself is not built when nothing reads its entries).
@@ -122,11 +125,24 @@ struct Frame {
   // loop counter (its address: one value per run) at a temperature (an enclosure), with the
   // unscaled norm of their Jacobian once asked for: a claim and a quantity, or two claims, that
   // take softmax of the same vector at the same temperature (T * 1 is T) compute it once.
+  // Where the vector's entries repeat the classes of equal entries of an exact input, the weights
+  // are kept per class (one number each), and the L entries are spread from them only when a
+  // formula reads the whole vector: the largest and smallest weight read one class's.
   struct Weights {
     const void* of;
     R T;
-    Vector<R> alpha;
+    const DistinctEntries* classes = nullptr;  // non-null: the weights are of_class's, per class
+    std::vector<R> of_class;
+    Vector<R> alpha;                 // every entry's weight (where classes, once spread)
     std::optional<R> jacobian_norm;  // ||diag(alpha) - alpha alpha^T||_2
+
+    std::size_t size() const { return classes ? classes->class_of.size() : static_cast<std::size_t>(alpha.size()); }
+    const R& at(std::size_t i) const { return classes ? of_class[classes->class_of[i]] : alpha[static_cast<Eigen::Index>(i)]; }
+    const Vector<R>& all() {
+      if (classes && static_cast<std::size_t>(alpha.size()) != classes->class_of.size())
+        alpha = spread_over_classes(of_class, *classes);
+      return alpha;
+    }
   };
   std::deque<Weights> weights;  // a deque: a reference to an entry outlives later entries
 
@@ -165,12 +181,18 @@ struct Expr {
   // (smallest) entry of input weights_of_input, where weights_scale (if any) is > 0.
   int weights_of_input = -1;
   ExprPtr<R> weights_scale;
+  // The value is softmax weights: those kept in the run (Frame::Weights), or null where they are
+  // not kept (the number type's enclosures do not compare, or the logits read a loop counter).
+  std::function<typename Frame<R>::Weights*(Frame<R>&)> kept_weights;
   ExprPtr<R> jacobian_logits, jacobian_T;  // the value is softmax_jacobian(these)
   // The value is the vector numerator over the scalar divisor (divisor: its value once checked
   // not to be 0, as the division checks it): softmax of it, where the divisor is certainly > 0,
   // shifts the logits before dividing (verify/kernels/softmax.hpp), as softmax(l, T) does, so
   // the top term stays exp(0) = 1.
   ExprPtr<R> numerator, divisor;
+  // The value is row row(frame).second of the matrix row(frame).first (m[i]): dot and norm read
+  // its entries in place, not through a copy of the row.
+  std::function<std::pair<const Matrix<R>*, Eigen::Index>(Frame<R>&)> row;
   // The value is a random set (an expectation's variable, vocabulary/expectation_calls.hpp): its
   // members in increasing order, which a sum over the set reads instead of scanning the vector.
   std::function<const std::vector<std::size_t>&(Frame<R>&)> members;
@@ -349,6 +371,7 @@ class Program<R>::Compiler {
   ExprPtr<R> memo_of(ExprPtr<R> e, std::size_t memo) {
     auto out = std::make_shared<E>(*e);
     out->stored = true;
+    out->row = nullptr;  // read from the slot: an in-place read would compute the matrix again
     const std::size_t at = p_.slot(e->shape);
     if (e->shape == Shape::Scalar)
       out->scalar = [e, memo, at](Frame<R>& f) -> R {
@@ -840,11 +863,15 @@ class Program<R>::Compiler {
     e->shape = Shape::Vector;
     e->rows = v->cols;
     const std::size_t slot = p_.slot(Shape::Vector);
-    e->vector = [v, i, f, at, slot](Frame<R>& fr) -> const Vector<R>& {
+    e->row = [v, i, f, at](Frame<R>& fr) -> std::pair<const Matrix<R>*, Eigen::Index> {
       const Matrix<R>& x = v->matrix(fr);
       const std::int64_t k = i(fr);
       within(at, f, k, static_cast<std::size_t>(x.rows()), "matrix's rows");
-      return fr.vectors[slot] = x.row(static_cast<Eigen::Index>(k)).transpose();
+      return {&x, static_cast<Eigen::Index>(k)};
+    };
+    e->vector = [row = e->row, slot](Frame<R>& fr) -> const Vector<R>& {
+      const auto [x, k] = row(fr);
+      return fr.vectors[slot] = x->row(k).transpose();
     };
     return e;
   }
@@ -972,15 +999,22 @@ class Program<R>::Compiler {
     e->scalar = [a, input, scale, largest, fallback](Frame<R>& fr) -> R {
       const ExactTensor* exact = fr.exact[static_cast<std::size_t>(input)];
       if (!exact || !exact->is_vector() || (scale && !certainly_positive(scale->scalar(fr)))) return fallback->scalar(fr);
-      const Vector<R>& weights = a->vector(fr);
-      if (static_cast<std::size_t>(weights.size()) != exact->size()) return fallback->scalar(fr);
-      std::size_t at = 0;
+      // The run's kept weights where they are kept (one class's weight, no vector of L), else the vector.
+      typename Frame<R>::Weights* kept = a->kept_weights ? a->kept_weights(fr) : nullptr;
+      const Vector<R>* weights = kept ? nullptr : &a->vector(fr);
+      if ((kept ? kept->size() : static_cast<std::size_t>(weights->size())) != exact->size()) return fallback->scalar(fr);
+      // Where the weights are per class, one entry of each class is compared (K, not L).
+      const std::vector<std::size_t>* firsts = kept && kept->classes ? &kept->classes->first : nullptr;
+      const std::size_t count = firsts ? firsts->size() : exact->size();
+      const auto entry = [firsts](std::size_t k) { return firsts ? (*firsts)[k] : k; };
+      std::size_t at = entry(0);
       if (exact->all_dyadic()) {  // the doubles are the exact values
-        for (std::size_t i = 1; i < exact->size(); ++i)
-          if (largest ? exact->approx(i) > exact->approx(at) : exact->approx(i) < exact->approx(at)) at = i;
+        for (std::size_t k = 1; k < count; ++k)
+          if (const std::size_t i = entry(k); largest ? exact->approx(i) > exact->approx(at) : exact->approx(i) < exact->approx(at)) at = i;
       } else {
-        Rational best = exact->exact(0);
-        for (std::size_t i = 1; i < exact->size(); ++i) {
+        Rational best = exact->exact(at);
+        for (std::size_t k = 1; k < count; ++k) {
+          const std::size_t i = entry(k);
           const Rational x = exact->exact(i);
           if (largest ? x > best : x < best) {
             best = x;
@@ -988,7 +1022,7 @@ class Program<R>::Compiler {
           }
         }
       }
-      return weights[static_cast<Eigen::Index>(at)];
+      return kept ? kept->at(at) : (*weights)[static_cast<Eigen::Index>(at)];
     };
     return e;
   }
@@ -1284,11 +1318,14 @@ class Program<R>::Compiler {
     if constexpr (is_gradient_v<R>) return softmax(l, T);
     else {
       if (over_box) return softmax_over_box(l, T);
-      if (classes && classes->class_of.size() == static_cast<std::size_t>(l.size()) &&
-          classes->first.size() < classes->class_of.size())
-        return softmax_of_distinct(l, T, *classes);
+      if (repeats_classes(l, classes)) return softmax_of_distinct(l, T, *classes);
       return softmax(l, T);
     }
+  }
+  // Whether the logits l are taken one per class of `classes` (fewer classes than entries).
+  static bool repeats_classes(const Vector<R>& l, const DistinctEntries* classes) {
+    return classes && classes->class_of.size() == static_cast<std::size_t>(l.size()) &&
+           classes->first.size() < classes->class_of.size();
   }
 
   // Whether two enclosures are the same (the same ends; equal points): what a kernel computes
@@ -1304,16 +1341,39 @@ class Program<R>::Compiler {
   // where they are not kept. `classes`: those of the exact input v is an entrywise image of, if any.
   static typename Frame<R>::Weights* kept_weights(Frame<R>& fr, const ExprPtr<R>& v, const R& T, bool over_box,
                                                   const DistinctEntries* classes) {
-    if constexpr (!is_interval_v<R> && !std::is_same_v<R, double> && !std::is_same_v<R, Mpfr>) return nullptr;
-    if (v->loops.any()) return nullptr;
-    for (typename Frame<R>::Weights& w : fr.weights)
-      if (w.of == v.get() && same_enclosure(w.T, T)) return &w;
-    fr.weights.push_back({v.get(), T, weights(v->vector(fr), T, over_box, classes), std::nullopt});
-    return &fr.weights.back();
+    if constexpr (!is_interval_v<R> && !std::is_same_v<R, double> && !std::is_same_v<R, Mpfr>) {
+      return nullptr;
+    } else {
+      if (v->loops.any()) return nullptr;
+      for (typename Frame<R>::Weights& w : fr.weights)
+        if (w.of == v.get() && same_enclosure(w.T, T)) return &w;
+      // Kept once computed: one that throws (no value) is not kept.
+      typename Frame<R>::Weights w{v.get(), T};
+      const Vector<R>& l = v->vector(fr);
+      if (!over_box && repeats_classes(l, classes)) {
+        w.classes = classes;
+        w.of_class = softmax_of_classes(class_logits(l, *classes), T, classes->count);
+      } else {
+        w.alpha = weights(l, T, over_box, classes);
+      }
+      return &fr.weights.emplace_back(std::move(w));
+    }
   }
-  static Vector<R> weights_of(Frame<R>& fr, const ExprPtr<R>& v, const R& T, bool over_box, const DistinctEntries* classes) {
-    if (const auto* kept = kept_weights(fr, v, T, over_box, classes)) return kept->alpha;
-    return weights(v->vector(fr), T, over_box, classes);
+  // The weights softmax(v / T): the run's kept ones, else computed into `out`.
+  static const Vector<R>& weights_of(Frame<R>& fr, const ExprPtr<R>& v, const R& T, bool over_box,
+                                     const DistinctEntries* classes, Vector<R>& out) {
+    if (auto* kept = kept_weights(fr, v, T, over_box, classes)) return kept->all();
+    return out = weights(v->vector(fr), T, over_box, classes);
+  }
+
+  // use(the entries of vector v): the matrix's row in place where v is a row (Expr::row), else v's value.
+  template <class Use>
+  static R with_entries(Frame<R>& fr, const ExprPtr<R>& v, const Use& use) {
+    if (v->row) {
+      const auto [x, k] = v->row(fr);
+      return use(x->row(k));
+    }
+    return use(v->vector(fr));
   }
 
   // sqrt(sum of squares) of the entries; for gradients the norm's own derivative (gradient_number.hpp:
@@ -1402,14 +1462,16 @@ class Program<R>::Compiler {
       const Node* at = &n;
       const Formula* text = &f_;
       return scalar_of(u, [u, v, at, text](Frame<R>& fr) -> R {
-        const Vector<R>& x = u->vector(fr);
-        const Vector<R>& y = v->vector(fr);
-        if (x.size() != y.size())
-          throw FormulaError("dot of vectors of lengths " + std::to_string(x.size()) + " and " + std::to_string(y.size()),
-                             text->text, at->position, text->origin);
-        R s = R(0);
-        for (Eigen::Index i = 0; i < x.size(); ++i) s += x[i] * y[i];
-        return s;
+        return with_entries(fr, u, [&](const auto& x) {
+          return with_entries(fr, v, [&](const auto& y) {
+            if (x.size() != y.size())
+              throw FormulaError("dot of vectors of lengths " + std::to_string(x.size()) + " and " + std::to_string(y.size()),
+                                 text->text, at->position, text->origin);
+            R s = R(0);
+            for (Eigen::Index i = 0; i < x.size(); ++i) s += x(i) * y(i);
+            return s;
+          });
+        });
       });
     }
     if (f == "largest") {
@@ -1431,7 +1493,8 @@ class Program<R>::Compiler {
       const int input = l->exact_input;
       e->matrix = [l, T, nonzero, over_box, input, slot](Frame<R>& fr) -> const Matrix<R>& {
         const R t = nonzero(T->scalar(fr), [](const R& x) { return x; });
-        return fr.matrices[slot] = nb::softmax_jacobian(weights_of(fr, l, t, over_box, fr.distinct_of(input)), t);
+        Vector<R> unkept;
+        return fr.matrices[slot] = nb::softmax_jacobian(weights_of(fr, l, t, over_box, fr.distinct_of(input), unkept), t);
       };
       return e;
     }
@@ -1441,25 +1504,36 @@ class Program<R>::Compiler {
     arity(n, 1);
     if (f == "norm") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
-      return scalar_of(v, [v](Frame<R>& fr) { return euclidean_norm(v->vector(fr)); });
+      return scalar_of(v, [v](Frame<R>& fr) { return with_entries(fr, v, [](const auto& x) { return euclidean_norm(x); }); });
     }
     if (f == "softmax") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
       const bool over_box = p_.options_.over_box;
-      const int input = v->exact_input;
       const ExprPtr<R> numerator = is_gradient_v<R> || over_box ? nullptr : v->numerator, divisor = v->divisor;
-      ExprPtr<R> e = vector_of(v->loops, v->rows, [v, over_box, input, numerator, divisor](Frame<R>& fr) {
-        if (numerator) {  // softmax(l / T) as softmax(l, T), for T > 0
+      // softmax(l / T) as softmax(l, T), for T > 0: the logits and the temperature.
+      const auto form = [v, numerator, divisor](Frame<R>& fr) -> std::pair<ExprPtr<R>, R> {
+        if (numerator) {
           const R t = divisor->scalar(fr);
-          if (certainly_positive(t)) return weights_of(fr, numerator, t, false, fr.distinct_of(numerator->exact_input));
+          if (certainly_positive(t)) return {numerator, t};
         }
-        return weights_of(fr, v, R(1), over_box, fr.distinct_of(input));
-      });
-      if (v->exact_input < 0) return e;
-      auto ordered = std::make_shared<E>(*e);
-      ordered->weights_of_input = v->exact_input;
-      ordered->weights_scale = v->scale;
-      return ordered;
+        return {v, R(1)};
+      };
+      auto e = std::make_shared<E>(E{Shape::Vector, v->rows, "1"});
+      e->loops = v->loops;
+      e->kept_weights = [form, over_box](Frame<R>& fr) {
+        const auto [l, t] = form(fr);
+        return kept_weights(fr, l, t, over_box, fr.distinct_of(l->exact_input));
+      };
+      const std::size_t slot = p_.slot(Shape::Vector);
+      e->vector = [form, over_box, slot](Frame<R>& fr) -> const Vector<R>& {
+        const auto [l, t] = form(fr);
+        return weights_of(fr, l, t, over_box, fr.distinct_of(l->exact_input), fr.vectors[slot]);
+      };
+      if (v->exact_input >= 0) {
+        e->weights_of_input = v->exact_input;
+        e->weights_scale = v->scale;
+      }
+      return e;
     }
     if (f == "sum_of_others") {
       const ExprPtr<R> v = of_shape(n.args[0], Shape::Vector);
@@ -1625,7 +1699,7 @@ class Program<R>::Compiler {
           const R tau = numerator ? R(divisor->scalar(fr) * t) : t;
           const DistinctEntries* classes = fr.distinct_of(input);
           if (auto* kept = kept_weights(fr, v, tau, false, classes)) {
-            if (!kept->jacobian_norm) kept->jacobian_norm = softmax_jacobian_norm(kept->alpha, R(1), *exact);
+            if (!kept->jacobian_norm) kept->jacobian_norm = softmax_jacobian_norm(kept->all(), R(1), *exact);
             return R(*kept->jacobian_norm / t);
           }
           return softmax_jacobian_norm(weights(v->vector(fr), tau, false, classes), t, *exact);
