@@ -106,5 +106,21 @@ TEST(BoxStatement, AClaimThatDoesNotExistIsAUsageError) {
   EXPECT_THROW(BoxStatement(sharp, r, {2}, BoxKernels::Range), UsageError);
 }
 
+// The mean-value form applies where every call of the statement has a derivative kernel, which
+// the compiler says (formula::NoDerivativeKernel), whatever the function: spectral_norm, sort
+// (inside an expectation's range), a vocabulary function (sparsemax's Jacobian).
+TEST(BoxStatement, DerivativesWhereTheCompilerHasEveryKernel) {
+  const auto uses_derivatives = [](const std::string& file, const std::vector<std::string>& sizes, BoxForms forms) {
+    const formula::TheoremSpec spec = spec_of(file);
+    const Region region = make_region(spec, sizes, {}, true);
+    return BoxStatement(spec, region, {}, BoxKernels::Range, {}, forms).uses_derivatives();
+  };
+  EXPECT_TRUE(uses_derivatives("softmax-weight-bounds.toml", {"L=2", "d=1"}, BoxForms::MeanValue));
+  EXPECT_FALSE(uses_derivatives("softmax-weight-bounds.toml", {"L=2", "d=1"}, BoxForms::Natural));
+  EXPECT_FALSE(uses_derivatives("softmax-jacobian-spectral-sharp.toml", {"L=2"}, BoxForms::MeanValue));
+  EXPECT_FALSE(uses_derivatives("topn-distance-random.toml", {"L=3", "N=1", "d=1"}, BoxForms::MeanValue));
+  EXPECT_FALSE(uses_derivatives("sparsemax-jacobian.toml", {"L=2"}, BoxForms::MeanValue));
+}
+
 }  // namespace box_statement_test
 }  // namespace nb::prove
