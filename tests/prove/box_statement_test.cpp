@@ -122,5 +122,18 @@ TEST(BoxStatement, DerivativesWhereTheCompilerHasEveryKernel) {
   EXPECT_FALSE(uses_derivatives("sparsemax-jacobian.toml", {"L=2"}, BoxForms::MeanValue));
 }
 
+// A sampled expectation has no enclosure over a box: refused when the statement is made, before
+// any of it is compiled; an enumerated one (C(3, 1) subsets) is a formula like any other.
+TEST(BoxStatement, ASampledExpectationIsRefused) {
+  const formula::TheoremSpec sphere = spec_of("separability-upper-envelope-expectation.toml");
+  const Region drawn = make_region(sphere, {"L=3", "N=2", "dimension=2", "samples=10", "sample_seed=1"}, {}, true);
+  EXPECT_THROW(BoxStatement(sphere, drawn, {}, BoxKernels::Range), UsageError);
+  const formula::TheoremSpec subsets = spec_of("topn-distance-random.toml");
+  const Region sampled = make_region(subsets, {"L=40", "N=20", "d=1"}, {}, true);
+  EXPECT_THROW(BoxStatement(subsets, sampled, {}, BoxKernels::Range), UsageError);
+  const Region enumerated = make_region(subsets, {"L=3", "N=1", "d=1"}, {}, true);
+  EXPECT_NO_THROW(BoxStatement(subsets, enumerated, {}, BoxKernels::Range));
+}
+
 }  // namespace box_statement_test
 }  // namespace nb::prove

@@ -12,6 +12,7 @@
 #include "verify/kernels/top_weight_downdate_gap.hpp"
 #include "verify/prove/gradient_number.hpp"
 #include "verify/prove/ordered_cone.hpp"
+#include "verify/prove/sampled_expectations.hpp"
 #include "verify/engine/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 
@@ -127,6 +128,7 @@ BoxStatement::BoxStatement(const formula::TheoremSpec& spec, const Region& regio
       kernels_(kernels),
       policy_(policy),
       forms_(forms) {
+  refuse_sampled_expectations(spec_, region_.sizes);
   differentiable_ = forms_ == BoxForms::MeanValue && compiles_with_derivatives(spec_, region_);
   if (claims_.empty()) {
     claims_.resize(spec_.claims.size());

@@ -66,7 +66,8 @@ std::vector<std::pair<std::size_t, formula::JointSlack>> joint_slacks(const form
 class BoxStatement {
  public:
   // `claims`: the positions of the claims of `spec` to prove (empty: all). The spec and region
-  // must outlive the statement.
+  // must outlive the statement. Throws UsageError where `spec` holds an expectation sampled at the
+  // region's sizes (verify/prove/sampled_expectations.hpp), which no box decides.
   BoxStatement(const formula::TheoremSpec& spec, const Region& region, std::vector<std::size_t> claims,
                BoxKernels kernels, VerdictPolicy policy = {}, BoxForms forms = BoxForms::MeanValue);
 
