@@ -106,5 +106,34 @@ TEST(BoxStatement, AClaimThatDoesNotExistIsAUsageError) {
   EXPECT_THROW(BoxStatement(sharp, r, {2}, BoxKernels::Range), UsageError);
 }
 
+// The mean-value form applies where every call of the statement has a derivative kernel, which
+// the compiler says (formula::NoDerivativeKernel), whatever the function: spectral_norm, sort
+// (inside an expectation's range), a vocabulary function (sparsemax's Jacobian).
+TEST(BoxStatement, DerivativesWhereTheCompilerHasEveryKernel) {
+  const auto uses_derivatives = [](const std::string& file, const std::vector<std::string>& sizes, BoxForms forms) {
+    const formula::TheoremSpec spec = spec_of(file);
+    const Region region = make_region(spec, sizes, {}, true);
+    return BoxStatement(spec, region, {}, BoxKernels::Range, {}, forms).uses_derivatives();
+  };
+  EXPECT_TRUE(uses_derivatives("softmax-weight-bounds.toml", {"L=2", "d=1"}, BoxForms::MeanValue));
+  EXPECT_FALSE(uses_derivatives("softmax-weight-bounds.toml", {"L=2", "d=1"}, BoxForms::Natural));
+  EXPECT_FALSE(uses_derivatives("softmax-jacobian-spectral-sharp.toml", {"L=2"}, BoxForms::MeanValue));
+  EXPECT_FALSE(uses_derivatives("topn-distance-random.toml", {"L=3", "N=1", "d=1"}, BoxForms::MeanValue));
+  EXPECT_FALSE(uses_derivatives("sparsemax-jacobian.toml", {"L=2"}, BoxForms::MeanValue));
+}
+
+// A sampled expectation has no enclosure over a box: refused when the statement is made, before
+// any of it is compiled; an enumerated one (C(3, 1) subsets) is a formula like any other.
+TEST(BoxStatement, ASampledExpectationIsRefused) {
+  const formula::TheoremSpec sphere = spec_of("separability-upper-envelope-expectation.toml");
+  const Region drawn = make_region(sphere, {"L=3", "N=2", "dimension=2", "samples=10", "sample_seed=1"}, {}, true);
+  EXPECT_THROW(BoxStatement(sphere, drawn, {}, BoxKernels::Range), UsageError);
+  const formula::TheoremSpec subsets = spec_of("topn-distance-random.toml");
+  const Region sampled = make_region(subsets, {"L=40", "N=20", "d=1"}, {}, true);
+  EXPECT_THROW(BoxStatement(subsets, sampled, {}, BoxKernels::Range), UsageError);
+  const Region enumerated = make_region(subsets, {"L=3", "N=1", "d=1"}, {}, true);
+  EXPECT_NO_THROW(BoxStatement(subsets, enumerated, {}, BoxKernels::Range));
+}
+
 }  // namespace box_statement_test
 }  // namespace nb::prove

@@ -69,6 +69,20 @@ TEST(Region, MistakesAreUsageErrorsNamingWhatToGive) {
             std::string::npos);
 }
 
+// A choice left out is named with its words (it takes one, not an interval).
+TEST(Region, AChoiceLeftOutIsNamedWithItsWords) {
+  const formula::TheoremSpec lemma = spec_of("normalizer-weight-bounds.toml");
+  try {
+    make_region(lemma, {"L=2"}, {}, true);
+    ADD_FAILURE() << "no UsageError";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("give --region normalizer=WORD, WORD one of softmax, softplus, tanh, square"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(make_region(lemma, {"L=2"}, {"normalizer=tanh"}, true));
+}
+
 TEST(Region, RationalLiteralsAreExact) {
   EXPECT_EQ(rational_literal(Rational(1, 3)), "1/3");
   EXPECT_EQ(rational_literal(Rational(-3, 8)), "-0.375");

@@ -51,8 +51,9 @@
 //   sparsemax_jacobian entmax15_jacobian   the vocabulary functions, each with its contract in
 //                  verify/formula/vocabulary/linear_algebra.hpp or normalizers.hpp
 // For R = Gradient<I> (verify/prove/gradient_number.hpp) each value carries enclosures of its first
-// derivatives: softmax is the engine's form, differentiated; largest, sort and spectral_norm, which
-// have no derivative kernel, throw FormulaError (top and argmax are constant where decided).
+// derivatives: softmax is the engine's form, differentiated; largest, sort, spectral_norm and the
+// vocabulary functions that have no derivative kernel throw NoDerivativeKernel, a FormulaError
+// (formula_program.hpp; top and argmax are constant where decided).
 // A mistake of shape or of use (a vector where a scalar is needed, lengths that differ, an
 // unknown name) throws FormulaError at the offending node.
 #include <cstddef>

@@ -205,6 +205,14 @@ struct ProgramInput {
   std::string rows = "1", cols = "1";
 };
 
+// A call of a function that has no derivative kernel, met compiling for the prove gradients
+// (R = Gradient<I>, verify/prove/gradient_number.hpp): the one mark of such a function, whichever
+// it is (largest, sort, spectral_norm, a vocabulary function without one), so that `prove` can
+// fall back to the natural form by asking the compiler rather than a list of names.
+struct NoDerivativeKernel : FormulaError {
+  using FormulaError::FormulaError;
+};
+
 // How a program evaluates: refusing divisors that may be 0 (binary64 intervals over the declared
 // ranges), and over boxes of inputs (the kernels whose enclosure is the range over the box).
 struct ProgramOptions {
@@ -321,6 +329,11 @@ class Program<R>::Compiler {
 
   [[noreturn]] void fail(const Node& n, const std::string& what) const {
     throw FormulaError(what, f_.text, n.position, f_.origin);
+  }
+
+  // The call n of `function`, compiled for the prove gradients, which it has no kernel for.
+  [[noreturn]] void no_derivative_kernel(const Node& n, const std::string& function) const {
+    throw NoDerivativeKernel(function + " has no derivative kernel", f_.text, n.position, f_.origin);
   }
 
   static std::string shape_text(const Expr<R>& e) {
@@ -1476,7 +1489,7 @@ class Program<R>::Compiler {
     }
     if (f == "largest") {
       arity(n, 2);
-      if constexpr (is_gradient_v<R>) fail(n, "largest has no derivative kernel");
+      if constexpr (is_gradient_v<R>) no_derivative_kernel(n, "largest");
       else return largest(n);
     }
     if (f == "softmax_jacobian") {
@@ -1544,7 +1557,7 @@ class Program<R>::Compiler {
       return scalar_of(m, [m](Frame<R>& fr) { return euclidean_norm(m->matrix(fr)); });
     }
     if (f == "spectral_norm") {
-      if constexpr (is_gradient_v<R>) fail(n, "spectral_norm has no derivative kernel");
+      if constexpr (is_gradient_v<R>) no_derivative_kernel(n, "spectral_norm");
       else return spectral(n);
     }
     if (f == "exp") return map(compile(n.args[0]), [](const R& x) { return R(exp(x)); });
@@ -1590,7 +1603,7 @@ class Program<R>::Compiler {
       fail(n, e.what());
     }
     const VocabularyKernel<R> kernel = vocabulary_kernel<R>(v.name);
-    if (!kernel) fail(n, v.name + " has no derivative kernel");
+    if (!kernel) no_derivative_kernel(n, v.name);
     auto e = std::make_shared<E>(E{result.first, result.second.rows, result.second.cols});
     for (const ExprPtr<R>& a : args) e->loops |= a->loops;
     const Formula* text = &f_;

@@ -12,6 +12,7 @@
 #include "verify/kernels/top_weight_downdate_gap.hpp"
 #include "verify/prove/gradient_number.hpp"
 #include "verify/prove/ordered_cone.hpp"
+#include "verify/prove/sampled_expectations.hpp"
 #include "verify/engine/slack_of_enclosure.hpp"
 #include "verify/formula/formula_evaluation.hpp"
 
@@ -54,20 +55,24 @@ Bindings<V> input_bindings(const formula::TheoremSpec& spec, const Region& regio
   return names;
 }
 
-// Whether n calls no kernel that lacks derivatives (gradient_number.hpp).
-bool has_derivatives(const formula::Node& n) {
-  if (n.kind == formula::Node::Kind::Call && (n.text == "largest" || n.text == "spectral_norm")) return false;
-  if (const formula::VocabularyEntry* v = formula::vocabulary_entry(n.text); v && !v->has_derivative) return false;
-  for (const formula::Node& a : n.args)
-    if (!has_derivatives(a)) return false;
-  return true;
-}
-
-bool spec_has_derivatives(const formula::TheoremSpec& spec) {
-  for (const auto& [name, f] : spec.definitions)
-    if (!has_derivatives(f.root)) return false;
-  for (const formula::ClaimSpec& c : spec.claims)
-    if (!has_derivatives(c.value.root) || !has_derivatives(c.bound.root)) return false;
+// Whether the definitions and claims of `spec` compile for the prove gradients: false where one
+// calls a function that has no derivative kernel, whichever it is (the compiler's mark,
+// NoDerivativeKernel), so that no list of such functions can fall behind the vocabulary.
+bool compiles_with_derivatives(const formula::TheoremSpec& spec, const Region& region) {
+  using G = Gradient<DoubleInterval>;
+  const Bindings<G> names = input_bindings<G>(spec, region, [&](std::size_t k) {
+    return G(enclosure<DoubleInterval>(region.box.lo[k], region.box.hi[k]));
+  });
+  std::vector<const formula::Formula*> formulas;
+  for (const formula::ClaimSpec& c : spec.claims) {
+    formulas.push_back(&c.value);
+    formulas.push_back(&c.bound);
+  }
+  try {
+    const formula::Program<G> compiled(formula::detail::inputs_of(names), spec.definitions, formulas, true);
+  } catch (const formula::NoDerivativeKernel&) {
+    return false;
+  }
   return true;
 }
 
@@ -122,8 +127,9 @@ BoxStatement::BoxStatement(const formula::TheoremSpec& spec, const Region& regio
       claims_(std::move(claims)),
       kernels_(kernels),
       policy_(policy),
-      forms_(forms),
-      differentiable_(spec_has_derivatives(spec)) {
+      forms_(forms) {
+  refuse_sampled_expectations(spec_, region_.sizes);
+  differentiable_ = forms_ == BoxForms::MeanValue && compiles_with_derivatives(spec_, region_);
   if (claims_.empty()) {
     claims_.resize(spec_.claims.size());
     std::iota(claims_.begin(), claims_.end(), std::size_t{0});

@@ -47,8 +47,9 @@ enum class BoxKernels { Range, Engine };
 //              the monotonicity test: where a derivative has a certain sign, the slack's minimum
 //              lies on one face of the box, whose evaluation bounds the slack from below. The
 //              slack enclosure is the intersection of them all. A theorem file whose claims or
-//              definitions use a kernel without derivatives (largest, spectral_norm) is evaluated
-//              in the natural form alone.
+//              definitions call a function that has no derivative kernel (largest, sort,
+//              spectral_norm, vocabulary functions such as sparsemax: whatever the compiler does not
+//              differentiate, formula::NoDerivativeKernel) is evaluated in the natural form alone.
 // With either, a claim that has a joint slack (verify/formula/joint_slack.hpp) also takes its
 // kernel's enclosure (with BoxKernels::Range).
 enum class BoxForms { Natural, MeanValue };
@@ -65,7 +66,8 @@ std::vector<std::pair<std::size_t, formula::JointSlack>> joint_slacks(const form
 class BoxStatement {
  public:
   // `claims`: the positions of the claims of `spec` to prove (empty: all). The spec and region
-  // must outlive the statement.
+  // must outlive the statement. Throws UsageError where `spec` holds an expectation sampled at the
+  // region's sizes (verify/prove/sampled_expectations.hpp), which no box decides.
   BoxStatement(const formula::TheoremSpec& spec, const Region& region, std::vector<std::size_t> claims,
                BoxKernels kernels, VerdictPolicy policy = {}, BoxForms forms = BoxForms::MeanValue);
 
@@ -90,7 +92,7 @@ class BoxStatement {
   BoxKernels kernels_;
   VerdictPolicy policy_;
   BoxForms forms_;
-  bool differentiable_;
+  bool differentiable_ = false;
   std::vector<std::optional<formula::JointSlack>> joint_;  // per claim of spec_ (BoxKernels::Range only)
 
   // The slacks of the claims at positions `which` (of spec_.claims) on `box`, in the natural form.

@@ -157,6 +157,10 @@ Region make_region(const formula::TheoremSpec& spec, const std::vector<std::stri
       if (in.kind == Kind::Matrix) label += "[" + std::to_string(k / cols) + "][" + std::to_string(k % cols) + "]";
       const auto entry = entries.find({in.name, label.substr(in.name.size())});
       if (entry == entries.end() && !range) {
+        // A choice is fixed to one word, not given an interval: a proof is for one kernel.
+        if (in.is_choice())
+          throw UsageError("give --region " + in.name + "=WORD, WORD one of " + words_of(in) + " (" + in.name +
+                           " is a choice: a proof is for one of its words)");
         missing += (missing.empty() ? "" : ", ") + label;
         continue;
       }

@@ -153,7 +153,7 @@ struct IndexSetCalls {
   static ExprPtr<R> sort(C& c, const Node& n) {
     c.arity(n, 1);
     if constexpr (is_gradient_v<R>) {
-      c.fail(n, "sort has no derivative kernel");
+      c.no_derivative_kernel(n, "sort");
     } else {
       const ExprPtr<R> v = c.of_shape(n.args[0], Shape::Vector);
       // The entries themselves are the input's only where v is the input (not scaled).

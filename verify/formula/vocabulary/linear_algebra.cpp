@@ -30,21 +30,18 @@ const std::vector<VocabularyEntry>& linear_algebra_entries() {
          return {Shape::Matrix, Size{sizes[0].rows, sizes[1].cols}};
        },
        .latex = [](const std::vector<std::string>& a) { return latex_operand(a[0]) + " \\, " + latex_operand(a[1]); },
-       .cost = [](Extents e) { return 2 * e[0].first * e[0].second * e[1].second; },
-       .has_derivative = true},
+       .cost = [](Extents e) { return 2 * e[0].first * e[0].second * e[1].second; }},
       {.name = "transpose",
        .result = [](Shapes shapes, Sizes sizes) -> std::pair<Shape, Size> {
          need_shape("transpose", 0, shapes, sizes, Shape::Matrix);
          return {Shape::Matrix, Size{sizes[0].cols, sizes[0].rows}};
        },
        .latex = [](const std::vector<std::string>& a) { return "{" + latex_operand(a[0]) + "}^{\\top}"; },
-       .cost = [](Extents e) { return e[0].first * e[0].second; },
-       .has_derivative = true},
+       .cost = [](Extents e) { return e[0].first * e[0].second; }},
       {.name = "trace",
        .result = [](Shapes shapes, Sizes sizes) { return scalar_of_square("trace", shapes, sizes); },
        .latex = [](const std::vector<std::string>& a) { return "\\operatorname{tr}\\left(" + a[0] + "\\right)"; },
-       .cost = [](Extents e) { return e[0].first; },
-       .has_derivative = true},
+       .cost = [](Extents e) { return e[0].first; }},
       {.name = "eigmax",
        .result = [](Shapes shapes, Sizes sizes) { return scalar_of_square("eigmax", shapes, sizes); },
        .latex = [](const std::vector<std::string>& a) { return "\\lambda_{\\max}\\left(" + a[0] + "\\right)"; },

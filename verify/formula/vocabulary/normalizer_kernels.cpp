@@ -11,8 +11,7 @@ using Texts = const std::vector<std::string>&;
 // One of the family: (F, x, T, c, s) with F, T, c, s scalars and x a vector (or also a scalar,
 // `pointwise`); its value x's shape, or an L x L matrix (`jacobian`). `symbol` is its LaTeX
 // before the kernel's subscript.
-VocabularyEntry kernel_entry(const std::string& name, const std::string& symbol, bool pointwise, bool jacobian,
-                             bool derivative) {
+VocabularyEntry kernel_entry(const std::string& name, const std::string& symbol, bool pointwise, bool jacobian) {
   return {.name = name,
           .arity = 5,
           .result = [name, pointwise, jacobian](Shapes shapes, Sizes sizes) -> std::pair<Shape, Size> {
@@ -25,19 +24,18 @@ VocabularyEntry kernel_entry(const std::string& name, const std::string& symbol,
           .cost = [jacobian](Extents e) {
             const double n = e[1].first;
             return 12 * n + (jacobian ? 3 * n * n : 0);
-          },
-          .has_derivative = derivative};
+          }};
 }
 
 }  // namespace
 
 const std::vector<VocabularyEntry>& normalizer_kernel_entries() {
   static const std::vector<VocabularyEntry> entries = {
-      kernel_entry("normalizer_value", "F", true, false, true),
-      kernel_entry("normalizer_slope", "F'", true, false, false),
-      kernel_entry("normalizer_weights", "\\alpha", false, false, true),
-      kernel_entry("normalizer_slopes", "\\beta", false, false, false),
-      kernel_entry("normalizer_jacobian", "\\nabla\\alpha", false, true, false),
+      kernel_entry("normalizer_value", "F", true, false),
+      kernel_entry("normalizer_slope", "F'", true, false),
+      kernel_entry("normalizer_weights", "\\alpha", false, false),
+      kernel_entry("normalizer_slopes", "\\beta", false, false),
+      kernel_entry("normalizer_jacobian", "\\nabla\\alpha", false, true),
   };
   return entries;
 }

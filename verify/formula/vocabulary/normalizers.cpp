@@ -27,8 +27,7 @@ const std::vector<VocabularyEntry>& normalizer_entries() {
       {.name = "sigmoid",
        .result = [](Shapes shapes, Sizes sizes) -> std::pair<Shape, Size> { return {shapes[0], sizes[0]}; },
        .latex = [](Texts a) { return "\\sigma\\left(" + a[0] + "\\right)"; },
-       .cost = [](Extents e) { return 4 * e[0].first * e[0].second; },
-       .has_derivative = true},
+       .cost = [](Extents e) { return 4 * e[0].first * e[0].second; }},
       {.name = "ssmax",
        .arity = 2,
        .result = [](Shapes shapes, Sizes sizes) -> std::pair<Shape, Size> {
@@ -37,8 +36,7 @@ const std::vector<VocabularyEntry>& normalizer_entries() {
          return {Shape::Vector, Size{sizes[0].rows, "1"}};
        },
        .latex = [](Texts a) { return "\\operatorname{ssmax}_{" + a[1] + "}\\left(" + a[0] + "\\right)"; },
-       .cost = [](Extents e) { return 6 * e[0].first; },
-       .has_derivative = true},
+       .cost = [](Extents e) { return 6 * e[0].first; }},
       of_a_vector("sparsemax", false, "\\operatorname{sparsemax}", 8),
       of_a_vector("entmax15", false, "\\operatorname{entmax}_{1.5}", 40),
       of_a_vector("sparsemax_jacobian", true, "J_{\\mathrm{sparsemax}}", 8),

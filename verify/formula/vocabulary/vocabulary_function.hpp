@@ -1,9 +1,9 @@
 #pragma once
 // A vocabulary function: a kernel that formulas call by name (matmul, eigmax, sparsemax, ...),
 // described once for the compiler (verify/formula/formula_program.hpp: its arguments' shapes, its
-// value's shape and size), for LaTeX (formula_latex.cpp), for the cost limit (formula_cost.cpp) and
-// for `prove` (whether it has a derivative kernel). Each family (linear_algebra.hpp,
-// normalizers.hpp) lists its entries and gives, per number type R, the kernel of each name.
+// value's shape and size), for LaTeX (formula_latex.cpp) and for the cost limit (formula_cost.cpp).
+// Each family (linear_algebra.hpp, normalizers.hpp) lists its entries and gives, per number type R,
+// the kernel of each name (none for the prove gradients where it has no derivative kernel).
 #include <functional>
 #include <memory>
 #include <span>
@@ -46,7 +46,6 @@ struct VocabularyEntry {
   std::function<std::string(Texts)> latex;
   // The estimated operations of a call, from the largest rows and columns of its arguments.
   std::function<double(Extents)> cost;
-  bool has_derivative = false;  // a kernel for the prove gradients exists
   // Its kernel keeps work (SharedWork) that calls of its family on the same arguments reuse.
   bool shares_work = false;
 };
