@@ -85,9 +85,8 @@ class BallRows {
 struct FilteredDistance {
   double lower = 0, upper = 0;
 };
-// The sum's entries, and the gammas of the last |S| and K seen (none yet: SIZE_MAX).
+// The gammas of the last |S| and K seen (none yet: SIZE_MAX).
 struct FilterScratch {
-  std::vector<double> sum;
   std::size_t set_size = SIZE_MAX, cols = SIZE_MAX;
   double set_gamma = 0, norm_gamma = 0;
 };
@@ -97,19 +96,19 @@ inline std::optional<FilteredDistance> filtered_row_distance(const BallRows& u, 
   using filtered_detail::gamma_up;
   using filtered_detail::kUnit;
   const std::size_t K = w.cols();
-  std::vector<double>& sum = scratch.sum;
-  sum.assign(K, 0.0);
   double radii = u.radius_sum(i), sizes = u.size_sum(i);
   for (const std::size_t j : S) {
-    const double* row = w.row(j);
-    for (std::size_t k = 0; k < K; ++k) sum[k] += row[k];
     radii += w.radius_sum(j);
     sizes += w.size_sum(j);
   }
+  // Column by column, each column's sum in the order of S (the sum kept in a register, not an
+  // array stored and loaded once per row of S).
   const double* ui = u.row(i);
   double squares = 0;
   for (std::size_t k = 0; k < K; ++k) {
-    const double e = ui[k] - sum[k];
+    double sum_k = 0;
+    for (const std::size_t j : S) sum_k += w.row(j)[k];
+    const double e = ui[k] - sum_k;
     squares += e * e;
   }
   const double norm = std::sqrt(squares);

@@ -428,9 +428,12 @@ struct ExpectationCalls {
       for (const std::size_t j : drawn) flags[j] = 0;
       return;
     }
-    for (const std::size_t j : drawn)
-      if (j != i) listed.push_back(j);
-    std::sort(listed.begin(), listed.end());
+    // Insertion in order: a handful of members, where std::sort's moves are library calls.
+    for (const std::size_t j : drawn) {
+      if (j == i) continue;
+      listed.push_back(j);
+      for (std::size_t at = listed.size() - 1; at > 0 && listed[at - 1] > j; --at) std::swap(listed[at - 1], listed[at]);
+    }
   }
 
   // f(i, S) at the set in the frame: its remembered values forgotten, what i indexes checked to
