@@ -59,7 +59,7 @@ TEST(FilteredRowDistance, HoldsTheExactDistanceAtEveryScaleAndUnderCancellation)
     }
     std::vector<std::size_t> S;
     for (std::size_t j = 0; j < n; ++j) S.push_back(j);
-    std::vector<double> scratch;
+    FilterScratch scratch;
     const std::optional<FilteredDistance> got = filtered_row_distance(u, 0, w, S, scratch);
     if (!got) continue;  // declined: an underflowing sum of squares
     // Corners of the boxes: every entry at its low end, at its high end, at alternating ends.
@@ -87,7 +87,7 @@ TEST(FilteredRowDistance, DeclinesWhereSquaresUnderflowAndTakesNoInfiniteEnd) {
   BallRows u(2), w(2);
   ASSERT_TRUE(u.add_row(std::vector<double>{0x1p-500, 0}, std::vector<double>{0x1p-500, 0}));
   ASSERT_TRUE(w.add_row(std::vector<double>{0, 0}, std::vector<double>{0, 0}));
-  std::vector<double> scratch;
+  FilterScratch scratch;
   const std::vector<std::size_t> S{0};
   EXPECT_FALSE(filtered_row_distance(u, 0, w, S, scratch)) << "(2^-500)^2 underflows";
   EXPECT_EQ(filtered_row_distance(u, 0, w, S, scratch, true)->lower, 0x1p-500) << "the point value needs no bound";

@@ -17,22 +17,27 @@
 // and ||.||_2 <= ||.||_1, so the exact distance lies within
 //   E = R_u + sum_j R_j + gamma_n (M_u + sum_j M_j) + gamma_{2K+4} n^
 // of n^. E is computed in binary64 and multiplied by 1 + 4 (n + 8) u (the rounding of its own
-// n + 8 operations), and the ends n^ -+ E are rounded outward.
+// n + 8 operations), and the ends n^ -+ E are rounded outward. The gammas depend on n and K only
+// and are kept from one draw to the next (FilterScratch); the outward steps are DoubleInterval's
+// inline neighbours, the same numbers as std::nextafter's.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
+
+#include "verify/numbers/double_interval.hpp"
 
 namespace nb {
 
 namespace filtered_detail {
 inline constexpr double kUnit = 0x1p-53;
 // An upper bound of gamma_n = n u / (1 - n u), for n u < 1/2.
-inline double gamma_up(double n) { return std::nextafter(n * kUnit / (1 - n * kUnit) * (1 + 0x1p-40), INFINITY); }
+inline double gamma_up(double n) { return DoubleInterval::up(n * kUnit / (1 - n * kUnit) * (1 + 0x1p-40)); }
 // An upper bound of the exact sum of n >= 0 nonnegative binary64 numbers whose recursive sum is s.
-inline double sum_up(double s, double n) { return std::nextafter(s * (1 + 4 * (n + 1) * kUnit), INFINITY); }
+inline double sum_up(double s, double n) { return DoubleInterval::up(s * (1 + 4 * (n + 1) * kUnit)); }
 }  // namespace filtered_detail
 
 // Rows of enclosures as binary64 midpoints and radii, with each row's sums R and M (above).
@@ -51,7 +56,7 @@ class BallRows {
     for (std::size_t k = 0; k < cols_; ++k) {
       const double m = lo[k] / 2 + hi[k] / 2;  // inside [lo, hi]; the halves exact unless subnormal
       // Each difference rounded to nearest, then up by one step: at least the exact distance.
-      const double r = std::nextafter(std::max(hi[k] - m, m - lo[k]), INFINITY);
+      const double r = DoubleInterval::up(std::max(hi[k] - m, m - lo[k]));
       mid_.push_back(m);
       radii += r;
       sizes += std::abs(m);
@@ -75,40 +80,51 @@ class BallRows {
 
 // The ends of an interval holding ||u_i - sum_{j in S} w_j||_2 for every point of the rows'
 // enclosures (u row i of `u`, w_j row j of `w`, both of the same columns), or none where the
-// filter declines. `sum` is scratch of w.cols() entries. With `point`, the plain binary64 value
+// filter declines. `scratch` is kept between calls. With `point`, the plain binary64 value
 // (both ends), for the screening tiers.
 struct FilteredDistance {
   double lower = 0, upper = 0;
 };
+// The gammas of the last |S| and K seen (none yet: SIZE_MAX).
+struct FilterScratch {
+  std::size_t set_size = SIZE_MAX, cols = SIZE_MAX;
+  double set_gamma = 0, norm_gamma = 0;
+};
 inline std::optional<FilteredDistance> filtered_row_distance(const BallRows& u, std::size_t i, const BallRows& w,
-                                                             std::span<const std::size_t> S, std::vector<double>& sum,
+                                                             std::span<const std::size_t> S, FilterScratch& scratch,
                                                              bool point = false) {
   using filtered_detail::gamma_up;
   using filtered_detail::kUnit;
   const std::size_t K = w.cols();
-  sum.assign(K, 0.0);
   double radii = u.radius_sum(i), sizes = u.size_sum(i);
   for (const std::size_t j : S) {
-    const double* row = w.row(j);
-    for (std::size_t k = 0; k < K; ++k) sum[k] += row[k];
     radii += w.radius_sum(j);
     sizes += w.size_sum(j);
   }
+  // Column by column, each column's sum in the order of S (the sum kept in a register, not an
+  // array stored and loaded once per row of S).
   const double* ui = u.row(i);
   double squares = 0;
   for (std::size_t k = 0; k < K; ++k) {
-    const double e = ui[k] - sum[k];
+    double sum_k = 0;
+    for (const std::size_t j : S) sum_k += w.row(j)[k];
+    const double e = ui[k] - sum_k;
     squares += e * e;
   }
   const double norm = std::sqrt(squares);
   if (point) return FilteredDistance{norm, norm};
   if (!std::isfinite(squares) || squares < 0x1p-900) return std::nullopt;
   const double n = static_cast<double>(S.size());
-  const double error = (radii + gamma_up(n) * sizes + gamma_up(2 * static_cast<double>(K) + 4) * norm) *
-                       (1 + 4 * (n + 8) * kUnit);
+  if (scratch.set_size != S.size() || scratch.cols != K) {
+    scratch.set_size = S.size();
+    scratch.cols = K;
+    scratch.set_gamma = gamma_up(n);
+    scratch.norm_gamma = gamma_up(2 * static_cast<double>(K) + 4);
+  }
+  const double error = (radii + scratch.set_gamma * sizes + scratch.norm_gamma * norm) * (1 + 4 * (n + 8) * kUnit);
   if (!std::isfinite(error)) return std::nullopt;
-  return FilteredDistance{std::max(0.0, std::nextafter(norm - std::nextafter(error, INFINITY), -INFINITY)),
-                          std::nextafter(norm + std::nextafter(error, INFINITY), INFINITY)};
+  const double margin = DoubleInterval::up(error);
+  return FilteredDistance{std::max(0.0, DoubleInterval::down(norm - margin)), DoubleInterval::up(norm + margin)};
 }
 
 }  // namespace nb

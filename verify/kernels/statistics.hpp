@@ -6,6 +6,7 @@
 // its upper end is used). Results are rounded outward, so the only uncertainty left is the
 // stated sampling error: with probability at least `confidence` over the draw of the samples,
 // the returned interval contains the exact expectation.
+#include <cstddef>
 #include <vector>
 
 #include "verify/numbers/exact_real.hpp"
@@ -35,5 +36,42 @@ I empirical_bernstein_interval(const std::vector<I>& samples, const I& range_wid
 //   ExactReal                 unknown: a sampled statistic has no exact value.
 template <class R>
 R mean_confidence_interval(const std::vector<R>& samples, const R& range_width, double confidence);
+
+// Samples given as binary64 enclosures [lo_k, hi_k], kept as two plain arrays: a sampled
+// expectation adds millions of them, and an interval sum per sample (with its outward rounding)
+// cost more than the sample. The rounding of the plain sums is bounded once, when the statistics
+// are taken (statistics.cpp, `sums_of`): the same enclosures of the exact mean and of an upper
+// bound of sum_k (x_k - mean)^2, for every point x_k of the samples' enclosures, as the interval
+// sums give, within some n 2^-53 of their size.
+class SampleEnclosures {
+ public:
+  void reserve(std::size_t n) {
+    lo_.reserve(n);
+    hi_.reserve(n);
+  }
+  void add(double lo, double hi) {
+    lo_.push_back(lo);
+    hi_.push_back(hi);
+  }
+  std::size_t size() const { return lo_.size(); }
+  const std::vector<double>& lower_ends() const { return lo_; }
+  const std::vector<double>& upper_ends() const { return hi_; }
+
+ private:
+  std::vector<double> lo_, hi_;
+};
+
+// mean_confidence_interval<DoubleInterval> of the samples `samples` holds: the same intervals,
+// from the bounded plain sums.
+DoubleInterval mean_confidence_interval(const SampleEnclosures& samples, const DoubleInterval& range_width,
+                                        double confidence);
+
+// What the intervals read of the samples: n, an enclosure of their exact mean, and an upper
+// bound of sum_k (x_k - mean)^2 (an interval whose upper end is that bound). Exposed for tests.
+struct SampleSums {
+  std::size_t n = 0;
+  DoubleInterval mean, squares;
+};
+SampleSums sums_of(const SampleEnclosures& samples);
 
 }  // namespace nb

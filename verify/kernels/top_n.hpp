@@ -10,6 +10,7 @@
 
 #include <boost/random/uniform_int_distribution.hpp>
 
+#include "verify/kernels/uniform_index.hpp"
 #include "verify/numbers/exact.hpp"
 
 namespace nb {
@@ -71,21 +72,38 @@ Selection random_selection(Rng& rng, std::size_t L, std::size_t N) {
   return selection_of(L, std::move(order));
 }
 
-// A uniformly random k-subset of {0, ..., L-1} into `out` (in the order drawn, which is not
-// uniform), in O(k) whatever L: Floyd's algorithm with Boost's uniform_int_distribution, so a
-// seeded engine gives the same subset on every platform. `marks` must hold L zeros; they are
-// zeros again on return. Requires k <= L.
+// Uniformly random k-subsets of {0, ..., L-1} (in the order drawn, which is not uniform), in
+// O(k) whatever L: Floyd's algorithm with Boost's uniform_int_distribution (UniformIndex, its
+// draws made once per range), so a seeded engine gives the same subsets on every platform.
+// `marks` must hold L zeros; they are zeros again on return. Requires k <= L.
+class RandomDistinctIndices {
+ public:
+  RandomDistinctIndices(std::size_t L, std::size_t k) : L_(L) {
+    for (std::size_t j = L - k; j < L; ++j) index_.emplace_back(j);
+  }
+  template <class Rng>
+  void operator()(Rng& rng, std::vector<char>& marks, std::vector<std::size_t>& out) const {
+    out.clear();
+    for (std::size_t n = 0; n < index_.size(); ++n) {
+      const std::size_t j = L_ - index_.size() + n;
+      std::size_t t = index_[n](rng);
+      if (marks[t]) t = j;  // j is not drawn yet: every earlier draw is below j
+      marks[t] = 1;
+      out.push_back(t);
+    }
+    for (std::size_t t : out) marks[t] = 0;
+  }
+
+ private:
+  std::size_t L_;
+  std::vector<UniformIndex> index_;  // of 0..j for j = L - k, ..., L - 1
+};
+
+// One random k-subset, as RandomDistinctIndices(L, k) draws it.
 template <class Rng>
 void random_distinct_indices(Rng& rng, std::size_t L, std::size_t k, std::vector<char>& marks,
                              std::vector<std::size_t>& out) {
-  out.clear();
-  for (std::size_t j = L - k; j < L; ++j) {
-    std::size_t t = boost::random::uniform_int_distribution<std::size_t>(0, j)(rng);
-    if (marks[t]) t = j;  // j is not drawn yet: every earlier draw is below j
-    marks[t] = 1;
-    out.push_back(t);
-  }
-  for (std::size_t t : out) marks[t] = 0;
+  RandomDistinctIndices(L, k)(rng, marks, out);
 }
 
 }  // namespace nb

@@ -38,7 +38,6 @@
 #include <vector>
 
 #include <boost/random/mersenne_twister.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
 
 #include "verify/formula/formula_program.hpp"
 #include "verify/formula/vocabulary/expectations.hpp"
@@ -47,6 +46,7 @@
 #include "verify/kernels/filtered_row_distance.hpp"
 #include "verify/kernels/statistics.hpp"
 #include "verify/kernels/top_n.hpp"
+#include "verify/kernels/uniform_index.hpp"
 
 namespace nb::formula {
 
@@ -371,25 +371,32 @@ struct ExpectationCalls {
       BallRows u_rows, w_rows;
       const bool filtered = term && term->rows && tabulate(fr, *term, *term->rows, L, u_rows, w_rows);
       constexpr bool point = std::is_same_v<R, double> || std::is_same_v<R, Mpfr>;
-      std::vector<double> scratch;
+      FilterScratch scratch;
       boost::random::mt19937_64 rng(run.seed);
+      // The same draws of the engine as boost::random's distributions made (uniform_index.hpp).
+      const RandomDistinctIndices pick(L, drawn_count);
+      const UniformIndex member(drawn_count - 1);
       std::vector<char> marks(L, 0), flags(L, 0);
       std::vector<std::size_t> drawn;
-      std::vector<Draw> values;
+      // The interval tiers keep the draws' ends in plain arrays, their rounding bounded once per
+      // look (statistics.hpp); the point tiers the values.
+      using Samples = std::conditional_t<std::is_same_v<Draw, DoubleInterval>, SampleEnclosures, std::vector<Draw>>;
+      Samples values;
       const std::size_t draws = run.draws(first);
       values.reserve(draws);
       for (std::size_t k = 0; k < draws; ++k) {
-        random_distinct_indices(rng, L, drawn_count, marks, drawn);
+        pick(rng, marks, drawn);
         // i is a member of what is drawn: of S' with i, or of the complement of S' (which holds i).
-        const std::size_t i =
-            term ? drawn[boost::random::uniform_int_distribution<std::size_t>(0, drawn_count - 1)(rng)] : L;
+        const std::size_t i = term ? drawn[member(rng)] : L;
         list_members(drawn, i, complement, flags, listed);
         std::optional<FilteredDistance> near;
         if (filtered) near = filtered_row_distance(u_rows, i, w_rows, listed, scratch, point);
         Draw value;
         if (near) {
           if constexpr (point) value = Draw(times * Draw(near->lower));
-          else value = times * enclosure_of_doubles<DoubleInterval>(near->lower, near->upper);
+          // times * [lower, upper] as operator* makes it (times is the point L - N, the filter's
+          // interval never one), without the call.
+          else value = DoubleInterval::times_point(DoubleInterval::from_ends(near->lower, near->upper), times.lower());
         } else {
           for (const std::size_t j : drawn)
             if (j != i || complement) members[static_cast<Eigen::Index>(j)] = in;
@@ -400,7 +407,8 @@ struct ExpectationCalls {
             decide_comparison(value, high_end, 2) == Decision::True)
           throw OutsideDomain("a draw of the expectation" + place + " lies outside the range low, high it states for " +
                               (term ? "(L - N) times a term of its sum over the complement" : "its values"));
-        values.push_back(std::move(value));
+        if constexpr (std::is_same_v<Samples, SampleEnclosures>) values.add(value.lower(), value.upper());
+        else values.push_back(std::move(value));
       }
       const Draw interval = mean_confidence_interval(values, as_draw(R(high - low)), run.level_of_each());
       if constexpr (std::is_same_v<R, Draw>) return interval;
@@ -420,9 +428,12 @@ struct ExpectationCalls {
       for (const std::size_t j : drawn) flags[j] = 0;
       return;
     }
-    for (const std::size_t j : drawn)
-      if (j != i) listed.push_back(j);
-    std::sort(listed.begin(), listed.end());
+    // Insertion in order: a handful of members, where std::sort's moves are library calls.
+    for (const std::size_t j : drawn) {
+      if (j == i) continue;
+      listed.push_back(j);
+      for (std::size_t at = listed.size() - 1; at > 0 && listed[at - 1] > j; --at) std::swap(listed[at - 1], listed[at]);
+    }
   }
 
   // f(i, S) at the set in the frame: its remembered values forgotten, what i indexes checked to
